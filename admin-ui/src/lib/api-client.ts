@@ -1,0 +1,129 @@
+// The one way the admin UI talks to adminapi (docs/API.md). It adds the bearer token, turns
+// {"error": "..."} bodies into thrown ApiErrors carrying that message, and sends a 401/403 on an
+// authenticated call back to the login screen.
+import { toast } from './toast';
+
+export const TOKEN_KEY = 'adminToken';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+export const LOGIN_PATH = '/admin/login';
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function setToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken() {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+type Navigate = (path: string) => void;
+
+let navigateTo: Navigate = (path) => window.location.assign(path);
+
+/** Lets the router take over navigation (no full page load) once it is mounted. */
+export function setNavigator(fn: Navigate | null) {
+  navigateTo = fn ?? ((path) => window.location.assign(path));
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+
+  constructor(message: string, status: number, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  /** false for the public calls (login, forgot, reset): no token, and a 401 is just an error. */
+  auth?: boolean;
+  /** How to read a successful answer. */
+  as?: 'json' | 'text' | 'blob';
+  signal?: AbortSignal;
+}
+
+function sessionExpired() {
+  clearToken();
+  toast.error(SESSION_EXPIRED_MESSAGE);
+  navigateTo(LOGIN_PATH);
+}
+
+async function readError(res: Response): Promise<{ message: string; data: unknown }> {
+  const text = await res.text().catch(() => '');
+  let data: unknown = text;
+  let message = '';
+  try {
+    data = JSON.parse(text);
+    if (data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string') {
+      message = (data as { error: string }).error;
+    }
+  } catch {
+    // Not JSON: a plain text body is the message itself, unless it is an HTML error page.
+    if (text && !text.trimStart().startsWith('<')) message = text.trim().slice(0, 300);
+  }
+  if (!message) message = `Request failed (${res.status})`;
+  return { message, data };
+}
+
+export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, as = 'json', signal } = opts;
+  const headers: Record<string, string> = {};
+  if (as === 'json') headers.Accept = 'application/json';
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  if (auth) {
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  const res = await fetch(path, { method, headers, body: payload, signal });
+
+  if (!res.ok) {
+    const { message, data } = await readError(res);
+    if (auth && (res.status === 401 || res.status === 403)) {
+      sessionExpired();
+      throw new ApiError(SESSION_EXPIRED_MESSAGE, res.status, data);
+    }
+    throw new ApiError(message, res.status, data);
+  }
+
+  if (as === 'text') return (await res.text()) as T;
+  if (as === 'blob') return (await res.blob()) as T;
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
+  del: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
+};
+
+/** The message of any thrown value, for showing. */
+export function errorMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.message;
+  return fallback;
+}
+
+/** True when the error already sent the admin to the login screen (nothing more to show). */
+export function isSessionError(err: unknown): boolean {
+  return err instanceof ApiError && err.message === SESSION_EXPIRED_MESSAGE && (err.status === 401 || err.status === 403);
+}

@@ -1,0 +1,39 @@
+import { api } from './api-client';
+
+/** What both publish calls answer (docs/API.md). */
+export interface PublishAnswer {
+  message: string;
+  url: string;
+  live: boolean;
+  build?: unknown;
+}
+
+export interface SiteInfo {
+  name: string;
+  siteUrl: string;
+}
+
+let siteInfo: Promise<SiteInfo> | null = null;
+
+/** The public site's name and base URL; falls back to this origin when the call fails. */
+export function getSiteInfo(): Promise<SiteInfo> {
+  if (!siteInfo) {
+    siteInfo = api
+      .get<SiteInfo>('/api/site-info', { auth: false })
+      .then((info) => ({ name: info.name || 'Digital Reeviver', siteUrl: info.siteUrl || window.location.origin }))
+      .catch(() => {
+        siteInfo = null;
+        return { name: 'Digital Reeviver', siteUrl: window.location.origin };
+      });
+  }
+  return siteInfo;
+}
+
+/** Joins a path (or keeps an absolute URL) onto the site's base URL. */
+export function siteLink(siteUrl: string, path: string): string {
+  try {
+    return new URL(path, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).toString();
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,72 @@
+// A tiny toast store outside React, so the api-client (plain module) can raise messages too.
+// Rendered by components/Toasts.tsx.
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface ToastLink {
+  href: string;
+  label: string;
+}
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+  link?: ToastLink;
+}
+
+export const TOAST_DURATION_MS = 5000;
+
+type Listener = () => void;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getToasts(): Toast[] {
+  return toasts;
+}
+
+export function dismissToast(id: number) {
+  const t = timers.get(id);
+  if (t) clearTimeout(t);
+  timers.delete(id);
+  const before = toasts.length;
+  toasts = toasts.filter((x) => x.id !== id);
+  if (toasts.length !== before) emit();
+}
+
+export function showToast(kind: ToastKind, message: string, link?: ToastLink): number {
+  // The same message twice at once (say, several calls failing with 401 together) shows once.
+  const same = toasts.find((x) => x.kind === kind && x.message === message);
+  if (same) return same.id;
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, message, link }];
+  timers.set(id, setTimeout(() => dismissToast(id), TOAST_DURATION_MS));
+  emit();
+  return id;
+}
+
+export const toast = {
+  success: (message: string, link?: ToastLink) => showToast('success', message, link),
+  error: (message: string, link?: ToastLink) => showToast('error', message, link),
+  info: (message: string, link?: ToastLink) => showToast('info', message, link),
+};
+
+/** Clears every toast; for tests. */
+export function resetToasts() {
+  for (const t of timers.values()) clearTimeout(t);
+  timers.clear();
+  toasts = [];
+  emit();
+}

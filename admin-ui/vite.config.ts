@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// The SPA is served by adminapi under /admin/ and embedded into the Go binary from
+// internal/adminui/dist (see internal/adminui/embed.go).
+const outDir = fileURLToPath(new URL('../internal/adminui/dist', import.meta.url));
+
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    // `npm run dev` against a local `adminapi serve` on :8080.
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/uploads': 'http://127.0.0.1:8080',
+      '/popups': 'http://127.0.0.1:8080',
+      '/admin/login': { target: 'http://127.0.0.1:8080', bypass: (req) => (req.method === 'POST' ? undefined : req.url) },
+      '/admin/forgot-password': { target: 'http://127.0.0.1:8080', bypass: (req) => (req.method === 'POST' ? undefined : req.url) },
+      '/reset-password': { target: 'http://127.0.0.1:8080', bypass: (req) => (req.method === 'POST' ? undefined : req.url) },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,190 @@
+package content
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// DefaultCategory is shown for a blog or service without a category.
+const DefaultCategory = "Uncategorized"
+
+// PreviewLimit is how many characters of plain text a list shows of a blog or service.
+const PreviewLimit = 100
+
+// Blog is a blog post, published or preview; the JSON names are the API's.
+type Blog struct {
+	ID              string    `json:"_id"`
+	Title           string    `json:"title"`
+	Slug            string    `json:"slug"`
+	Content         string    `json:"content"`
+	Category        string    `json:"category"`
+	Image           string    `json:"image"`
+	MetaTitle       string    `json:"metaTitle"`
+	MetaDescription string    `json:"metaDescription"`
+	FocusKeyword    string    `json:"focusKeyword"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// Service is a service page record, published or preview.
+type Service struct {
+	ID              string    `json:"_id"`
+	Title           string    `json:"title"`
+	Slug            string    `json:"slug"`
+	Description     string    `json:"description"`
+	Category        string    `json:"category"`
+	Image           string    `json:"image"`
+	MetaTitle       string    `json:"metaTitle"`
+	MetaDescription string    `json:"metaDescription"`
+	FocusKeyword    string    `json:"focusKeyword"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// Message is an enquiry sent from the contact page or the Contact Us popup.
+type Message struct {
+	ID        string    `json:"_id"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Phone     string    `json:"phone"`
+	Message   string    `json:"message"`
+	Source    string    `json:"source,omitempty"` // "popup", "contact" or "form" (no-JavaScript post)
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// Admin is an account that may sign in to the admin area.
+type Admin struct {
+	Username          string    `json:"username"`
+	Email             string    `json:"email"`
+	PasswordHash      string    `json:"passwordHash"`
+	PasswordChangedAt time.Time `json:"passwordChangedAt"`
+	CreatedAt         time.Time `json:"createdAt"`
+}
+
+// NewID returns a new random record id of 24 hex characters, the shape the old backend used.
+func NewID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+var (
+	slugDrop   = regexp.MustCompile(`[^a-z0-9\s-]`)
+	slugSpaces = regexp.MustCompile(`\s+`)
+)
+
+// Slugify derives a slug from a title exactly as SPEC §5 states: lowercase, trimmed, characters
+// other than alphanumerics, spaces and hyphens removed, runs of spaces turned into one hyphen.
+func Slugify(title string) string {
+	s := strings.TrimSpace(strings.ToLower(title))
+	s = slugDrop.ReplaceAllString(s, "")
+	return slugSpaces.ReplaceAllString(s, "-")
+}
+
+// ValidSlug reports whether s is safe as a URL path segment and a file name: lowercase
+// letters, digits and single hyphens inside, at most 120 characters.
+func ValidSlug(s string) bool {
+	if s == "" || len(s) > 120 || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return !strings.Contains(s, "--")
+}
+
+// PlainText returns the visible text of an HTML fragment, with whitespace folded.
+func PlainText(fragment string) string {
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(fragment))
+	skip := 0
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return strings.Join(strings.Fields(b.String()), " ")
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "script", "style":
+				skip++
+			case "p", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+				b.WriteByte(' ')
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "script", "style":
+				if skip > 0 {
+					skip--
+				}
+			case "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+				b.WriteByte(' ')
+			}
+		case html.TextToken:
+			if skip == 0 {
+				b.Write(z.Text())
+			}
+		}
+	}
+}
+
+// Excerpt returns the first n characters (runes) of the plain text of an HTML fragment.
+func Excerpt(fragment string, n int) string {
+	t := PlainText(fragment)
+	if utf8.RuneCountInString(t) <= n {
+		return t
+	}
+	r := []rune(t)
+	return strings.TrimSpace(string(r[:n]))
+}
+
+// Category returns c, or DefaultCategory when c is blank.
+func Category(c string) string {
+	if strings.TrimSpace(c) == "" {
+		return DefaultCategory
+	}
+	return strings.TrimSpace(c)
+}
+
+// Key returns the blog's slug, under which it is stored.
+func (b *Blog) Key() string { return b.Slug }
+
+// Key returns the service's slug, under which it is stored.
+func (s *Service) Key() string { return s.Slug }
+
+// Created returns when the blog was first saved.
+func (b *Blog) Created() time.Time { return b.CreatedAt }
+
+// Created returns when the service was first saved.
+func (s *Service) Created() time.Time { return s.CreatedAt }
+
+// Stamp sets the id and times of a blog being saved.
+func (b *Blog) Stamp(now time.Time) {
+	if b.ID == "" {
+		b.ID = NewID()
+	}
+	if b.CreatedAt.IsZero() {
+		b.CreatedAt = now
+	}
+	b.UpdatedAt = now
+}
+
+// Stamp sets the id and times of a service being saved.
+func (s *Service) Stamp(now time.Time) {
+	if s.ID == "" {
+		s.ID = NewID()
+	}
+	if s.CreatedAt.IsZero() {
+		s.CreatedAt = now
+	}
+	s.UpdatedAt = now
+}

@@ -1,0 +1,219 @@
+package content
+
+import (
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// The messages SPEC §5 and §8 name, and ours where it names none.
+const (
+	MsgEmailInvalid      = "Enter a valid email address."
+	MsgPhoneInvalid      = "Phone number must be valid."
+	MsgNameRequired      = "Name is required."
+	MsgSlugRequired      = "Slug is required. Please enter a title."
+	MsgPublishIncomplete = "Please enter both title and content before publishing."
+	MsgTitleRequired     = "Title is required."
+	MsgCategoryRequired  = "Category is required."
+	MsgContentRequired   = "Content is required."
+	MsgDescRequired      = "Description is required."
+	MsgImageRequired     = "Image is required."
+	MsgSlugInvalid       = "Slug may only hold lowercase letters, digits and single hyphens."
+	MsgBlogNotFound      = "Blog not found."
+	MsgPreviewNotFound   = "Blog not found or failed to fetch."
+	MsgServiceNotFound   = "Service not found."
+	MsgSlugTaken         = "That slug is already taken. Please choose another title."
+	MsgPasswordShort     = "Password must be at least 8 characters."
+	MsgPasswordsMismatch = "Passwords do not match!"
+)
+
+// Field limits: generous for people, small enough that one request cannot fill the disk.
+const (
+	MinPhoneLen      = 10
+	MaxNameLen       = 100
+	MaxEmailLen      = 254
+	MaxPhoneLen      = 32
+	MaxMessageLen    = 5000
+	MaxTitleLen      = 200
+	MaxCategoryLen   = 80
+	MaxMetaLen       = 320
+	MaxRichTextBytes = 1 << 20
+	MinPasswordLen   = 8
+	MaxPasswordLen   = 256
+)
+
+var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+
+// ValidEmail reports whether s matches the spec's simple address pattern.
+func ValidEmail(s string) bool { return emailPattern.MatchString(s) && len(s) <= MaxEmailLen }
+
+func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }
+
+func hasControl(s string) bool {
+	return strings.ContainsAny(s, "\x00\r\n")
+}
+
+// Normalize trims the fields of an enquiry.
+func (m *Message) Normalize() {
+	m.Name = strings.TrimSpace(m.Name)
+	m.Email = strings.TrimSpace(m.Email)
+	m.Phone = strings.TrimSpace(m.Phone)
+	m.Message = strings.TrimSpace(m.Message)
+}
+
+// Validate applies the popup's rules of SPEC §5 (name required, e-mail pattern, phone of at
+// least 10 characters) and our length limits. Control characters are refused in the one-line
+// fields so nothing can be injected into the notification e-mail's headers.
+func (m *Message) Validate() error {
+	switch {
+	case m.Name == "":
+		return Errorf(EInvalid, MsgNameRequired)
+	case tooLong(m.Name, MaxNameLen) || hasControl(m.Name):
+		return Errorf(EInvalid, "Name must be one line of at most %d characters.", MaxNameLen)
+	case !ValidEmail(m.Email) || hasControl(m.Email):
+		return Errorf(EInvalid, MsgEmailInvalid)
+	case len(m.Phone) < MinPhoneLen || len(m.Phone) > MaxPhoneLen || !validPhone(m.Phone):
+		return Errorf(EInvalid, MsgPhoneInvalid)
+	case tooLong(m.Message, MaxMessageLen) || strings.ContainsRune(m.Message, 0):
+		return Errorf(EInvalid, "Message must be at most %d characters.", MaxMessageLen)
+	}
+	return nil
+}
+
+func validPhone(s string) bool {
+	digits := 0
+	for _, c := range s {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '+' || c == ' ' || c == '-' || c == '(' || c == ')' || c == '.':
+		default:
+			return false
+		}
+	}
+	return digits >= 7
+}
+
+func validMeta(title, desc, keyword string) error {
+	if tooLong(title, MaxMetaLen) || tooLong(desc, MaxMetaLen) || tooLong(keyword, MaxMetaLen) ||
+		hasControl(title) || hasControl(keyword) {
+		return Errorf(EInvalid, "Meta fields must be at most %d characters.", MaxMetaLen)
+	}
+	return nil
+}
+
+func validCommon(title, category, body, slug string) error {
+	switch {
+	case strings.TrimSpace(title) == "":
+		return Errorf(EInvalid, MsgTitleRequired)
+	case tooLong(title, MaxTitleLen) || hasControl(title):
+		return Errorf(EInvalid, "Title must be one line of at most %d characters.", MaxTitleLen)
+	case strings.TrimSpace(category) == "":
+		return Errorf(EInvalid, MsgCategoryRequired)
+	case tooLong(category, MaxCategoryLen) || hasControl(category):
+		return Errorf(EInvalid, "Category must be one line of at most %d characters.", MaxCategoryLen)
+	case len(body) > MaxRichTextBytes:
+		return Errorf(ETooLarge, "Content is too large (1 MB at most).")
+	case slug == "":
+		return Errorf(EInvalid, MsgSlugRequired)
+	case !ValidSlug(slug):
+		return Errorf(EInvalid, MsgSlugInvalid)
+	}
+	return nil
+}
+
+// Normalize trims a blog's one-line fields and derives the slug from the title when empty.
+func (b *Blog) Normalize() {
+	b.Title = strings.TrimSpace(b.Title)
+	b.Category = strings.TrimSpace(b.Category)
+	b.Slug = strings.TrimSpace(b.Slug)
+	if b.Slug == "" {
+		b.Slug = Slugify(b.Title)
+	}
+	b.MetaTitle = strings.TrimSpace(b.MetaTitle)
+	b.MetaDescription = strings.TrimSpace(b.MetaDescription)
+	b.FocusKeyword = strings.TrimSpace(b.FocusKeyword)
+}
+
+// Validate checks a blog as the add-blog and edit-blog screens do: title and category required.
+func (b *Blog) Validate() error {
+	if err := validCommon(b.Title, b.Category, b.Content, b.Slug); err != nil {
+		return err
+	}
+	return validMeta(b.MetaTitle, b.MetaDescription, b.FocusKeyword)
+}
+
+// PreparePublish applies the publish rules of SPEC §5: title and content required; the slug
+// falls back to the slugified title, the category to Uncategorized, metaTitle to the title.
+func (b *Blog) PreparePublish(now time.Time) error {
+	b.Normalize()
+	if b.Title == "" || strings.TrimSpace(PlainText(b.Content)) == "" && !strings.Contains(b.Content, "<img") {
+		return Errorf(EInvalid, MsgPublishIncomplete)
+	}
+	b.Category = Category(b.Category)
+	if b.MetaTitle == "" {
+		b.MetaTitle = b.Title
+	}
+	if b.ID == "" {
+		b.ID = NewID()
+	}
+	if b.CreatedAt.IsZero() {
+		b.CreatedAt = now
+	}
+	b.UpdatedAt = now
+	return b.Validate()
+}
+
+// Normalize trims a service's one-line fields and derives the slug from the title when empty.
+func (s *Service) Normalize() {
+	s.Title = strings.TrimSpace(s.Title)
+	s.Category = strings.TrimSpace(s.Category)
+	s.Slug = strings.TrimSpace(s.Slug)
+	if s.Slug == "" {
+		s.Slug = Slugify(s.Title)
+	}
+	s.MetaTitle = strings.TrimSpace(s.MetaTitle)
+	s.MetaDescription = strings.TrimSpace(s.MetaDescription)
+	s.FocusKeyword = strings.TrimSpace(s.FocusKeyword)
+}
+
+// Validate checks a service as the add-service screen does: title, category and slug required.
+func (s *Service) Validate() error {
+	if err := validCommon(s.Title, s.Category, s.Description, s.Slug); err != nil {
+		return err
+	}
+	return validMeta(s.MetaTitle, s.MetaDescription, s.FocusKeyword)
+}
+
+// PreparePublish applies the publish rules to a service: title and description required, the
+// category defaults to Uncategorized and metaTitle to the title.
+func (s *Service) PreparePublish(now time.Time) error {
+	s.Normalize()
+	if s.Title == "" || strings.TrimSpace(PlainText(s.Description)) == "" {
+		return Errorf(EInvalid, "Please enter both title and description before publishing.")
+	}
+	s.Category = Category(s.Category)
+	if s.MetaTitle == "" {
+		s.MetaTitle = s.Title
+	}
+	if s.ID == "" {
+		s.ID = NewID()
+	}
+	if s.CreatedAt.IsZero() {
+		s.CreatedAt = now
+	}
+	s.UpdatedAt = now
+	return s.Validate()
+}
+
+// ValidatePassword checks a new password's length.
+func ValidatePassword(p string) error {
+	if len(p) < MinPasswordLen {
+		return Errorf(EInvalid, MsgPasswordShort)
+	}
+	if len(p) > MaxPasswordLen {
+		return Errorf(EInvalid, "Password must be at most %d characters.", MaxPasswordLen)
+	}
+	return nil
+}

@@ -1,0 +1,224 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
+)
+
+// AddMessage stores an enquiry durably. Concurrent calls are batched into one fsync by bbolt's
+// Batch; it returns only once the enquiry is on disk.
+func (db *DB) AddMessage(m content.Message) (content.Message, error) {
+	if m.ID == "" {
+		m.ID = content.NewID()
+	}
+	if m.CreatedAt.IsZero() {
+		m.CreatedAt = db.now()
+	}
+	err := db.bolt.Batch(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketMessages)
+		seq, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		return putJSON(tx, bucketMessages, itob(seq), &m)
+	})
+	if err != nil {
+		return m, fmt.Errorf("add message: %w", err)
+	}
+	return m, nil
+}
+
+// Messages returns the stored enquiries, newest first.
+func (db *DB) Messages() ([]content.Message, error) {
+	var out []content.Message
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketMessages).Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+			var m content.Message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return fmt.Errorf("decode message: %w", err)
+			}
+			out = append(out, m)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// CountMessages returns how many enquiries are stored.
+func (db *DB) CountMessages() (int, error) {
+	n := 0
+	err := db.bolt.View(func(tx *bolt.Tx) error { n = tx.Bucket(bucketMessages).Stats().KeyN; return nil })
+	return n, err
+}
+
+// Admin returns the admin with that username.
+func (db *DB) Admin(username string) (content.Admin, error) {
+	var a content.Admin
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		ok, err := getJSON(tx, bucketAdmins, []byte(username), &a)
+		if err == nil && !ok {
+			err = content.Errorf(content.ENotFound, "No such admin.")
+		}
+		return err
+	})
+	return a, err
+}
+
+// AdminByEmail returns the admin with that e-mail address (case-insensitive).
+func (db *DB) AdminByEmail(email string) (content.Admin, error) {
+	var found content.Admin
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		admins, err := list[content.Admin](tx, bucketAdmins)
+		if err != nil {
+			return err
+		}
+		for _, a := range admins {
+			if a.Email != "" && strings.EqualFold(a.Email, strings.TrimSpace(email)) {
+				found = a
+				return nil
+			}
+		}
+		return content.Errorf(content.ENotFound, "No such admin.")
+	})
+	return found, err
+}
+
+// Admins returns every admin account.
+func (db *DB) Admins() ([]content.Admin, error) {
+	var out []content.Admin
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) { out, err = list[content.Admin](tx, bucketAdmins); return err })
+	return out, err
+}
+
+// PutAdmin creates or replaces an admin account.
+func (db *DB) PutAdmin(a content.Admin) error {
+	if a.Username == "" {
+		return content.Errorf(content.EInvalid, "Username is required.")
+	}
+	if a.CreatedAt.IsZero() {
+		a.CreatedAt = db.now()
+	}
+	return db.bolt.Update(func(tx *bolt.Tx) error { return putJSON(tx, bucketAdmins, []byte(a.Username), &a) })
+}
+
+// ResetToken is a stored password-reset token; only its hash is kept.
+type ResetToken struct {
+	Username  string    `json:"username"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// PutResetToken stores the hash of a reset token for username.
+func (db *DB) PutResetToken(hash []byte, username string, expires time.Time) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		return putJSON(tx, bucketResetTokens, hash, ResetToken{Username: username, ExpiresAt: expires})
+	})
+}
+
+// ConsumeResetToken deletes the token with that hash and returns it; a token works once. An
+// unknown or expired token answers the spec's 'Invalid or expired token.'.
+func (db *DB) ConsumeResetToken(hash []byte, now time.Time) (ResetToken, error) {
+	var t ResetToken
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketResetTokens)
+		v := b.Get(hash)
+		if v == nil {
+			return content.Errorf(content.EInvalid, "Invalid or expired token.")
+		}
+		if err := json.Unmarshal(v, &t); err != nil {
+			return err
+		}
+		if err := b.Delete(hash); err != nil {
+			return err
+		}
+		// Expired tokens of anyone are swept on the way.
+		var expired [][]byte
+		_ = b.ForEach(func(k, v []byte) error {
+			var o ResetToken
+			if json.Unmarshal(v, &o) == nil && now.After(o.ExpiresAt) {
+				expired = append(expired, bytes.Clone(k))
+			}
+			return nil
+		})
+		for _, k := range expired {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		if now.After(t.ExpiresAt) {
+			return content.Errorf(content.EInvalid, "Invalid or expired token.")
+		}
+		return nil
+	})
+	return t, err
+}
+
+// Upload records a stored upload.
+type Upload struct {
+	Name      string    `json:"name"`
+	Type      string    `json:"type"`
+	Size      int64     `json:"size"`
+	Width     int       `json:"width"`
+	Height    int       `json:"height"`
+	CreatedBy string    `json:"createdBy"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// PutUpload records an upload.
+func (db *DB) PutUpload(u Upload) error {
+	if u.CreatedAt.IsZero() {
+		u.CreatedAt = db.now()
+	}
+	return db.bolt.Update(func(tx *bolt.Tx) error { return putJSON(tx, bucketUploads, []byte(u.Name), &u) })
+}
+
+// Upload returns the record of an upload.
+func (db *DB) Upload(name string) (Upload, error) {
+	var u Upload
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		ok, err := getJSON(tx, bucketUploads, []byte(name), &u)
+		if err == nil && !ok {
+			err = content.Errorf(content.ENotFound, "No such upload.")
+		}
+		return err
+	})
+	return u, err
+}
+
+// PutBuild stores a build record (any JSON value) under its id, keeping the newest keep.
+func (db *DB) PutBuild(id uint64, v any, keep int) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		if err := putJSON(tx, bucketBuilds, itob(id), v); err != nil {
+			return err
+		}
+		b := tx.Bucket(bucketBuilds)
+		var keys [][]byte
+		_ = b.ForEach(func(k, _ []byte) error { keys = append(keys, bytes.Clone(k)); return nil })
+		for i := 0; i < len(keys)-keep; i++ {
+			if err := b.Delete(keys[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// Builds returns the stored build records, newest first, as raw JSON.
+func (db *DB) Builds() ([]json.RawMessage, error) {
+	var out []json.RawMessage
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketBuilds).Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+			out = append(out, bytes.Clone(v))
+		}
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,233 @@
+// Package store keeps what admins and visitors write in one bbolt file: published and preview
+// blogs and services, enquiries, admin accounts, reset tokens, upload records and settings.
+// Every public method is one transaction; values are JSON and are copied out before it ends.
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+
+	"digitalreeviver/internal/content"
+)
+
+var (
+	bucketBlogs           = []byte("blogs")
+	bucketServices        = []byte("services")
+	bucketPreviewBlogs    = []byte("preview_blogs")
+	bucketPreviewServices = []byte("preview_services")
+	bucketMessages        = []byte("messages")
+	bucketAdmins          = []byte("admins")
+	bucketResetTokens     = []byte("reset_tokens")
+	bucketUploads         = []byte("uploads")
+	bucketSettings        = []byte("settings")
+	bucketBuilds          = []byte("builds")
+	allBuckets            = [][]byte{bucketBlogs, bucketServices, bucketPreviewBlogs, bucketPreviewServices,
+		bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads, bucketSettings, bucketBuilds}
+)
+
+// ErrLocked is returned by Open when another process holds the database file.
+var ErrLocked = errors.New("database is in use by another process")
+
+// DB is the bbolt-backed store.
+type DB struct {
+	bolt *bolt.DB
+	path string
+	now  func() time.Time
+}
+
+// Options tune Open.
+type Options struct {
+	ReadOnly bool
+	// Timeout is how long to wait for the file lock before failing with ErrLocked (default 1 s).
+	Timeout time.Duration
+}
+
+// Open opens (and, unless read-only, creates) the database at path. A read-only open of a
+// missing file answers os.ErrNotExist.
+func Open(path string, opts Options) (*DB, error) {
+	if opts.Timeout == 0 {
+		opts.Timeout = time.Second
+	}
+	if opts.ReadOnly {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
+		}
+	} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
+	if errors.Is(err, berrors.ErrTimeout) {
+		return nil, fmt.Errorf("open %s: %w", path, ErrLocked)
+	} else if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }}
+	if !opts.ReadOnly {
+		err = b.Update(func(tx *bolt.Tx) error {
+			for _, name := range allBuckets {
+				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			b.Close()
+			return nil, fmt.Errorf("create buckets: %w", err)
+		}
+	}
+	return db, nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path returns the file the database lives in.
+func (db *DB) Path() string { return db.path }
+
+// Bolt exposes the underlying handle for consistency checks and statistics.
+func (db *DB) Bolt() *bolt.DB { return db.bolt }
+
+func getJSON(tx *bolt.Tx, bucket, key []byte, v any) (bool, error) {
+	b := tx.Bucket(bucket)
+	if b == nil {
+		return false, nil
+	}
+	data := b.Get(key)
+	if data == nil {
+		return false, nil
+	}
+	return true, json.Unmarshal(data, v)
+}
+
+func putJSON(tx *bolt.Tx, bucket, key []byte, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return tx.Bucket(bucket).Put(key, data)
+}
+
+// list decodes every value of a bucket (missing in a read-only file written by an older
+// version: empty).
+func list[T any](tx *bolt.Tx, bucket []byte) ([]T, error) {
+	b := tx.Bucket(bucket)
+	if b == nil {
+		return nil, nil
+	}
+	out := make([]T, 0, b.Stats().KeyN)
+	err := b.ForEach(func(k, v []byte) error {
+		var item T
+		if err := json.Unmarshal(v, &item); err != nil {
+			return fmt.Errorf("decode %s/%s: %w", bucket, k, err)
+		}
+		out = append(out, item)
+		return nil
+	})
+	return out, err
+}
+
+func itob(v uint64) []byte {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], v)
+	return b[:]
+}
+
+// Backup writes a consistent copy of the database to path while writers go on: it writes a
+// temporary file beside path, syncs it and renames it into place.
+func (db *DB) Backup(path string) error {
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	err = db.bolt.View(func(tx *bolt.Tx) error { _, err := tx.WriteTo(f); return err })
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("backup: %w", err)
+	}
+	if d, err := os.Open(filepath.Dir(path)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// Check runs bbolt's own consistency check and returns the first problem found.
+func (db *DB) Check() error {
+	return db.bolt.View(func(tx *bolt.Tx) error {
+		for err := range tx.Check() {
+			return err
+		}
+		return nil
+	})
+}
+
+// Setting returns a value of the settings bucket, nil when absent.
+func (db *DB) Setting(key string) ([]byte, error) {
+	var out []byte
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		if b := tx.Bucket(bucketSettings); b != nil {
+			out = bytes.Clone(b.Get([]byte(key)))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// SettingOrCreate returns the setting key, storing make()'s value first when it is absent.
+func (db *DB) SettingOrCreate(key string, make func() []byte) ([]byte, error) {
+	var out []byte
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketSettings)
+		if v := b.Get([]byte(key)); v != nil {
+			out = bytes.Clone(v)
+			return nil
+		}
+		out = make()
+		return b.Put([]byte(key), out)
+	})
+	return out, err
+}
+
+// PutSetting stores a setting.
+func (db *DB) PutSetting(key string, value []byte) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketSettings).Put([]byte(key), value) })
+}
+
+func sortBlogs(b []content.Blog) {
+	sort.SliceStable(b, func(i, j int) bool {
+		if !b[i].CreatedAt.Equal(b[j].CreatedAt) {
+			return b[i].CreatedAt.After(b[j].CreatedAt)
+		}
+		return b[i].Slug < b[j].Slug
+	})
+}
+
+func sortServices(s []content.Service) {
+	sort.SliceStable(s, func(i, j int) bool {
+		if !s[i].CreatedAt.Equal(s[j].CreatedAt) {
+			return s[i].CreatedAt.Before(s[j].CreatedAt)
+		}
+		return s[i].Slug < s[j].Slug
+	})
+}
