@@ -1,11 +1,11 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 
 // The SPA is served by adminapi under /admin/ and embedded into the Go binary from
 // internal/adminui/dist (see internal/adminui/embed.go).
-const outDir = fileURLToPath(new URL('../internal/adminui/dist', import.meta.url));
+// outDir is resolved against this folder (the Vite root).
+const outDir = '../internal/adminui/dist';
 
 export default defineConfig({
   base: '/admin/',

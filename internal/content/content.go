@@ -188,3 +188,19 @@ func (s *Service) Stamp(now time.Time) {
 	}
 	s.UpdatedAt = now
 }
+
+// reservedSlugs are first path segments the site or the API uses; a service may not take one,
+// or its page would replace theirs.
+var reservedSlugs = map[string]bool{
+	"about": true, "contactus": true, "blog": true, "preview": true, "ourservices": true,
+	"privacy-policy": true, "terms-conditions": true, "courses": true, "cards": true,
+	"contactquery": true, "vision": true, "dedicated": true, "popuplist": true, "chooseus": true,
+	"testimonials": true, "services": true, "whychooseservices": true, "testimonialsslider": true,
+	"blogslider": true, "whydigitalreeviver": true, "servicesection": true, "provesuccess": true,
+	"navbar": true, "floating": true, "admin": true, "api": true, "uploads": true, "assets": true,
+	"images": true, "reset-password": true, "popup": true, "popups": true, "healthz": true,
+	"thank-you": true, "feed": true, "sitemap": true, "robots": true, "404": true, "index": true,
+}
+
+// ReservedSlug reports whether a service may not use slug because a site or API route does.
+func ReservedSlug(slug string) bool { return reservedSlugs[strings.ToLower(slug)] }

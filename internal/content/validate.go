@@ -26,6 +26,7 @@ const (
 	MsgSlugTaken         = "That slug is already taken. Please choose another title."
 	MsgPasswordShort     = "Password must be at least 8 characters."
 	MsgPasswordsMismatch = "Passwords do not match!"
+	MsgSlugReserved      = "That slug belongs to another page of the site. Please choose another title."
 )
 
 // Field limits: generous for people, small enough that one request cannot fill the disk.
@@ -182,6 +183,9 @@ func (s *Service) Normalize() {
 func (s *Service) Validate() error {
 	if err := validCommon(s.Title, s.Category, s.Description, s.Slug); err != nil {
 		return err
+	}
+	if ReservedSlug(s.Slug) {
+		return Errorf(EInvalid, MsgSlugReserved)
 	}
 	return validMeta(s.MetaTitle, s.MetaDescription, s.FocusKeyword)
 }

@@ -36,11 +36,3 @@ export const deletePreviewBlog = (slug: string) => api.del<{ message: string }>(
 export const renderPreviewBlog = (slug: string) => api.get<string>(`/api/preview-blogs/${enc(slug)}/render`, { as: 'text' });
 export const publishPreviewBlog = (slug: string, fields: BlogFields) =>
   api.post<PublishAnswer>(`/api/preview-blogs/publish/${enc(slug)}`, { ...fields, slug });
-
-/** Uploads one image for the editor or the cover; answers its URL path. */
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
-  const res = await api.post<{ imageUrl: string }>('/api/preview-blogs/upload', form);
-  return res.imageUrl;
-}

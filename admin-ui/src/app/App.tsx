@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { setNavigator } from '../lib/api-client';
+import { ConfirmProvider } from '../components/ConfirmDialog';
+import { Guard } from '../components/Guard';
+import { Layout } from '../components/Layout';
+import { Toasts } from '../components/Toasts';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
+import { AddBlogPage } from '../features/blogs/components/AddBlogPage';
+import { EditBlogPage } from '../features/blogs/components/EditBlogPage';
+import { PreviewBlogPage } from '../features/blogs/components/PreviewBlogPage';
+import { AddServicePage } from '../features/services/components/AddServicePage';
+import { EditServicePage } from '../features/services/components/EditServicePage';
+import { PreviewServicePage } from '../features/services/components/PreviewServicePage';
+import { DashboardPage } from './DashboardPage';
+
+/** Hands the router's navigate to the api-client, so a 401 goes to login without a page load. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((path) => navigate(path, { replace: true }));
+    return () => setNavigator(null);
+  }, [navigate]);
+  return null;
+}
+
+function Guarded() {
+  return (
+    <Guard>
+      <Layout />
+    </Guard>
+  );
+}
+
+/** The admin routes of SPEC §2; all but login, forgot and reset need a token. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/admin/login" element={<LoginPage />} />
+      <Route path="/admin/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      <Route element={<Guarded />}>
+        <Route path="/admin" element={<DashboardPage />} />
+        <Route path="/admin/dashboard" element={<DashboardPage />} />
+        <Route path="/admin/add-blog" element={<AddBlogPage />} />
+        <Route path="/admin/add-service" element={<AddServicePage />} />
+        <Route path="/admin/preview-blog/:slug" element={<PreviewBlogPage />} />
+        <Route path="/admin/preview-services/:slug" element={<PreviewServicePage />} />
+        <Route path="/admin/edit-blog/:slug" element={<EditBlogPage />} />
+        <Route path="/admin/edit-service/:slug" element={<EditServicePage />} />
+        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <ConfirmProvider>
+      <NavigatorBridge />
+      <AppRoutes />
+      <Toasts />
+    </ConfirmProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { FilePlus2, Briefcase, LogOut } from 'lucide-react';
+import { getSiteInfo } from '../lib/publish';
+import { useLogout } from '../components/Layout';
+import { PageHeader } from '../components/PageHeader';
+import { PreviewBlogsPanel, PublishedBlogsPanel } from '../features/blogs/components/BlogPanels';
+import { PreviewServicesPanel, PublishedServicesPanel } from '../features/services/components/ServicePanels';
+import { EnquiriesPanel } from '../features/messages/components/EnquiriesPanel';
+import { BuildsPanel } from '../features/builds/components/BuildsPanel';
+
+/** /admin and /admin/dashboard: drafts, live content, enquiries and builds on one screen. */
+export function DashboardPage() {
+  const logout = useLogout();
+  const location = useLocation();
+  const [siteUrl, setSiteUrl] = useState(window.location.origin);
+
+  useEffect(() => {
+    let live = true;
+    void getSiteInfo().then((info) => live && setSiteUrl(info.siteUrl));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!location.hash) return;
+    const t = setTimeout(() => document.getElementById(location.hash.slice(1))?.scrollIntoView({ behavior: 'smooth', block: 'start' }), 50);
+    return () => clearTimeout(t);
+  }, [location.hash]);
+
+  return (
+    <>
+      <PageHeader
+        back={false}
+        title="Dashboard"
+        intro="Write drafts, check them in preview, then publish. Published pages are on the website within seconds."
+        actions={
+          <>
+            <Link to="/admin/add-blog" className="btn btn-primary">
+              <FilePlus2 size={18} aria-hidden="true" /> Add Blog
+            </Link>
+            <Link to="/admin/add-service" className="btn btn-primary">
+              <Briefcase size={18} aria-hidden="true" /> Add Service
+            </Link>
+            <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+              <LogOut size={18} aria-hidden="true" /> Logout
+            </button>
+          </>
+        }
+      />
+      <h2 className="section-title">Drafts waiting for review</h2>
+      <div className="grid-2">
+        <PreviewBlogsPanel />
+        <PreviewServicesPanel />
+      </div>
+      <h2 className="section-title">On the website</h2>
+      <div className="grid-2">
+        <PublishedBlogsPanel siteUrl={siteUrl} />
+        <PublishedServicesPanel siteUrl={siteUrl} />
+      </div>
+      <div className="grid-2 wide-first">
+        <EnquiriesPanel />
+        <BuildsPanel />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { ImageOff, Trash2 } from 'lucide-react';
+import { IMAGE_ACCEPT } from '../lib/upload';
+import { Field } from './Field';
+
+interface Props {
+  label: string;
+  /** The stored picture's URL path, if any. */
+  current?: string;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  /** Shown when there is a current picture; removes it. */
+  onRemove?: () => void;
+  removing?: boolean;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+}
+
+/** A file field for one picture, with a thumbnail of the chosen or current one. */
+export function ImageInput({ label, current, file, onFile, onRemove, removing, required, error, hint }: Props) {
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const shown = preview ?? current ?? '';
+
+  return (
+    <Field label={label} error={error} hint={hint ?? 'JPEG, PNG, WebP or GIF, 5 MB at most.'} required={required}>
+      {({ id, describedBy, invalid }) => (
+        <div className="image-input">
+          <div className="thumb" aria-hidden={!shown}>
+            {shown ? <img src={shown} alt={file ? 'Chosen picture' : 'Current picture'} /> : <ImageOff size={28} aria-hidden="true" />}
+          </div>
+          <div className="image-input-controls">
+            <input
+              id={id}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              required={required}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+            />
+            {current && !file && onRemove && (
+              <button type="button" className="btn btn-secondary btn-small" onClick={onRemove} disabled={removing}>
+                <Trash2 size={16} aria-hidden="true" /> {removing ? 'Removing...' : 'Remove image'}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </Field>
+  );
+}

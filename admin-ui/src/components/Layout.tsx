@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ExternalLink, FilePlus2, LayoutDashboard, LogOut, Menu, Briefcase, Inbox, Hammer, X } from 'lucide-react';
+import { clearToken, LOGIN_PATH } from '../lib/api-client';
+import { getSiteInfo } from '../lib/publish';
+import { toast } from '../lib/toast';
+import { useConfirm } from './ConfirmDialog';
+
+export const LOGOUT_QUESTION = 'Are you sure you want to logout?';
+
+/** Logs out after the confirmation of SPEC §5. */
+export function useLogout() {
+  const confirm = useConfirm();
+  const navigate = useNavigate();
+  return async () => {
+    const ok = await confirm({ title: 'Log out', message: LOGOUT_QUESTION, confirmLabel: 'Log out' });
+    if (!ok) return;
+    clearToken();
+    toast.info('You have been logged out.');
+    navigate(LOGIN_PATH, { replace: true });
+  };
+}
+
+/** Sidebar (laptop) or top bar with a menu (phone) around every signed-in screen. */
+export function Layout() {
+  const logout = useLogout();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [siteUrl, setSiteUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void getSiteInfo().then((info) => live && setSiteUrl(info.siteUrl));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            DR
+          </span>
+          <span className="brand-name">
+            Digital Reeviver <span className="brand-sub">Admin</span>
+          </span>
+        </div>
+        <button
+          type="button"
+          className="icon-button menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar-nav"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+      </header>
+      <nav id="sidebar-nav" className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="Admin">
+        <ul>
+          <li>
+            <NavLink to="/admin/dashboard" end className={navClass}>
+              <LayoutDashboard size={18} aria-hidden="true" /> Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/add-blog" className={navClass}>
+              <FilePlus2 size={18} aria-hidden="true" /> Add Blog
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/add-service" className={navClass}>
+              <Briefcase size={18} aria-hidden="true" /> Add Service
+            </NavLink>
+          </li>
+          <li>
+            <Link to={{ pathname: '/admin/dashboard', hash: '#enquiries' }} className="nav-link">
+              <Inbox size={18} aria-hidden="true" /> Enquiries
+            </Link>
+          </li>
+          <li>
+            <Link to={{ pathname: '/admin/dashboard', hash: '#builds' }} className="nav-link">
+              <Hammer size={18} aria-hidden="true" /> Site builds
+            </Link>
+          </li>
+          {siteUrl && (
+            <li>
+              <a href={siteUrl} className="nav-link" target="_blank" rel="noopener noreferrer">
+                <ExternalLink size={18} aria-hidden="true" /> View website
+              </a>
+            </li>
+          )}
+        </ul>
+        <button type="button" className="nav-link logout" onClick={() => void logout()}>
+          <LogOut size={18} aria-hidden="true" /> Logout
+        </button>
+      </nav>
+      <main id="main" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { Laptop, RefreshCw, Smartphone } from 'lucide-react';
+import { errorMessage } from '../lib/api-client';
+import { Spinner } from './Spinner';
+
+interface Props {
+  /** Fetches the page's HTML exactly as the public site would serve it. */
+  load: () => Promise<string>;
+  /** Bump to fetch again (after an update). */
+  version: number;
+  title: string;
+}
+
+/**
+ * Shows the rendered page in a sandboxed iframe. The HTML needs the bearer token, so it is fetched
+ * here and handed over as srcdoc; scripts stay off (no allow-scripts), so the preview shows the
+ * page as it looks before the browser hydrates it, which is how a visitor first sees it.
+ */
+export function PreviewFrame({ load, version, title }: Props) {
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [width, setWidth] = useState<'laptop' | 'phone'>('laptop');
+  const [again, setAgain] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setError('');
+    load()
+      .then((text) => live && setHtml(text))
+      .catch((err) => live && setError(errorMessage(err, 'Failed to load the preview.')));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version, again]);
+
+  return (
+    <section className="card preview-card" aria-labelledby="preview-heading">
+      <div className="preview-toolbar">
+        <h2 id="preview-heading">How visitors will see it</h2>
+        <div className="segmented" role="group" aria-label="Preview width">
+          <button type="button" aria-pressed={width === 'laptop'} onClick={() => setWidth('laptop')}>
+            <Laptop size={16} aria-hidden="true" /> Laptop
+          </button>
+          <button type="button" aria-pressed={width === 'phone'} onClick={() => setWidth('phone')}>
+            <Smartphone size={16} aria-hidden="true" /> Phone
+          </button>
+          <button type="button" onClick={() => setAgain((n) => n + 1)}>
+            <RefreshCw size={16} aria-hidden="true" /> Reload
+          </button>
+        </div>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!error && html === null && <Spinner label="Loading preview..." />}
+      {html !== null && (
+        <div className={`preview-frame-wrap ${width}`}>
+          <iframe className="preview-frame" title={`Preview of ${title}`} sandbox="allow-same-origin" srcDoc={html} />
+        </div>
+      )}
+    </section>
+  );
+}

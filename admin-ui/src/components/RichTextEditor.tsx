@@ -1,0 +1,200 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import Quill from 'quill';
+import type { Range } from 'quill';
+import 'quill/dist/quill.snow.css';
+import { errorMessage } from '../lib/api-client';
+import { toast } from '../lib/toast';
+import { IMAGE_ACCEPT, uploadImage } from '../lib/upload';
+
+// Links keep only http, https, mailto and tel (SPEC §5); anything else becomes about:blank.
+// A link without a scheme (relative path, #anchor) stays as typed.
+const ALLOWED_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
+const LinkFormat = Quill.import('formats/link') as unknown as {
+  new (...args: never[]): object;
+  sanitize(url: string): string;
+  SANITIZED_URL: string;
+  PROTOCOL_WHITELIST: string[];
+};
+
+export function sanitizeLink(url: string): string {
+  const trimmed = url.trim();
+  // Strip what browsers ignore inside a scheme ("java\tscript:"), then look for one.
+  // eslint-disable-next-line no-control-regex
+  const compact = trimmed.replace(/[\u0000-\u0020]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact);
+  if (!scheme) return trimmed;
+  return ALLOWED_PROTOCOLS.includes(scheme[1].toLowerCase()) ? trimmed : 'about:blank';
+}
+
+class SafeLink extends LinkFormat {
+  static PROTOCOL_WHITELIST = ALLOWED_PROTOCOLS;
+  static sanitize(url: string): string {
+    return sanitizeLink(url);
+  }
+}
+Quill.register('formats/link', SafeLink, true);
+
+export const TOOLBAR = [
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  ['bold', 'italic', 'underline', 'strike'],
+  [{ list: 'ordered' }, { list: 'bullet' }],
+  [{ align: [] }],
+  ['blockquote', 'code-block'],
+  [{ indent: '-1' }, { indent: '+1' }],
+  ['link', 'image'],
+  [{ color: [] }, { background: [] }],
+];
+
+const IMAGE_TYPES = IMAGE_ACCEPT.split(',');
+
+interface Props {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  required?: boolean;
+  placeholder?: string;
+}
+
+/** The editor's HTML, or "" when it holds nothing (Quill keeps an empty <p><br></p>). */
+function editorHtml(quill: Quill): string {
+  return quill.getLength() <= 1 ? '' : quill.root.innerHTML;
+}
+
+/**
+ * Quill 2 rich-text field. Pictures (toolbar button, drop, paste) are uploaded to the server and
+ * inserted by URL, never inlined as base64.
+ */
+export function RichTextEditor({ label, value, onChange, error, required, placeholder }: Props) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const errorId = `${id}-error`;
+  const hostRef = useRef<HTMLDivElement>(null);
+  const quillRef = useRef<Quill | null>(null);
+  const lastHtml = useRef<string>(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [uploading, setUploading] = useState(0);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const editorEl = document.createElement('div');
+    host.appendChild(editorEl);
+
+    const insertImages = async (quill: Quill, files: File[], at?: Range | null) => {
+      let index = (at ?? quill.getSelection(true) ?? { index: quill.getLength() }).index;
+      for (const file of files) {
+        setUploading((n) => n + 1);
+        try {
+          const url = await uploadImage(file);
+          quill.insertEmbed(index, 'image', url, 'user');
+          index += 1;
+          quill.setSelection(index, 0, 'silent');
+        } catch (err) {
+          toast.error(errorMessage(err, 'Image upload failed.'));
+        } finally {
+          setUploading((n) => n - 1);
+        }
+      }
+    };
+
+    const pickImage = (quill: Quill) => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = IMAGE_ACCEPT;
+      input.addEventListener('change', () => {
+        const files = Array.from(input.files ?? []);
+        if (files.length) void insertImages(quill, files, quill.getSelection(true));
+      });
+      input.click();
+    };
+
+    const Delta = Quill.import('delta') as unknown as new () => unknown;
+    const quill: Quill = new Quill(editorEl, {
+      theme: 'snow',
+      placeholder,
+      modules: {
+        toolbar: {
+          container: TOOLBAR,
+          handlers: { image: () => pickImage(quill) },
+        },
+        uploader: {
+          mimetypes: IMAGE_TYPES,
+          handler: (range: Range, files: File[]) => void insertImages(quill, files, range),
+        },
+        clipboard: {
+          // Pasted HTML must not smuggle inline base64 pictures in.
+          matchers: [['IMG', (node: Node, delta: unknown) => ((node as HTMLImageElement).getAttribute('src') ?? '').startsWith('data:') ? new Delta() : delta]],
+        },
+      },
+    });
+    quillRef.current = quill;
+
+    const root = quill.root;
+    root.setAttribute('role', 'textbox');
+    root.setAttribute('aria-multiline', 'true');
+    root.setAttribute('aria-labelledby', labelId);
+    if (required) root.setAttribute('aria-required', 'true');
+
+    if (value) quill.setContents(quill.clipboard.convert({ html: value }), 'silent');
+    lastHtml.current = editorHtml(quill);
+
+    quill.on('text-change', () => {
+      const html = editorHtml(quill);
+      lastHtml.current = html;
+      onChangeRef.current(html);
+    });
+
+    return () => {
+      quillRef.current = null;
+      host.innerHTML = '';
+    };
+    // The editor is made once; later value changes are handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A value set from outside (say, a record that finished loading) replaces the contents.
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || value === lastHtml.current) return;
+    quill.setContents(quill.clipboard.convert({ html: value }), 'silent');
+    lastHtml.current = editorHtml(quill);
+  }, [value]);
+
+  useEffect(() => {
+    const root = quillRef.current?.root;
+    if (!root) return;
+    if (error) {
+      root.setAttribute('aria-invalid', 'true');
+      root.setAttribute('aria-describedby', errorId);
+    } else {
+      root.removeAttribute('aria-invalid');
+      root.removeAttribute('aria-describedby');
+    }
+  }, [error, errorId]);
+
+  return (
+    <div className={`field rte${error ? ' field-invalid' : ''}`}>
+      <label id={labelId} onClick={() => quillRef.current?.focus()}>
+        {label}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}*
+          </span>
+        )}
+      </label>
+      <div ref={hostRef} className="rte-host" />
+      {uploading > 0 && (
+        <p className="hint" role="status">
+          Uploading image...
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getToken } from '../../../lib/api-client';
+import { resetToasts } from '../../../lib/toast';
+import { jsonResponse, renderAt, stubFetch } from '../../../test/utils';
+import { LoginPage } from './LoginPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const renderLogin = () =>
+  renderAt('/admin/login', '/admin/login', <LoginPage />, [{ path: '/admin/dashboard', element: <h1>Dashboard</h1> }]);
+
+describe('LoginPage', () => {
+  it('needs both the username and the password', async () => {
+    const fetch = stubFetch();
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Username is required.')).toBeInTheDocument();
+    expect(screen.getByText('Password is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-invalid', 'true');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says 'Invalid credentials' when the server refuses", async () => {
+    stubFetch(jsonResponse({ error: 'Invalid credentials' }, 401));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText(/Username/), 'admin');
+    await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findAllByText('Invalid credentials')).not.toHaveLength(0);
+    expect(getToken()).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('stores the token and opens the dashboard', async () => {
+    const fetch = stubFetch(jsonResponse({ token: 'tok-9', username: 'admin' }));
+    renderLogin();
+    await userEvent.type(screen.getByLabelText(/Username/), 'admin');
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(getToken()).toBe('tok-9');
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/admin/login');
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 'secret' });
+  });
+
+  it('links to the forgot-password screen', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/admin/forgot-password');
+  });
+});

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { errorMessage, isSessionError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
+import { useLoad } from '../../../lib/use-load';
+import { Spinner } from '../../../components/Spinner';
+import { listBuilds, startRebuild, type Build } from '../api/builds';
+
+const STATUS_LABEL: Record<Build['status'], string> = { queued: 'Waiting', running: 'Building', ok: 'Done', failed: 'Failed' };
+const POLL_MS = 2000;
+const SHOWN = 8;
+
+/** Recent site builds, with a button for a full rebuild; refreshes itself while one is going. */
+export function BuildsPanel() {
+  const { data, error, loading, reload } = useLoad(listBuilds, []);
+  const [starting, setStarting] = useState(false);
+  const busy = data?.some((b) => b.status === 'queued' || b.status === 'running') ?? false;
+
+  useEffect(() => {
+    if (!busy) return;
+    const t = setInterval(() => void reload(), POLL_MS);
+    return () => clearInterval(t);
+  }, [busy, reload]);
+
+  const rebuild = async () => {
+    setStarting(true);
+    try {
+      await startRebuild();
+      toast.info('Rebuild started. The website is updated when it is done.');
+      await reload();
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to start the rebuild.'));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <section className="card" id="builds" aria-labelledby="builds-heading">
+      <div className="card-header">
+        <h2 id="builds-heading">Website builds</h2>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => void rebuild()} disabled={starting || busy}>
+          <RefreshCw size={16} aria-hidden="true" /> {starting ? 'Starting...' : 'Rebuild site'}
+        </button>
+      </div>
+      {loading && !data && <Spinner />}
+      {Boolean(error) && (
+        <p className="form-error" role="alert">
+          Failed to load builds.
+        </p>
+      )}
+      {data && data.length === 0 && <p className="muted empty">No builds yet.</p>}
+      {data && data.length > 0 && (
+        <ul className="builds">
+          {data.slice(0, SHOWN).map((b) => (
+            <li key={b.id} className="build">
+              <span className={`status status-${b.status}`}>{STATUS_LABEL[b.status] ?? b.status}</span>
+              <div className="build-text">
+                <span>{b.reason || 'Build'}</span>
+                <span className="muted">
+                  {formatDateTime(b.startedAt)}
+                  {b.status === 'ok' && ` · ${b.pagesRendered} pages updated, ${b.pagesUnchanged} unchanged · ${(b.ms / 1000).toFixed(1)} s`}
+                </span>
+                {b.error && <span className="build-error">{b.error}</span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

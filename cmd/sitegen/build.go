@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/store"
+)
+
+// paths are the flags every command that builds shares.
+type paths struct {
+	db, content, out, site, uploads, baseURL, formEndpoint, node string
+}
+
+func (p *paths) register(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&p.db, "db", "data/site.db", "bbolt database with the published blogs and services")
+	f.StringVar(&p.content, "content", "content", "content folder (site.yaml, pages, landing pages, data)")
+	f.StringVar(&p.out, "out", "dist", "output path: a symlink to the live generation, which lives in .<out>/")
+	f.StringVar(&p.site, "site", "site", "site folder holding the built React renderer bundle (site/dist)")
+	f.StringVar(&p.uploads, "uploads", "data/uploads", "uploaded images; the ones pages use are copied into the site")
+	f.StringVar(&p.baseURL, "base-url", os.Getenv("SITE_URL"), "public URL of the site for canonical links, sitemap and feed (default: baseUrl of content/site.yaml; env SITE_URL)")
+	f.StringVar(&p.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "URL the contact forms post to (default: formEndpoint of content/site.yaml; env FORM_ENDPOINT)")
+	f.StringVar(&p.node, "node", "node", "node binary")
+}
+
+func (p *paths) builder(logger *slog.Logger) (*build.Builder, error) {
+	return build.New(build.Config{
+		ContentDir: p.content, OutDir: p.out, SiteDir: p.site, UploadsDir: p.uploads,
+		BaseURL: p.baseURL, FormEndpoint: p.formEndpoint, Node: p.node, Logger: logger, Progress: os.Stdout,
+	})
+}
+
+// emptySource stands in for a database that does not exist yet.
+type emptySource struct{}
+
+func (emptySource) Blogs() ([]content.Blog, error)       { return nil, nil }
+func (emptySource) Services() ([]content.Service, error) { return nil, nil }
+
+// openSource opens the database read-only. A missing file builds the site without published
+// records; a file held by adminapi fails at once with what to do instead.
+func openSource(path string, logger *slog.Logger) (build.Source, func(), error) {
+	db, err := store.Open(path, store.Options{ReadOnly: true, Timeout: 500e6})
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		logger.Warn("no database yet: building without published blogs and services", "db", path)
+		return emptySource{}, func() {}, nil
+	case errors.Is(err, store.ErrLocked):
+		return nil, nil, fmt.Errorf("%s is held by another process (adminapi serve?). bbolt allows one writer: "+
+			"while adminapi runs, rebuild through it (the admin's Rebuild button, or POST /api/builds), or stop it and run sitegen build again", path)
+	case err != nil:
+		return nil, nil, err
+	}
+	return db, func() { db.Close() }, nil
+}
+
+func newLogger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+func newBuildCommand() *cobra.Command {
+	var p paths
+	var clean bool
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Build the site into --out (incremental unless --clean)",
+		Long: `Build every public route into static HTML under --out.
+
+Only pages whose inputs changed since the live generation are rendered; the others are
+hard-linked from it. The new generation becomes live in one rename; a failed build leaves the
+live site untouched. Prints progress and a summary line.`,
+		Example: "  sitegen build\n  sitegen build --clean --base-url https://www.example.com",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			logger := newLogger()
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			src, closeSrc, err := openSource(p.db, logger)
+			if err != nil {
+				return err
+			}
+			defer closeSrc()
+			b, err := p.builder(logger)
+			if err != nil {
+				return err
+			}
+			defer b.Close()
+			_, err = b.Build(ctx, src, build.Options{Clean: clean, Reason: "sitegen build"})
+			if err != nil {
+				return fmt.Errorf("build failed, the live site is unchanged: %w", err)
+			}
+			return nil
+		},
+	}
+	p.register(cmd)
+	cmd.Flags().BoolVar(&clean, "clean", false, "render every page, ignoring the live generation")
+	return cmd
+}
+
+func newRollbackCommand() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "rollback",
+		Short: "Make the previous generation of the site live again",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			name, err := build.Rollback(out)
+			if err != nil {
+				return err
+			}
+			fmt.Printf("%s now serves generation %s\n", out, name)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "dist", "output path (symlink to the live generation)")
+	return cmd
+}
+
+var _ = context.Background

@@ -1,0 +1,177 @@
+package auth
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"digitalreeviver/internal/content"
+)
+
+func TestPasswordHash(t *testing.T) {
+	h, err := HashPassword("correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(h, "$argon2id$v=19$m=") {
+		t.Fatalf("hash %q is not PHC argon2id", h)
+	}
+	h2, _ := HashPassword("correct horse")
+	if h == h2 {
+		t.Fatal("two hashes of one password are equal: salt missing")
+	}
+	for _, tt := range []struct {
+		hash, pw string
+		ok       bool
+		wantErr  bool
+	}{
+		{h, "correct horse", true, false},
+		{h, "correct horsE", false, false},
+		{h, "", false, false},
+		{"$2a$10$bcrypt", "x", false, true},
+		{"$argon2id$v=19$m=999999999,t=1,p=1$AAAA$AAAA", "x", false, true},
+		{"", "x", false, true},
+	} {
+		ok, err := CheckPassword(tt.hash, tt.pw)
+		if ok != tt.ok || (err != nil) != tt.wantErr {
+			t.Errorf("CheckPassword(%q, %q) = %v, %v", tt.hash, tt.pw, ok, err)
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	secret := []byte(strings.Repeat("s", 32))
+	tok, err := NewTokens(secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewTokens([]byte("short")); err == nil {
+		t.Fatal("short secret accepted")
+	}
+	changed := time.Now().Add(-time.Hour)
+	good, _ := tok.Issue("admin", changed)
+
+	sign := func(m jwt.SigningMethod, key any, c jwt.Claims) string {
+		s, err := jwt.NewWithClaims(m, c).SignedString(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	now := time.Now()
+	noExp := sign(jwt.SigningMethodHS256, secret, jwt.MapClaims{"sub": "admin", "iat": now.Unix()})
+	expired := sign(jwt.SigningMethodHS256, secret, jwt.MapClaims{"sub": "admin", "iat": now.Add(-13 * time.Hour).Unix(), "exp": now.Add(-time.Hour).Unix()})
+	hs512 := sign(jwt.SigningMethodHS512, secret, jwt.MapClaims{"sub": "admin", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix()})
+	none := sign(jwt.SigningMethodNone, jwt.UnsafeAllowNoneSignatureType, jwt.MapClaims{"sub": "admin", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix()})
+	otherKey := sign(jwt.SigningMethodHS256, []byte(strings.Repeat("x", 32)), jwt.MapClaims{"sub": "admin", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix()})
+
+	for _, tt := range []struct {
+		name  string
+		token string
+		ok    bool
+	}{
+		{"issued", good, true},
+		{"no exp", noExp, false},
+		{"expired", expired, false},
+		{"HS512 refused", hs512, false},
+		{"alg none refused", none, false},
+		{"other key", otherKey, false},
+		{"garbage", "a.b.c", false},
+		{"tampered", good[:len(good)-2] + "xx", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := tok.Verify(tt.token)
+			if (err == nil) != tt.ok {
+				t.Fatalf("Verify: err = %v, want ok=%v", err, tt.ok)
+			}
+			if tt.ok && c.Subject != "admin" {
+				t.Fatalf("sub = %q", c.Subject)
+			}
+		})
+	}
+
+	c, _ := tok.Verify(good)
+	if !StillValid(c, changed) {
+		t.Fatal("token refused under the password it was issued with")
+	}
+	if StillValid(c, time.Now()) {
+		t.Fatal("token still valid after a password change in the same second")
+	}
+}
+
+func TestResetToken(t *testing.T) {
+	tok, hash, err := NewResetToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tok) < 22 { // 128 bits in base64url
+		t.Fatalf("token %q too short", tok)
+	}
+	if string(HashResetToken(tok)) != string(hash) {
+		t.Fatal("hash mismatch")
+	}
+	tok2, _, _ := NewResetToken()
+	if tok == tok2 {
+		t.Fatal("two tokens equal")
+	}
+}
+
+func TestLimiter(t *testing.T) {
+	l := NewLimiter(5, time.Minute, 3, "slow down")
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	for i := 0; i < 3; i++ {
+		if err := l.Allow("a"); err != nil {
+			t.Fatalf("request %d refused: %v", i, err)
+		}
+	}
+	err := l.Allow("a")
+	var le *LimitedError
+	if !errors.As(err, &le) || le.Wait <= 0 || content.ErrorCode(err) != content.ERateLimited {
+		t.Fatalf("4th request: %v", err)
+	}
+	if err := l.Allow("b"); err != nil {
+		t.Fatalf("other key limited: %v", err)
+	}
+	now = now.Add(12 * time.Second)
+	if err := l.Allow("a"); err != nil {
+		t.Fatalf("after refill: %v", err)
+	}
+}
+
+func TestLockout(t *testing.T) {
+	l := NewLockout(3, time.Minute, time.Hour)
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	for i := 0; i < 2; i++ {
+		if d := l.Fail("u"); d != 0 {
+			t.Fatalf("failure %d locked: %v", i, d)
+		}
+	}
+	if d := l.Fail("u"); d != time.Minute {
+		t.Fatalf("3rd failure lock = %v", d)
+	}
+	if err := l.Check("u"); err == nil {
+		t.Fatal("not locked")
+	}
+	now = now.Add(61 * time.Second)
+	if err := l.Check("u"); err != nil {
+		t.Fatalf("still locked: %v", err)
+	}
+	if d := l.Fail("u"); d != 2*time.Minute {
+		t.Fatalf("4th failure lock = %v, want doubling", d)
+	}
+	for i := 0; i < 30; i++ {
+		l.Fail("u")
+	}
+	if err := l.Check("u"); err.(*LimitedError).Wait > time.Hour {
+		t.Fatal("lock beyond the ceiling")
+	}
+	l.Succeed("u")
+	if err := l.Check("u"); err != nil {
+		t.Fatal("success did not clear")
+	}
+}

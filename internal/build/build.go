@@ -1,0 +1,485 @@
+// Package build turns content/ and the published records of the store into a static site: it
+// loads the sources, plans every route with its props and head, renders the pages whose inputs
+// changed through the node renderer, writes a complete new generation beside the live one and
+// switches the output path to it in one rename. It knows nothing of HTTP.
+package build
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/render"
+)
+
+// Config says where a Builder reads and writes.
+type Config struct {
+	ContentDir   string // content/ in git
+	OutDir       string // the live site path: a symlink to the live generation
+	SiteDir      string // site/, with the built renderer bundle
+	UploadsDir   string // uploaded images, copied into the site where a page uses them
+	BaseURL      string // overrides content/site.yaml's baseUrl when set
+	FormEndpoint string // overrides site.yaml's formEndpoint when set
+	Node         string // node binary (default "node")
+	Keep         int    // generations to keep, the live one included (default 3)
+	Logger       *slog.Logger
+	Progress     io.Writer // where a build reports pages done of total (nil: silent)
+}
+
+// Source gives the published records a build renders. *store.DB satisfies it.
+type Source interface {
+	Blogs() ([]content.Blog, error)
+	Services() ([]content.Service, error)
+}
+
+// Options tune one build.
+type Options struct {
+	Clean  bool   // render every page, ignoring the previous generation
+	Reason string // why the build runs, for logs
+}
+
+// Result says what a build did.
+type Result struct {
+	Generation     string        `json:"generation"`
+	PagesTotal     int           `json:"pagesTotal"`
+	PagesRendered  int           `json:"pagesRendered"`
+	PagesUnchanged int           `json:"pagesUnchanged"`
+	Swapped        bool          `json:"swapped"` // false when nothing changed and the live site was kept
+	Duration       time.Duration `json:"duration"`
+	Rendered       []string      `json:"-"` // routes rendered, for tests and logs
+}
+
+// Builder builds the site; one build runs at a time. It keeps the node renderer alive between
+// builds and previews.
+type Builder struct {
+	cfg      Config
+	renderer *render.Renderer
+	mu       sync.Mutex
+}
+
+// manifest is stored in each generation: the hash of every file's inputs, so the next build
+// renders only what changed.
+type manifest struct {
+	Generation string            `json:"generation"`
+	Static     string            `json:"static"`
+	Extras     string            `json:"extras"`
+	Pages      map[string]string `json:"pages"` // file → hash
+}
+
+const manifestName = ".build.json"
+
+// New prepares a Builder; it fails when the renderer bundle has not been built.
+func New(cfg Config) (*Builder, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.Keep < 2 {
+		cfg.Keep = 3
+	}
+	if cfg.OutDir == "" {
+		return nil, errors.New("build: no output folder")
+	}
+	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger})
+	if err != nil {
+		return nil, err
+	}
+	return &Builder{cfg: cfg, renderer: r}, nil
+}
+
+// Close stops the renderer.
+func (b *Builder) Close() error { return b.renderer.Close() }
+
+// RendererStarts reports how many node processes the builder has started.
+func (b *Builder) RendererStarts() int { return b.renderer.Starts() }
+
+// generationsDir is where generations live: ".dist" beside "dist".
+func generationsDir(out string) string {
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out))
+}
+
+// LiveGeneration returns the folder the output path points at, or "" when there is none.
+func LiveGeneration(out string) string {
+	target, err := os.Readlink(out)
+	if err != nil {
+		return ""
+	}
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(filepath.Dir(out), target)
+	}
+	return target
+}
+
+func (b *Builder) siteInfo(src *Sources) SiteInfo {
+	s := src.Site
+	base := strings.TrimRight(orDefault(b.cfg.BaseURL, s.BaseURL), "/")
+	return SiteInfo{
+		Name: s.Name, Tagline: s.Tagline, BaseURL: base, Phone: s.Phone, PhoneDisplay: s.PhoneDisplay,
+		Email: s.Email, Addresses: s.Addresses, Hours: s.Hours, Rating: s.Rating, RatingOutOf: s.RatingOutOf,
+		Founded: s.Founded, Clients: s.Clients, Social: s.Social, ChatURL: s.ChatURL, MapEmbedURL: s.MapEmbedURL,
+		FormEndpoint: orDefault(b.cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
+		ServicesMenu: s.ServicesMenu, FooterLinks: s.FooterLinks, Year: time.Now().In(IST).Year(),
+	}
+}
+
+func (b *Builder) newPlanner(src *Sources, blogs []content.Blog, services []content.Service) *planner {
+	site := b.siteInfo(src)
+	return &planner{
+		src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
+		images: newImageCache(b.cfg.ContentDir, b.renderer.Assets().ClientDir, b.cfg.UploadsDir),
+		warn:   func(msg string, args ...any) { b.cfg.Logger.Warn(msg, args...) },
+	}
+}
+
+// planned is a page with its encoded props, head and input hash.
+type planned struct {
+	*Page
+	props []byte
+	head  string
+	hash  string
+}
+
+// Build builds the site into a new generation and makes it live. A failed build leaves the
+// live site as it was.
+func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	start := time.Now()
+	log := b.cfg.Logger
+
+	// Stage 1: load.
+	sources, err := LoadSources(b.cfg.ContentDir)
+	if err != nil {
+		return Result{}, fmt.Errorf("load: %w", err)
+	}
+	blogs, err := src.Blogs()
+	if err != nil {
+		return Result{}, fmt.Errorf("load: blogs: %w", err)
+	}
+	services, err := src.Services()
+	if err != nil {
+		return Result{}, fmt.Errorf("load: services: %w", err)
+	}
+	live := LiveGeneration(b.cfg.OutDir)
+	var prev manifest
+	if live != "" && !opts.Clean {
+		if data, err := os.ReadFile(filepath.Join(live, manifestName)); err == nil {
+			_ = json.Unmarshal(data, &prev)
+		}
+	}
+	if prev.Pages == nil {
+		// Nothing to reuse: start node now so its start-up overlaps planning.
+		go b.renderer.Start()
+	}
+
+	// Stage 2: plan.
+	pl := b.newPlanner(sources, blogs, services)
+	pages, err := pl.plan()
+	if err != nil {
+		return Result{}, fmt.Errorf("plan: %w", err)
+	}
+	siteJSON, err := json.Marshal(pl.site)
+	if err != nil {
+		return Result{}, fmt.Errorf("plan: %w", err)
+	}
+	assets := b.renderer.Assets()
+	items := make([]*planned, len(pages))
+	seen := make(map[string]bool, len(pages))
+	if err := parallel(len(pages), func(i int) error {
+		pg := pages[i]
+		props, err := json.Marshal(pg.Props)
+		if err != nil {
+			return fmt.Errorf("%s: %w", pg.Route, err)
+		}
+		head := headHTML(pg.Head, pl.site, assets)
+		h := sha256.New()
+		for _, part := range [][]byte{[]byte(assets.Hash), []byte(pg.Name), []byte(pg.Route), siteJSON, props, []byte(head)} {
+			h.Write(part)
+			h.Write([]byte{0})
+		}
+		items[i] = &planned{Page: pg, props: props, head: head, hash: hex.EncodeToString(h.Sum(nil)[:16])}
+		return nil
+	}); err != nil {
+		return Result{}, fmt.Errorf("plan: %w", err)
+	}
+	for _, it := range items {
+		if seen[it.File] {
+			return Result{}, fmt.Errorf("plan: two pages write %s", it.File)
+		}
+		seen[it.File] = true
+	}
+	extras := map[string][]byte{
+		"sitemap.xml": sitemapXML(pages, pl.base),
+		"robots.txt":  robotsTXT(pl.base),
+		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
+	}
+	var uploadTexts []string
+	for _, bl := range blogs {
+		uploadTexts = append(uploadTexts, bl.Image, bl.Content)
+	}
+	for _, s := range services {
+		uploadTexts = append(uploadTexts, s.Image, s.Description)
+	}
+	uploads := uploadsUsed(uploadTexts...)
+	staticHash, err := b.staticHash(assets, uploads)
+	if err != nil {
+		return Result{}, fmt.Errorf("plan: %w", err)
+	}
+	extrasHash := hashMap(extras)
+
+	var toRender, toLink []*planned
+	for _, it := range items {
+		if prev.Pages != nil && prev.Pages[it.File] == it.hash {
+			toLink = append(toLink, it)
+		} else {
+			toRender = append(toRender, it)
+		}
+	}
+	res := Result{PagesTotal: len(items), PagesRendered: len(toRender), PagesUnchanged: len(toLink)}
+	if len(toRender) == 0 && len(prev.Pages) == len(items) && prev.Static == staticHash && prev.Extras == extrasHash {
+		res.Generation = filepath.Base(live)
+		res.Duration = time.Since(start)
+		log.Info("build: nothing changed", "reason", opts.Reason, "pages", len(items), "ms", res.Duration.Milliseconds())
+		b.progressf("built %d pages (0 rendered, %d unchanged) in %.2fs: nothing changed, %s kept\n", len(items), len(items), res.Duration.Seconds(), b.cfg.OutDir)
+		return res, nil
+	}
+
+	// Stage 3: write a new generation.
+	genRoot := generationsDir(b.cfg.OutDir)
+	name := "g" + time.Now().UTC().Format("20060102T150405.000000") + "-" + randHex(3)
+	name = strings.Replace(name, ".", "", 1)
+	tmp := filepath.Join(genRoot, name+".tmp")
+	final := filepath.Join(genRoot, name)
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return Result{}, fmt.Errorf("write: %w", err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			os.RemoveAll(tmp)
+		}
+	}()
+	w := &writer{root: tmp}
+	if err := b.writeStatic(w, assets, uploads); err != nil {
+		return Result{}, fmt.Errorf("write: static files: %w", err)
+	}
+	for fname, data := range extras {
+		if err := w.write(fname, data); err != nil {
+			return Result{}, fmt.Errorf("write: %w", err)
+		}
+	}
+	if err := parallel(len(toLink), func(i int) error {
+		return w.link(filepath.Join(live, toLink[i].File), toLink[i].File)
+	}); err != nil {
+		return Result{}, fmt.Errorf("write: reuse unchanged page: %w", err)
+	}
+
+	// Stage 4: render what changed.
+	var done atomic.Int64
+	total := len(toRender)
+	step := max(total/10, 100)
+	if err := parallelN(16, total, func(i int) error {
+		it := toRender[i]
+		body, err := b.renderer.Render(ctx, it.Name, it.Route, siteJSON, it.props)
+		if err != nil {
+			return err
+		}
+		if err := w.write(it.File, document(it.head, body)); err != nil {
+			return err
+		}
+		if n := done.Add(1); total >= 200 && n%int64(step) == 0 {
+			b.progressf("rendered %d/%d pages\n", n, total)
+		}
+		return nil
+	}); err != nil {
+		return Result{}, fmt.Errorf("render: %w", err)
+	}
+	for _, it := range toRender {
+		res.Rendered = append(res.Rendered, it.Route)
+	}
+	sort.Strings(res.Rendered)
+
+	m := manifest{Generation: name, Static: staticHash, Extras: extrasHash, Pages: make(map[string]string, len(items))}
+	for _, it := range items {
+		m.Pages[it.File] = it.hash
+	}
+	data, _ := json.Marshal(m)
+	if err := w.write(manifestName, data); err != nil {
+		return Result{}, fmt.Errorf("write: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("write: %w", err)
+	}
+
+	// Stage 5: swap.
+	if err := os.Rename(tmp, final); err != nil {
+		return Result{}, fmt.Errorf("swap: %w", err)
+	}
+	ok = true
+	if err := swapLink(b.cfg.OutDir, final); err != nil {
+		os.RemoveAll(final)
+		return Result{}, fmt.Errorf("swap: %w", err)
+	}
+	prune(genRoot, final, b.cfg.Keep, log)
+	res.Generation, res.Swapped, res.Duration = name, true, time.Since(start)
+	log.Info("build: done", "reason", opts.Reason, "generation", name, "rendered", res.PagesRendered,
+		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())
+	b.progressf("built %d pages (%d rendered, %d unchanged) in %.2fs → %s\n", res.PagesTotal, res.PagesRendered, res.PagesUnchanged, res.Duration.Seconds(), b.cfg.OutDir)
+	return res, nil
+}
+
+func (b *Builder) progressf(format string, args ...any) {
+	if b.cfg.Progress != nil {
+		fmt.Fprintf(b.cfg.Progress, format, args...)
+	}
+}
+
+// staticHash sums what the pages do not: the client bundle, the site's public files, content
+// images and the uploads the pages use.
+func (b *Builder) staticHash(assets render.Assets, uploads []string) (string, error) {
+	h := sha256.New()
+	h.Write([]byte(assets.Hash))
+	for _, dir := range []string{assets.ClientDir, filepath.Join(b.cfg.ContentDir, "images")} {
+		files, err := imageFiles(dir)
+		if err != nil {
+			return "", err
+		}
+		for _, f := range files {
+			st, err := os.Stat(filepath.Join(dir, f))
+			if err != nil {
+				return "", err
+			}
+			fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\n", dir, f, st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	for _, u := range uploads {
+		h.Write([]byte(u))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16]), nil
+}
+
+func (b *Builder) writeStatic(w *writer, assets render.Assets, uploads []string) error {
+	files, err := imageFiles(assets.ClientDir)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f, ".vite/") {
+			continue
+		}
+		// The bundle's files are replaced, never edited, by a site build: linking is safe.
+		if err := w.link(filepath.Join(assets.ClientDir, f), f); err != nil {
+			return err
+		}
+	}
+	imgDir := filepath.Join(b.cfg.ContentDir, "images")
+	files, err = imageFiles(imgDir)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		// Content images may be edited in place, so they are copied, not linked.
+		if err := w.copy(filepath.Join(imgDir, f), "images/"+f); err != nil {
+			return err
+		}
+	}
+	for _, u := range uploads {
+		src := filepath.Join(b.cfg.UploadsDir, u)
+		if b.cfg.UploadsDir == "" {
+			continue
+		}
+		if _, err := os.Stat(src); err != nil {
+			b.cfg.Logger.Warn("build: a page uses a missing upload", "name", u)
+			continue
+		}
+		// Uploads are stored under new names and never edited: linking is safe.
+		if err := w.link(src, "uploads/"+u); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RenderPreviewBlog renders a draft blog exactly as its public page would be served.
+func (b *Builder) RenderPreviewBlog(ctx context.Context, blog content.Blog) ([]byte, error) {
+	blog.Normalize()
+	blog.Category = content.Category(blog.Category)
+	if blog.CreatedAt.IsZero() {
+		blog.CreatedAt = time.Now()
+	}
+	return b.renderOne(ctx, func(pl *planner) *Page {
+		h := pl.postHead(blog, "/blog/"+blog.Slug+"/")
+		h.Robots = "noindex, nofollow"
+		return &Page{Route: "/blog/" + blog.Slug + "/", Name: "blogPost", Props: pl.postProps(blog, true), Head: h}
+	})
+}
+
+// RenderPreviewService renders a draft service exactly as its public page would be served: the
+// landing page for the five landing slugs, the generic service page otherwise.
+func (b *Builder) RenderPreviewService(ctx context.Context, svc content.Service) ([]byte, error) {
+	svc.Normalize()
+	return b.renderOne(ctx, func(pl *planner) *Page {
+		var pg *Page
+		if _, ok := pl.src.Landings[svc.Slug]; ok {
+			props, h := pl.landing(svc.Slug, svc, true)
+			pg = &Page{Name: "landing", Props: props, Head: h}
+		} else {
+			props, h := pl.servicePage(svc, true)
+			pg = &Page{Name: "servicePage", Props: props, Head: h}
+		}
+		pg.Route = "/" + svc.Slug + "/"
+		pg.Head.Robots = "noindex, nofollow"
+		return pg
+	})
+}
+
+func (b *Builder) renderOne(ctx context.Context, page func(*planner) *Page) ([]byte, error) {
+	sources, err := LoadSources(b.cfg.ContentDir)
+	if err != nil {
+		return nil, err
+	}
+	pl := b.newPlanner(sources, nil, nil)
+	pl.cards = []BlogCard{}
+	pg := page(pl)
+	siteJSON, err := json.Marshal(pl.site)
+	if err != nil {
+		return nil, err
+	}
+	props, err := json.Marshal(pg.Props)
+	if err != nil {
+		return nil, err
+	}
+	body, err := b.renderer.Render(ctx, pg.Name, pg.Route, siteJSON, props)
+	if err != nil {
+		return nil, err
+	}
+	return document(headHTML(pg.Head, pl.site, b.renderer.Assets()), body), nil
+}
+
+func hashMap(m map[string][]byte) string {
+	h := sha256.New()
+	for _, k := range sortedKeys(m) {
+		h.Write([]byte(k))
+		h.Write(m[k])
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+func randHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

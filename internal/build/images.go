@@ -1,0 +1,160 @@
+package build
+
+import (
+	"bytes"
+	"image"
+	_ "image/gif" // register decoders for DecodeConfig
+	_ "image/jpeg"
+	_ "image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	_ "golang.org/x/image/webp"
+)
+
+// imageCache finds the intrinsic size of the images pages use, so every <img> gets width and
+// height and the layout does not jump.
+type imageCache struct {
+	dirs    map[string][]string // URL prefix → folders that may hold the file
+	mu      sync.Mutex
+	sizes   map[string][2]int
+	missing map[string]bool
+}
+
+func newImageCache(contentDir, clientDir, uploadsDir string) *imageCache {
+	return &imageCache{
+		dirs: map[string][]string{
+			"/images/":  {filepath.Join(contentDir, "images"), filepath.Join(clientDir, "images")},
+			"/uploads/": {uploadsDir},
+		},
+		sizes:   map[string][2]int{},
+		missing: map[string]bool{},
+	}
+}
+
+// file returns the local file behind a site URL path, or "".
+func (c *imageCache) file(src string) string {
+	for prefix, dirs := range c.dirs {
+		rest, ok := strings.CutPrefix(src, prefix)
+		if !ok || rest == "" || strings.Contains(rest, "..") {
+			continue
+		}
+		for _, d := range dirs {
+			if d == "" {
+				continue
+			}
+			p := filepath.Join(d, filepath.FromSlash(rest))
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// image returns an Image for src, falling back to fallback when src is empty or names a local
+// file that does not exist.
+func (c *imageCache) image(src, alt, fallback string) Image {
+	src = strings.TrimSpace(src)
+	if src != "" && !strings.HasPrefix(src, "/") && !strings.Contains(src, ":") {
+		src = "/uploads/" + src // a bare file name from the old backend's uploads folder
+	}
+	if src == "" || (strings.HasPrefix(src, "/") && c.size(src) == [2]int{}) {
+		src = fallback
+	}
+	if src == "" {
+		return Image{}
+	}
+	sz := c.size(src)
+	if sz == [2]int{} {
+		sz = [2]int{1200, 630}
+	}
+	return Image{Src: src, Alt: alt, Width: sz[0], Height: sz[1]}
+}
+
+func (c *imageCache) size(src string) [2]int {
+	c.mu.Lock()
+	if sz, ok := c.sizes[src]; ok {
+		c.mu.Unlock()
+		return sz
+	}
+	c.mu.Unlock()
+	var sz [2]int
+	if strings.HasPrefix(src, "/") {
+		if p := c.file(src); p != "" {
+			sz = readSize(p)
+		}
+	} else if strings.HasPrefix(src, "http") || strings.HasPrefix(src, "data:") {
+		sz = [2]int{1200, 630}
+	}
+	c.mu.Lock()
+	c.sizes[src] = sz
+	c.mu.Unlock()
+	return sz
+}
+
+var (
+	svgWidth   = regexp.MustCompile(`\bwidth="([0-9.]+)`)
+	svgHeight  = regexp.MustCompile(`\bheight="([0-9.]+)`)
+	svgViewBox = regexp.MustCompile(`\bviewBox="[-0-9.]+[ ,]+[-0-9.]+[ ,]+([0-9.]+)[ ,]+([0-9.]+)"`)
+)
+
+func readSize(path string) [2]int {
+	f, err := os.Open(path)
+	if err != nil {
+		return [2]int{}
+	}
+	defer f.Close()
+	if strings.HasSuffix(strings.ToLower(path), ".svg") {
+		head := make([]byte, 4096)
+		n, _ := f.Read(head)
+		head = head[:n]
+		i := bytes.Index(head, []byte("<svg"))
+		if i < 0 {
+			return [2]int{}
+		}
+		tag := head[i:]
+		if j := bytes.IndexByte(tag, '>'); j > 0 {
+			tag = tag[:j]
+		}
+		w, h := svgWidth.FindSubmatch(tag), svgHeight.FindSubmatch(tag)
+		if w != nil && h != nil {
+			return [2]int{atoi(w[1]), atoi(h[1])}
+		}
+		if vb := svgViewBox.FindSubmatch(tag); vb != nil {
+			return [2]int{atoi(vb[1]), atoi(vb[2])}
+		}
+		return [2]int{}
+	}
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil {
+		return [2]int{}
+	}
+	return [2]int{cfg.Width, cfg.Height}
+}
+
+func atoi(b []byte) int {
+	f, _ := strconv.ParseFloat(string(b), 64)
+	return int(f + 0.5)
+}
+
+var uploadRef = regexp.MustCompile(`/uploads/([A-Za-z0-9._-]+)`)
+
+// uploadsUsed lists the upload file names referenced by the given strings.
+func uploadsUsed(texts ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range texts {
+		for _, m := range uploadRef.FindAllStringSubmatch(t, -1) {
+			if name := m[1]; !seen[name] && !strings.HasPrefix(name, ".") {
+				seen[name] = true
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,517 @@
+package build
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"digitalreeviver/internal/content"
+)
+
+// Page is one file of the site: where it goes, what renders it and its head.
+type Page struct {
+	Route    string // URL path: "/", "/about/", "/blog/my-post/"
+	File     string // path under the generation: "index.html", "about/index.html", "404.html"
+	Name     string // the renderer's page name (site/src/types.ts PageName)
+	Props    any
+	Head     Head
+	Sitemap  bool      // listed in sitemap.xml
+	Modified time.Time // sitemap lastmod
+}
+
+// Head is what goes into a page's <head>.
+type Head struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Keywords    string `json:"keywords"`
+	Canonical   string `json:"canonical"`
+	Robots      string `json:"robots"`
+	OGType      string `json:"ogType"`
+	Image       string `json:"image"` // absolute URL
+	Published   string `json:"published,omitempty"`
+	Modified    string `json:"modified,omitempty"`
+	JSONLD      []any  `json:"jsonLd,omitempty"`
+}
+
+const (
+	robotsIndex   = "index, follow"
+	robotsNoIndex = "noindex, follow"
+	// PostsPerPage is how many cards one page of /blog lists.
+	PostsPerPage = 24
+	homePosts    = 6
+	relatedPosts = 3
+	descLimit    = 150
+	feedItems    = 50
+)
+
+// IST is the agency's time zone, used for displayed dates.
+var IST = time.FixedZone("IST", 5*3600+1800)
+
+// sectionRoutes are the section views of SPEC §2 that exist as pages of their own. Only
+// /testimonials is more than a repeat of the home page, so only it is indexed.
+var sectionRoutes = []struct {
+	slug, title string
+	index       bool
+}{
+	{"cards", "Our Services at a Glance", false},
+	{"contactquery", "Send Us Your Query", false},
+	{"vision", "Our Vision", false},
+	{"dedicated", "A Dedicated Team for Your Brand", false},
+	{"chooseus", "Why Choose Us", false},
+	{"testimonials", "What Our Clients Say", true},
+	{"services", "Our Services", false},
+	{"whychooseservices", "Why Choose Our Services", false},
+	{"testimonialsslider", "Client Testimonials", false},
+	{"blogslider", "Latest from Our Blog", false},
+	{"whydigitalreeviver", "Why Digital Reeviver", false},
+	{"servicesection", "What We Do", false},
+	{"provesuccess", "Proven Success", false},
+	{"navbar", "Navigation", false},
+	{"floating", "Chat and Call", false},
+}
+
+// BlogURL is the public address of a blog post.
+func BlogURL(base, slug string) string { return strings.TrimRight(base, "/") + "/blog/" + slug + "/" }
+
+// ServiceURL is the public address of a service page.
+func ServiceURL(base, slug string) string { return strings.TrimRight(base, "/") + "/" + slug + "/" }
+
+// planner turns sources into pages.
+type planner struct {
+	src      *Sources
+	site     SiteInfo
+	base     string
+	images   *imageCache
+	blogs    []content.Blog
+	services []content.Service
+	cards    []BlogCard
+	warn     func(msg string, args ...any)
+}
+
+func routeFile(route string) string {
+	if route == "/" {
+		return "index.html"
+	}
+	return strings.Trim(route, "/") + "/index.html"
+}
+
+func (p *planner) abs(path string) string {
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		return path
+	}
+	return p.base + path
+}
+
+func (p *planner) title(t string) string {
+	if t == "" {
+		return p.site.Name
+	}
+	if strings.Contains(t, p.site.Name) {
+		return t
+	}
+	return t + " | " + p.site.Name
+}
+
+func (p *planner) head(title, desc, keywords, route, robots string) Head {
+	if desc == "" {
+		desc = p.src.Site.DefaultDescription
+	}
+	if keywords == "" {
+		keywords = p.src.Site.DefaultKeywords
+	}
+	return Head{
+		Title: p.title(title), Description: desc, Keywords: keywords,
+		Canonical: p.abs(route), Robots: robots, OGType: "website",
+		Image: p.abs("/images/og-default.png"),
+	}
+}
+
+// describe is SPEC §9's meta description fallback: the first 150 characters of the plain text,
+// plus an ellipsis.
+func describe(html string) string {
+	t := content.PlainText(html)
+	if utf8.RuneCountInString(t) <= descLimit {
+		return t
+	}
+	return strings.TrimSpace(string([]rune(t)[:descLimit])) + "…"
+}
+
+func excerpt(html string) string {
+	t := content.PlainText(html)
+	if utf8.RuneCountInString(t) <= content.PreviewLimit {
+		return t
+	}
+	return strings.TrimSpace(string([]rune(t)[:content.PreviewLimit])) + "…"
+}
+
+func displayDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(IST).Format("2 January 2006")
+}
+
+func isoDate(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+func (p *planner) blogCard(b content.Blog) BlogCard {
+	return BlogCard{
+		Title: b.Title, Slug: b.Slug, Href: "/blog/" + b.Slug + "/",
+		Category: content.Category(b.Category), Excerpt: excerpt(b.Content),
+		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
+		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
+	}
+}
+
+// plan lists every page of the site.
+func (p *planner) plan() ([]*Page, error) {
+	p.cards = make([]BlogCard, len(p.blogs))
+	for i, b := range p.blogs {
+		p.cards[i] = p.blogCard(b)
+	}
+	home := p.homeProps()
+	courses := p.coursesProps()
+	var pages []*Page
+	add := func(pg *Page) {
+		if pg.File == "" {
+			pg.File = routeFile(pg.Route)
+		}
+		pages = append(pages, pg)
+	}
+
+	h := p.head(p.site.Name+" — "+p.site.Tagline, p.src.Site.DefaultDescription, p.src.Site.DefaultKeywords, "/", robotsIndex)
+	h.Title = p.site.Name + " — " + p.site.Tagline
+	h.JSONLD = []any{p.businessLD(), p.websiteLD()}
+	add(&Page{Route: "/", Name: "home", Props: home, Head: h, Sitemap: true})
+
+	about := p.src.About
+	add(&Page{Route: "/about/", Name: "about", Props: p.aboutProps(), Sitemap: true,
+		Head: p.head(about.metaString("title"), about.metaString("description"), about.metaString("keywords"), "/about/", robotsIndex)})
+
+	add(&Page{Route: "/contactus/", Name: "contact", Sitemap: true,
+		Props: ContactProps{Title: "Contact Us", Intro: fmt.Sprintf("Tell us about your business or the course you are interested in. We answer every enquiry within one working day, %s.", p.site.Hours)},
+		Head: p.head("Contact Us: Digital Marketing Agency in Noida and Delhi",
+			fmt.Sprintf("Call %s, e-mail %s or send us a message. Offices in Noida and Delhi, open %s.", p.site.PhoneDisplay, p.site.Email, p.site.Hours),
+			"contact digital marketing agency, digital marketing agency Noida, digital marketing company Delhi", "/contactus/", robotsIndex)})
+
+	add(&Page{Route: "/thank-you/", Name: "thankYou",
+		Props: ThankYouProps{Title: "Thank you!", Text: "Your message has been sent. We will get back to you within one working day."},
+		Head: p.head("Thank You", "", "", "/thank-you/", "noindex, nofollow")})
+
+	pages = append(pages, p.blogPages()...)
+
+	svcCards := make([]ServiceCard, 0, len(p.services))
+	for _, s := range p.services {
+		if content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) {
+			continue
+		}
+		svcCards = append(svcCards, ServiceCard{
+			Title: s.Title, Slug: s.Slug, Href: "/" + s.Slug + "/", Category: content.Category(s.Category),
+			Excerpt: excerpt(s.Description), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg"),
+		})
+	}
+	listHead := p.head("Digital Marketing Services in Noida and Delhi",
+		"SEO, social media optimisation, Google Ads, web development and graphic design from one accountable team in Noida and Delhi.",
+		"digital marketing services, SEO services, SMO services, Google Ads agency, web development, graphic design", "/OurServices/", robotsIndex)
+	add(&Page{Route: "/OurServices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead, Sitemap: true})
+	add(&Page{Route: "/ourservices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead})
+
+	pages = append(pages, p.servicePages()...)
+
+	for _, d := range []struct {
+		doc   Doc
+		route string
+	}{{p.src.Privacy, "/privacy-policy/"}, {p.src.Terms, "/terms-conditions/"}} {
+		add(&Page{Route: d.route, Name: "policy", Sitemap: true,
+			Props: PolicyProps{Title: d.doc.metaString("title"), Updated: d.doc.metaString("updated"), HTML: d.doc.HTML},
+			Head:  p.head(d.doc.metaString("title"), d.doc.metaString("description"), d.doc.metaString("keywords"), d.route, robotsIndex)})
+	}
+
+	courseHead := p.head("Digital Marketing Courses in Noida and Delhi",
+		"Advance, Beginner's and Short Term digital marketing courses with live projects, certifications and placement support in Noida and Delhi.",
+		"digital marketing course Noida, digital marketing institute Delhi, SEO course, Google Ads course", "/courses/", robotsIndex)
+	courseHead.JSONLD = []any{p.coursesLD(courses)}
+	add(&Page{Route: "/courses/", Name: "courses", Props: courses, Head: courseHead, Sitemap: true})
+
+	for _, s := range sectionRoutes {
+		robots := robotsNoIndex
+		if s.index {
+			robots = robotsIndex
+		}
+		add(&Page{Route: "/" + s.slug + "/", Name: "section", Sitemap: s.index,
+			Props: SectionPageProps{Section: s.slug, Title: s.title, Home: home, Courses: courses},
+			Head:  p.head(s.title, "", "", "/"+s.slug+"/", robots)})
+	}
+
+	nf := p.head("Page Not Found", "The page you were looking for could not be found.", "", "/404", "noindex, follow")
+	nf.Canonical = ""
+	add(&Page{Route: "/404", File: "404.html", Name: "notFound", Props: struct{}{}, Head: nf})
+	return pages, nil
+}
+
+func (p *planner) blogPages() []*Page {
+	var pages []*Page
+	n := len(p.cards)
+	totalPages := (n + PostsPerPage - 1) / PostsPerPage
+	if totalPages == 0 {
+		totalPages = 1
+	}
+	for i := 1; i <= totalPages; i++ {
+		lo, hi := (i-1)*PostsPerPage, min(i*PostsPerPage, n)
+		route := "/blog/"
+		if i > 1 {
+			route = fmt.Sprintf("/blog/page/%d/", i)
+		}
+		props := BlogListProps{Posts: p.cards[lo:hi]}
+		if totalPages > 1 {
+			pg := &Pagination{Page: i, Pages: totalPages}
+			if i > 1 {
+				pg.PrevHref = "/blog/"
+				if i > 2 {
+					pg.PrevHref = fmt.Sprintf("/blog/page/%d/", i-1)
+				}
+			}
+			if i < totalPages {
+				pg.NextHref = fmt.Sprintf("/blog/page/%d/", i+1)
+			}
+			props.Pagination = pg
+		}
+		title := "Digital Marketing Blog: SEO, Ads, Social Media and Web Tips"
+		if i > 1 {
+			title = fmt.Sprintf("Blog, page %d", i)
+		}
+		h := p.head(title, "Practical articles on SEO, Google Ads, social media, web development and digital marketing careers from the Digital Reeviver team.",
+			"digital marketing blog, SEO tips, Google Ads tips, social media marketing", route, robotsIndex)
+		var mod time.Time
+		if lo < n {
+			mod = p.blogs[lo].UpdatedAt
+		}
+		pages = append(pages, &Page{Route: route, File: routeFile(route), Name: "blogList", Props: props, Head: h, Sitemap: true, Modified: mod})
+	}
+	for i, b := range p.blogs {
+		props := p.postProps(b, false)
+		// Related posts are the ones published just before this one, so publishing a new post
+		// changes no older post's page.
+		for j := 1; j <= relatedPosts && n > 1; j++ {
+			k := (i + j) % n
+			if k == i {
+				break
+			}
+			props.Related = append(props.Related, p.cards[k])
+		}
+		h := p.postHead(b, "/blog/"+b.Slug+"/")
+		pages = append(pages, &Page{Route: "/blog/" + b.Slug + "/", File: "blog/" + b.Slug + "/index.html", Name: "blogPost",
+			Props: props, Head: h, Sitemap: true, Modified: b.UpdatedAt})
+		ph := h
+		ph.Robots = robotsNoIndex
+		pages = append(pages, &Page{Route: "/preview/blog/" + b.Slug + "/", File: "preview/blog/" + b.Slug + "/index.html",
+			Name: "blogPost", Props: props, Head: ph})
+	}
+	return pages
+}
+
+func (p *planner) postProps(b content.Blog, preview bool) BlogPostProps {
+	return BlogPostProps{Preview: preview, Post: PostProps{
+		Title: b.Title, Slug: b.Slug, Category: content.Category(b.Category), HTML: b.Content,
+		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
+		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
+	}}
+}
+
+func (p *planner) postHead(b content.Blog, route string) Head {
+	title := b.MetaTitle
+	if title == "" {
+		title = b.Title
+	}
+	desc := b.MetaDescription
+	if desc == "" {
+		desc = describe(b.Content)
+	}
+	kw := b.FocusKeyword
+	if kw == "" {
+		kw = strings.ToLower(content.Category(b.Category)) + ", " + p.src.Site.KeywordFallback
+	}
+	h := p.head(title, desc, kw, "/blog/"+b.Slug+"/", robotsIndex)
+	h.OGType = "article"
+	img := p.images.image(b.Image, b.Title, "/images/default-blog.svg")
+	if !strings.HasSuffix(img.Src, ".svg") && !strings.HasPrefix(img.Src, "data:") {
+		h.Image = p.abs(img.Src)
+	}
+	h.Published, h.Modified = isoDate(b.CreatedAt), isoDate(b.UpdatedAt)
+	h.JSONLD = []any{p.articleLD(b, h)}
+	return h
+}
+
+func (p *planner) servicePages() []*Page {
+	var pages []*Page
+	bySlug := map[string]content.Service{}
+	for _, s := range p.services {
+		bySlug[s.Slug] = s
+	}
+	for _, slug := range LandingSlugs {
+		rec, published := bySlug[slug]
+		props, h := p.landing(slug, rec, published)
+		pages = append(pages, &Page{Route: "/" + slug + "/", File: slug + "/index.html", Name: "landing", Props: props, Head: h, Sitemap: true, Modified: rec.UpdatedAt})
+	}
+	for _, s := range p.services {
+		if _, isLanding := p.src.Landings[s.Slug]; isLanding {
+			continue
+		}
+		if content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) {
+			p.warn("skipping service whose slug is reserved or invalid", "slug", s.Slug)
+			continue
+		}
+		props, h := p.servicePage(s, false)
+		pages = append(pages, &Page{Route: "/" + s.Slug + "/", File: s.Slug + "/index.html", Name: "servicePage", Props: props, Head: h, Sitemap: true, Modified: s.UpdatedAt})
+	}
+	return pages
+}
+
+func (p *planner) servicePage(s content.Service, preview bool) (ServicePageProps, Head) {
+	var props ServicePageProps
+	props.Preview = preview
+	props.Service.Title, props.Service.Slug, props.Service.Category = s.Title, s.Slug, content.Category(s.Category)
+	props.Service.HTML = s.Description
+	props.Service.Image = p.images.image(s.Image, s.Title, "/images/default-service.svg")
+	title := s.MetaTitle
+	if title == "" {
+		title = s.Title
+	}
+	desc := s.MetaDescription
+	if desc == "" {
+		desc = describe(s.Description)
+	}
+	kw := s.FocusKeyword
+	if kw == "" {
+		kw = p.src.Site.KeywordFallback
+	}
+	h := p.head(title, desc, kw, "/"+s.Slug+"/", robotsIndex)
+	h.JSONLD = []any{p.serviceLD(s.Title, desc, "/"+s.Slug+"/")}
+	return props, h
+}
+
+func (p *planner) landing(slug string, rec content.Service, published bool) (LandingProps, Head) {
+	doc := p.src.Landings[slug]
+	var hero struct {
+		Eyebrow string `yaml:"eyebrow"`
+		Heading string `yaml:"heading"`
+		Text    string `yaml:"text"`
+		Image   string `yaml:"image"`
+	}
+	var highlights []Stat
+	var faqs []Faq
+	if err := doc.metaDecode("hero", &hero); err != nil {
+		p.warn("landing hero", "err", err)
+	}
+	if err := doc.metaDecode("highlights", &highlights); err != nil {
+		p.warn("landing highlights", "err", err)
+	}
+	if err := doc.metaDecode("faqs", &faqs); err != nil {
+		p.warn("landing faqs", "err", err)
+	}
+	props := LandingProps{
+		Slug:       slug,
+		Hero:       LandingHero{Eyebrow: hero.Eyebrow, Heading: hero.Heading, Text: hero.Text, Image: p.images.image(hero.Image, hero.Heading, "/images/default-service.svg"), CTA: Link{Href: "/contactus/", Label: "Get Started"}},
+		Sections:   doc.Sections,
+		Highlights: highlights,
+		Faqs:       faqs,
+	}
+	title, desc, kw := doc.metaString("title"), doc.metaString("description"), doc.metaString("keywords")
+	if published {
+		if strings.TrimSpace(content.PlainText(rec.Description)) != "" {
+			props.Service = &LandingService{Title: rec.Title, HTML: rec.Description}
+		}
+		// The service record's SEO fields override the page's own (SPEC §2).
+		if rec.MetaTitle != "" {
+			title = rec.MetaTitle
+		}
+		if rec.MetaDescription != "" {
+			desc = rec.MetaDescription
+		}
+		if rec.FocusKeyword != "" {
+			kw = rec.FocusKeyword
+		}
+	}
+	h := p.head(title, desc, kw, "/"+slug+"/", robotsIndex)
+	h.JSONLD = []any{p.faqLD(faqs), p.serviceLD(doc.metaString("service"), desc, "/"+slug+"/")}
+	return props, h
+}
+
+func (p *planner) homeProps() HomeProps {
+	src := p.src.Home
+	var h HomeProps
+	for _, s := range src.Slides {
+		h.Slides = append(h.Slides, Slide{Title: s.Title, Text: s.Text, Href: s.Href, Image: p.images.image(s.Image, s.Title, "")})
+	}
+	h.About.Heading = src.About.Heading
+	h.About.HTML = MarkdownHTML(src.About.Text)
+	h.About.Image = p.images.image(src.About.Image, src.About.Heading, "")
+	h.Tabs = src.Tabs
+	for _, s := range src.Services {
+		h.Services = append(h.Services, ServiceTile{Title: s.Title, Description: s.Description, Href: s.Href, Tag: s.Tag, Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
+	}
+	h.Industries = p.src.Industry
+	h.Testimonials = p.testimonials(p.src.Reviews)
+	h.Posts = p.cards[:min(homePosts, len(p.cards))]
+	h.Stats = src.Stats
+	h.Blocks = src.Blocks
+	if h.Posts == nil {
+		h.Posts = []BlogCard{}
+	}
+	return h
+}
+
+func (p *planner) testimonials(in []Testimonial) []TestimonialProps {
+	out := make([]TestimonialProps, 0, len(in))
+	for _, t := range in {
+		out = append(out, TestimonialProps{Text: t.Text, Author: t.Author, Role: t.Role, Rating: t.Rating, Image: p.images.image(t.Image, t.Author, "")})
+	}
+	return out
+}
+
+func (p *planner) aboutProps() AboutProps {
+	d := p.src.About
+	a := AboutProps{Title: d.metaString("title"), Intro: d.metaString("intro"), Sections: d.Sections, Industries: p.src.Industry}
+	var team []struct {
+		Name  string `yaml:"name"`
+		Role  string `yaml:"role"`
+		Image string `yaml:"image"`
+	}
+	if err := d.metaDecode("team", &team); err != nil {
+		p.warn("about team", "err", err)
+	}
+	for _, t := range team {
+		a.Team = append(a.Team, TeamMember{Name: t.Name, Role: t.Role, Image: p.images.image(t.Image, t.Name, "")})
+	}
+	if err := d.metaDecode("values", &a.Values); err != nil {
+		p.warn("about values", "err", err)
+	}
+	return a
+}
+
+func (p *planner) coursesProps() CoursesProps {
+	c := CoursesProps{StudentTestimonials: p.testimonials(p.src.Courses.StudentTestimonials)}
+	for _, x := range p.src.Courses.Courses {
+		c.Courses = append(c.Courses, Course{Name: x.Name, Level: x.Level, Duration: x.Duration, Description: x.Description,
+			Modules: x.Modules, Href: x.Href, Image: p.images.image(x.Image, x.Name, "")})
+	}
+	for _, w := range p.src.Courses.WhyChoose {
+		c.WhyChoose = append(c.WhyChoose, TitledText{Title: w.Title, Text: w.Text})
+	}
+	return c
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

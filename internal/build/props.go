@@ -1,0 +1,248 @@
+package build
+
+// The page props sent to the renderer. They mirror site/src/types.ts field for field; change
+// both together.
+
+// SiteInfo is the part of the agency's facts every page gets.
+type SiteInfo struct {
+	Name         string    `json:"name"`
+	Tagline      string    `json:"tagline"`
+	BaseURL      string    `json:"baseUrl"`
+	Phone        string    `json:"phone"`
+	PhoneDisplay string    `json:"phoneDisplay"`
+	Email        string    `json:"email"`
+	Addresses    []Address `json:"addresses"`
+	Hours        string    `json:"hours"`
+	Rating       float64   `json:"rating"`
+	RatingOutOf  float64   `json:"ratingOutOf"`
+	Founded      int       `json:"founded"`
+	Clients      int       `json:"clients"`
+	Social       []Social  `json:"social"`
+	ChatURL      string    `json:"chatUrl"`
+	MapEmbedURL  string    `json:"mapEmbedUrl"`
+	FormEndpoint string    `json:"formEndpoint"`
+	ServicesMenu []Link    `json:"servicesMenu"`
+	FooterLinks  []Link    `json:"footerLinks"`
+	Year         int       `json:"year"`
+}
+
+// Image is an image with its intrinsic size, so pages reserve its space.
+type Image struct {
+	Src    string `json:"src"`
+	Alt    string `json:"alt"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+}
+
+// Slide is one hero slide.
+type Slide struct {
+	Title string `json:"title"`
+	Text  string `json:"text"`
+	Href  string `json:"href"`
+	Image Image  `json:"image"`
+}
+
+// ServiceTile is a service on the home page.
+type ServiceTile struct {
+	Title       string `json:"title"`
+	Description string `json:"description"`
+	Href        string `json:"href"`
+	Image       Image  `json:"image"`
+	Tag         string `json:"tag"`
+}
+
+// TestimonialProps is a testimonial as pages show it.
+type TestimonialProps struct {
+	Text   string `json:"text"`
+	Author string `json:"author"`
+	Role   string `json:"role"`
+	Image  Image  `json:"image"`
+	Rating int    `json:"rating,omitempty"`
+}
+
+// Course is one training course.
+type Course struct {
+	Name        string   `json:"name"`
+	Level       string   `json:"level"`
+	Duration    string   `json:"duration"`
+	Description string   `json:"description"`
+	Modules     []string `json:"modules"`
+	Href        string   `json:"href"`
+	Image       Image    `json:"image"`
+}
+
+// Faq is a question and its answer.
+type Faq struct {
+	Question string `json:"question" yaml:"question"`
+	Answer   string `json:"answer" yaml:"answer"`
+}
+
+// BlogCard is a published blog in lists and carousels.
+type BlogCard struct {
+	Title       string `json:"title"`
+	Slug        string `json:"slug"`
+	Href        string `json:"href"`
+	Category    string `json:"category"`
+	Excerpt     string `json:"excerpt"`
+	Date        string `json:"date"`
+	DateDisplay string `json:"dateDisplay"`
+	Image       Image  `json:"image"`
+}
+
+// ServiceCard is a published service in the services list.
+type ServiceCard struct {
+	Title    string `json:"title"`
+	Slug     string `json:"slug"`
+	Href     string `json:"href"`
+	Category string `json:"category"`
+	Excerpt  string `json:"excerpt"`
+	Image    Image  `json:"image"`
+}
+
+// HomeProps are the props of /.
+type HomeProps struct {
+	Slides []Slide `json:"slides"`
+	About  struct {
+		Heading string `json:"heading"`
+		HTML    string `json:"html"`
+		Image   Image  `json:"image"`
+	} `json:"about"`
+	Tabs         []Link             `json:"tabs"`
+	Services     []ServiceTile      `json:"services"`
+	Industries   []Industry         `json:"industries"`
+	Testimonials []TestimonialProps `json:"testimonials"`
+	Posts        []BlogCard         `json:"posts"`
+	Stats        []Stat             `json:"stats"`
+	Blocks       map[string]Block   `json:"blocks"`
+}
+
+// TeamMember is a person on the about page.
+type TeamMember struct {
+	Name  string `json:"name"`
+	Role  string `json:"role"`
+	Image Image  `json:"image"`
+}
+
+// TitledText is a title with a paragraph.
+type TitledText struct {
+	Title string `json:"title" yaml:"title"`
+	Text  string `json:"text" yaml:"text"`
+}
+
+// AboutProps are the props of /about.
+type AboutProps struct {
+	Title      string       `json:"title"`
+	Intro      string       `json:"intro"`
+	Sections   []Section    `json:"sections"`
+	Industries []Industry   `json:"industries"`
+	Team       []TeamMember `json:"team"`
+	Values     []TitledText `json:"values"`
+}
+
+// ContactProps are the props of /contactus.
+type ContactProps struct {
+	Title string `json:"title"`
+	Intro string `json:"intro"`
+}
+
+// Pagination links the pages of a long list.
+type Pagination struct {
+	Page     int    `json:"page"`
+	Pages    int    `json:"pages"`
+	PrevHref string `json:"prevHref,omitempty"`
+	NextHref string `json:"nextHref,omitempty"`
+}
+
+// BlogListProps are the props of /blog (and its further pages).
+type BlogListProps struct {
+	Posts      []BlogCard  `json:"posts"`
+	Pagination *Pagination `json:"pagination,omitempty"`
+}
+
+// PostProps is the post of a blog page.
+type PostProps struct {
+	Title       string `json:"title"`
+	Slug        string `json:"slug"`
+	Category    string `json:"category"`
+	HTML        string `json:"html"`
+	Date        string `json:"date"`
+	DateDisplay string `json:"dateDisplay"`
+	Image       Image  `json:"image"`
+}
+
+// BlogPostProps are the props of /blog/{slug}.
+type BlogPostProps struct {
+	Post    PostProps  `json:"post"`
+	Related []BlogCard `json:"related"`
+	Preview bool       `json:"preview"`
+}
+
+// ServiceListProps are the props of /OurServices.
+type ServiceListProps struct {
+	Services []ServiceCard `json:"services"`
+}
+
+// LandingHero is the hero of a landing page.
+type LandingHero struct {
+	Eyebrow string `json:"eyebrow"`
+	Heading string `json:"heading"`
+	Text    string `json:"text"`
+	Image   Image  `json:"image"`
+	CTA     Link   `json:"cta"`
+}
+
+// LandingService is the published service record shown on its landing page.
+type LandingService struct {
+	Title string `json:"title"`
+	HTML  string `json:"html"`
+}
+
+// LandingProps are the props of a hand-written landing page.
+type LandingProps struct {
+	Slug       string          `json:"slug"`
+	Hero       LandingHero     `json:"hero"`
+	Sections   []Section       `json:"sections"`
+	Highlights []Stat          `json:"highlights"`
+	Faqs       []Faq           `json:"faqs"`
+	Service    *LandingService `json:"service,omitempty"`
+}
+
+// ServicePageProps are the props of a generic service page.
+type ServicePageProps struct {
+	Service struct {
+		Title    string `json:"title"`
+		Slug     string `json:"slug"`
+		Category string `json:"category"`
+		HTML     string `json:"html"`
+		Image    Image  `json:"image"`
+	} `json:"service"`
+	Preview bool `json:"preview"`
+}
+
+// PolicyProps are the props of the policy pages.
+type PolicyProps struct {
+	Title   string `json:"title"`
+	Updated string `json:"updated"`
+	HTML    string `json:"html"`
+}
+
+// CoursesProps are the props of /courses.
+type CoursesProps struct {
+	Courses             []Course           `json:"courses"`
+	WhyChoose           []TitledText       `json:"whyChoose"`
+	StudentTestimonials []TestimonialProps `json:"studentTestimonials"`
+}
+
+// ThankYouProps are the props of the page the no-JavaScript contact form lands on.
+type ThankYouProps struct {
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// SectionPageProps are the props of a section route such as /vision.
+type SectionPageProps struct {
+	Section string       `json:"section"`
+	Title   string       `json:"title"`
+	Home    HomeProps    `json:"home"`
+	Courses CoursesProps `json:"courses"`
+}

@@ -1,0 +1,424 @@
+// Package render is the bridge to the node process that renders React pages with
+// react-dom/server. One long-lived process serves every page of a build (and every preview of
+// adminapi): Go writes one JSON line per page to its stdin and reads one JSON line back.
+// It knows nothing of what a page is.
+package render
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// ErrBundleMissing is returned by New when the site bundle has not been built.
+var ErrBundleMissing = errors.New("site bundle missing")
+
+// Options configure a Renderer.
+type Options struct {
+	SiteDir string        // the site/ folder, holding server/render-server.mjs and dist/
+	Node    string        // node binary (default "node")
+	Timeout time.Duration // how long one page may take (default 30 s)
+	Logger  *slog.Logger
+}
+
+// Assets are the client files every page links, read from Vite's manifest.
+type Assets struct {
+	Script    string   // "/assets/client-abc.js"
+	Preload   []string // statically imported chunks of the entry
+	CSS       []string // "/assets/client-xyz.css"
+	ClientDir string   // folder whose files are copied to the site root (site/dist/client)
+	Hash      string   // hash of the client manifest and the server bundle: a page's output depends on it
+}
+
+// Renderer owns the node process. It is safe for concurrent use; requests are pipelined.
+type Renderer struct {
+	opts   Options
+	assets Assets
+	script string
+
+	mu      sync.Mutex // guards the fields below
+	proc    *process
+	nextID  uint64
+	closed  bool
+	started int // how many processes were started, for logs and tests
+}
+
+type process struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	wmu     sync.Mutex
+	pmu     sync.Mutex
+	pending map[uint64]chan result
+	done    chan struct{} // closed when the process has exited
+	err     error         // why it exited
+	stderr  *tailBuffer
+}
+
+type result struct {
+	html string
+	err  error
+}
+
+type request struct {
+	ID    uint64          `json:"id"`
+	Page  string          `json:"page"`
+	Route string          `json:"route"`
+	Site  json.RawMessage `json:"site"`
+	Props json.RawMessage `json:"props"`
+}
+
+type response struct {
+	ID    uint64 `json:"id"`
+	HTML  string `json:"html"`
+	Error string `json:"error"`
+	Ready bool   `json:"ready"`
+}
+
+// New checks that the site bundle exists and reads its manifest. The node process starts on
+// the first Render (or Start), so a build that renders nothing never pays for it.
+func New(opts Options) (*Renderer, error) {
+	if opts.Node == "" {
+		opts.Node = "node"
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 30 * time.Second
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	r := &Renderer{opts: opts, script: filepath.Join(opts.SiteDir, "server", "render-server.mjs")}
+	assets, err := readAssets(opts.SiteDir)
+	if err != nil {
+		return nil, err
+	}
+	r.assets = assets
+	if _, err := os.Stat(r.script); err != nil {
+		return nil, fmt.Errorf("%w: %s not found", ErrBundleMissing, r.script)
+	}
+	return r, nil
+}
+
+// Assets returns the client assets of the bundle.
+func (r *Renderer) Assets() Assets { return r.assets }
+
+// Starts reports how many node processes this renderer has started.
+func (r *Renderer) Starts() int { r.mu.Lock(); defer r.mu.Unlock(); return r.started }
+
+func readAssets(siteDir string) (Assets, error) {
+	clientDir := filepath.Join(siteDir, "dist", "client")
+	manifestPath := filepath.Join(clientDir, ".vite", "manifest.json")
+	serverEntry := filepath.Join(siteDir, "dist", "server", "entry-server.js")
+	hint := fmt.Sprintf("build it with `make site` (npm --prefix %s ci && npm --prefix %s run build)", siteDir, siteDir)
+	manifest, err := os.ReadFile(manifestPath)
+	if err != nil {
+		return Assets{}, fmt.Errorf("%w: %s not found; %s", ErrBundleMissing, manifestPath, hint)
+	}
+	if _, err := os.Stat(serverEntry); err != nil {
+		return Assets{}, fmt.Errorf("%w: %s not found; %s", ErrBundleMissing, serverEntry, hint)
+	}
+	var m map[string]struct {
+		File    string   `json:"file"`
+		IsEntry bool     `json:"isEntry"`
+		CSS     []string `json:"css"`
+		Imports []string `json:"imports"`
+	}
+	if err := json.Unmarshal(manifest, &m); err != nil {
+		return Assets{}, fmt.Errorf("read %s: %w", manifestPath, err)
+	}
+	a := Assets{ClientDir: clientDir}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		e := m[k]
+		if !e.IsEntry {
+			continue
+		}
+		a.Script = "/" + e.File
+		for _, c := range e.CSS {
+			a.CSS = append(a.CSS, "/"+c)
+		}
+		for _, imp := range e.Imports {
+			if dep, ok := m[imp]; ok {
+				a.Preload = append(a.Preload, "/"+dep.File)
+				for _, c := range dep.CSS {
+					a.CSS = append(a.CSS, "/"+c)
+				}
+			}
+		}
+		break
+	}
+	if a.Script == "" {
+		return Assets{}, fmt.Errorf("%w: no entry in %s", ErrBundleMissing, manifestPath)
+	}
+	h := sha256.New()
+	h.Write(manifest)
+	serverDir := filepath.Join(siteDir, "dist", "server")
+	err = filepath.WalkDir(serverDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err == nil {
+			h.Write([]byte(p))
+			h.Write(b)
+		}
+		return err
+	})
+	if err != nil {
+		return Assets{}, fmt.Errorf("hash server bundle: %w", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(siteDir, "server", "render-server.mjs")); err == nil {
+		h.Write(b)
+	}
+	a.Hash = hex.EncodeToString(h.Sum(nil))[:16]
+	return a, nil
+}
+
+// Start starts the node process now, so its start-up overlaps other work.
+func (r *Renderer) Start() error {
+	_, err := r.process()
+	return err
+}
+
+func (r *Renderer) process() (*process, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil, errors.New("renderer closed")
+	}
+	if r.proc != nil {
+		select {
+		case <-r.proc.done:
+			r.opts.Logger.Warn("render server exited; restarting", "err", r.proc.err, "stderr", r.proc.stderr.String())
+			r.proc = nil
+		default:
+			return r.proc, nil
+		}
+	}
+	p, err := r.spawn()
+	if err != nil {
+		return nil, err
+	}
+	r.proc = p
+	r.started++
+	return p, nil
+}
+
+func (r *Renderer) spawn() (*process, error) {
+	cmd := exec.Command(r.opts.Node, r.script)
+	cmd.Dir = r.opts.SiteDir
+	cmd.Env = append(os.Environ(), "NODE_ENV=production")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	p := &process{cmd: cmd, stdin: stdin, pending: map[uint64]chan result{}, done: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}}
+	cmd.Stderr = p.stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start render server (%s %s): %w", r.opts.Node, r.script, err)
+	}
+	ready := make(chan error, 1)
+	go p.readLoop(stdout, ready)
+	select {
+	case err := <-ready:
+		if err != nil {
+			cmd.Process.Kill()
+			<-p.done
+			return nil, fmt.Errorf("render server did not start: %w; stderr: %s", err, p.stderr.String())
+		}
+	case <-time.After(r.opts.Timeout):
+		cmd.Process.Kill()
+		<-p.done
+		return nil, fmt.Errorf("render server did not become ready within %s; stderr: %s", r.opts.Timeout, p.stderr.String())
+	}
+	return p, nil
+}
+
+func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
+	br := bufio.NewReaderSize(stdout, 1<<20)
+	isReady := false
+	var readErr error
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			var resp response
+			if jerr := json.Unmarshal(line, &resp); jerr != nil {
+				if !isReady {
+					continue // stray output before the handshake
+				}
+				readErr = fmt.Errorf("bad line from render server: %.200q", line)
+				break
+			}
+			if resp.Ready && !isReady {
+				isReady = true
+				ready <- nil
+				continue
+			}
+			p.pmu.Lock()
+			ch := p.pending[resp.ID]
+			delete(p.pending, resp.ID)
+			p.pmu.Unlock()
+			if ch != nil {
+				if resp.Error != "" {
+					ch <- result{err: fmt.Errorf("render: %s", resp.Error)}
+				} else {
+					ch <- result{html: resp.HTML}
+				}
+			}
+		}
+		if err != nil {
+			readErr = err
+			break
+		}
+	}
+	p.cmd.Process.Kill()
+	waitErr := p.cmd.Wait()
+	if readErr == io.EOF && waitErr != nil {
+		readErr = waitErr
+	}
+	p.err = readErr
+	if !isReady {
+		ready <- fmt.Errorf("exited before ready: %v", readErr)
+	}
+	p.pmu.Lock()
+	for id, ch := range p.pending {
+		ch <- result{err: fmt.Errorf("render server exited: %v; stderr: %s", readErr, p.stderr.String())}
+		delete(p.pending, id)
+	}
+	p.pmu.Unlock()
+	close(p.done)
+}
+
+// Render renders one page and returns its body HTML. site and props are JSON documents.
+func (r *Renderer) Render(ctx context.Context, page, route string, site, props json.RawMessage) (string, error) {
+	p, err := r.process()
+	if err != nil {
+		return "", err
+	}
+	r.mu.Lock()
+	r.nextID++
+	id := r.nextID
+	r.mu.Unlock()
+
+	var buf bytes.Buffer
+	buf.Grow(len(site) + len(props) + 96)
+	buf.WriteString(`{"id":`)
+	buf.WriteString(strconv.FormatUint(id, 10))
+	buf.WriteString(`,"page":`)
+	writeJSONString(&buf, page)
+	buf.WriteString(`,"route":`)
+	writeJSONString(&buf, route)
+	buf.WriteString(`,"site":`)
+	buf.Write(site)
+	buf.WriteString(`,"props":`)
+	buf.Write(props)
+	buf.WriteString("}\n")
+
+	ch := make(chan result, 1)
+	p.pmu.Lock()
+	p.pending[id] = ch
+	p.pmu.Unlock()
+
+	p.wmu.Lock()
+	_, err = p.stdin.Write(buf.Bytes())
+	p.wmu.Unlock()
+	if err != nil {
+		p.pmu.Lock()
+		delete(p.pending, id)
+		p.pmu.Unlock()
+		return "", fmt.Errorf("render %s: write to render server: %w", route, err)
+	}
+	timer := time.NewTimer(r.opts.Timeout)
+	defer timer.Stop()
+	select {
+	case res := <-ch:
+		if res.err != nil {
+			return "", fmt.Errorf("render %s: %w", route, res.err)
+		}
+		return res.html, nil
+	case <-p.done:
+		select {
+		case res := <-ch:
+			if res.err == nil {
+				return res.html, nil
+			}
+		default:
+		}
+		return "", fmt.Errorf("render %s: render server exited: %v; stderr: %s", route, p.err, p.stderr.String())
+	case <-ctx.Done():
+		return "", ctx.Err()
+	case <-timer.C:
+		// A hung renderer is killed so the next request starts a fresh one.
+		p.cmd.Process.Kill()
+		return "", fmt.Errorf("render %s: timed out after %s", route, r.opts.Timeout)
+	}
+}
+
+func writeJSONString(buf *bytes.Buffer, s string) {
+	b, _ := json.Marshal(s)
+	buf.Write(b)
+}
+
+// Close stops the node process.
+func (r *Renderer) Close() error {
+	r.mu.Lock()
+	p := r.proc
+	r.closed = true
+	r.proc = nil
+	r.mu.Unlock()
+	if p == nil {
+		return nil
+	}
+	p.stdin.Close()
+	select {
+	case <-p.done:
+	case <-time.After(2 * time.Second):
+		p.cmd.Process.Kill()
+		<-p.done
+	}
+	return nil
+}
+
+// tailBuffer keeps the last max bytes written to it (the render server's stderr).
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+	max int
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(bytes.TrimSpace(t.buf))
+}

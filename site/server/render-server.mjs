@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// The long-lived render process that the Go generator talks to.
+//
+// stdin : one JSON request per line  {"id":N,"page":"home","route":"/","site":{...},"props":{...}}
+// stdout: one JSON answer per line   {"id":N,"html":"..."}  or  {"id":N,"error":"message"}
+//         and first of all           {"ready":true}
+// stderr: logs only.
+//
+// Requests are answered in order. A bad line or a failing render is answered with an error line;
+// the process only ends when stdin closes (after answering everything it read).
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const entryPath = process.env.RENDER_ENTRY
+  ? resolve(process.env.RENDER_ENTRY)
+  : resolve(here, '../dist/server/entry-server.js');
+
+const log = (...args) => console.error('[render-server]', ...args);
+
+let render;
+try {
+  ({ render } = await import(pathToFileURL(entryPath).href));
+  if (typeof render !== 'function') throw new Error(`${entryPath} exports no render()`);
+} catch (err) {
+  log(`cannot load ${entryPath} (run "npm run build" in site/):`, err?.stack || err);
+  process.exit(1);
+}
+
+const out = process.stdout;
+const input = process.stdin;
+let pending = [];        // answer lines not yet handed to stdout
+let waitingForDrain = false;
+let inputEnded = false;
+let buffered = '';
+
+function answer(line) {
+  const id = typeof line.id === 'number' || typeof line.id === 'string' ? line.id : null;
+  try {
+    if (typeof line.page !== 'string') throw new Error('missing "page"');
+    const html = render(line.page, line.props ?? {}, line.site, typeof line.route === 'string' ? line.route : '/');
+    return JSON.stringify({ id, html });
+  } catch (err) {
+    return JSON.stringify({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+function handleLine(text) {
+  if (!text.trim()) return;
+  let req;
+  try {
+    req = JSON.parse(text);
+  } catch (err) {
+    pending.push(JSON.stringify({ id: null, error: `bad request: ${err.message}` }));
+    return;
+  }
+  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+    pending.push(JSON.stringify({ id: null, error: 'bad request: not a JSON object' }));
+    return;
+  }
+  pending.push(answer(req));
+}
+
+// One write per input chunk (many answers joined), and no reading while stdout is full.
+function flush() {
+  if (pending.length === 0 || waitingForDrain) return;
+  const chunk = pending.join('\n') + '\n';
+  pending = [];
+  if (!out.write(chunk)) {
+    waitingForDrain = true;
+    input.pause();
+    out.once('drain', () => {
+      waitingForDrain = false;
+      if (!inputEnded) input.resume();
+      flush();
+    });
+  }
+}
+
+input.setEncoding('utf8');
+input.on('data', (data) => {
+  buffered += data;
+  let nl;
+  while ((nl = buffered.indexOf('\n')) !== -1) {
+    const line = buffered.slice(0, nl);
+    buffered = buffered.slice(nl + 1);
+    handleLine(line);
+  }
+  flush();
+});
+input.on('end', () => {
+  inputEnded = true;
+  if (buffered) handleLine(buffered);
+  buffered = '';
+  flush();
+  // Let stdout drain, then leave.
+  out.end?.();
+});
+
+out.on('error', (err) => {
+  // The reader went away (EPIPE): nothing left to answer.
+  log('stdout:', err.message);
+  process.exit(0);
+});
+process.on('uncaughtException', (err) => log('uncaught:', err?.stack || err));
+process.on('unhandledRejection', (err) => log('unhandled rejection:', err?.stack || err));
+
+out.write(JSON.stringify({ ready: true }) + '\n');
+log(`ready (${entryPath})`);

@@ -1,0 +1,98 @@
+import { ArrowRight, Star } from 'lucide-react';
+import type { BlogCard, ServiceCard, ServiceTile, Testimonial } from '../types';
+import { Img } from './Img';
+
+type Level = 2 | 3;
+const H = ({ level, className, children }: { level: Level; className?: string; children: React.ReactNode }) =>
+  level === 2 ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>;
+
+export function BlogCardView({ post, level = 3 }: { post: BlogCard; level?: Level }) {
+  return (
+    <article className="card card--blog">
+      <div className="card__media">
+        <Img image={post.image} alt="" />
+      </div>
+      <div className="card__body">
+        <p className="tag">{post.category || 'Uncategorized'}</p>
+        <H level={level} className="card__title">
+          <a href={post.href} className="card__link">{post.title}</a>
+        </H>
+        {post.excerpt && <p className="card__text">{post.excerpt}</p>}
+        <p className="card__meta">
+          <time dateTime={post.date}>{post.dateDisplay}</time>
+          <span className="card__more" aria-hidden="true">Read more <ArrowRight size={16} /></span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ServiceCardView({ service, level = 3 }: { service: ServiceCard; level?: Level }) {
+  return (
+    <article className="card card--service">
+      <div className="card__media">
+        <Img image={service.image} alt="" />
+      </div>
+      <div className="card__body">
+        {service.category && <p className="tag">{service.category}</p>}
+        <H level={level} className="card__title">
+          <a href={service.href} className="card__link">{service.title}</a>
+        </H>
+        {service.excerpt && <p className="card__text">{service.excerpt}</p>}
+        <p className="card__meta">
+          <span className="card__more" aria-hidden="true">Learn more <ArrowRight size={16} /></span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function ServiceTileView({ tile }: { tile: ServiceTile }) {
+  return (
+    <article className="card card--tile">
+      <div className="card__media card__media--tile">
+        <Img image={tile.image} alt="" />
+      </div>
+      <div className="card__body">
+        {tile.tag && <p className="tag">{tile.tag}</p>}
+        <h3 className="card__title">
+          <a href={tile.href} className="card__link">{tile.title}</a>
+        </h3>
+        <p className="card__text">{tile.description}</p>
+        <p className="card__meta">
+          <span className="card__more" aria-hidden="true">Explore <ArrowRight size={16} /></span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function Stars({ rating, outOf = 5 }: { rating: number; outOf?: number }) {
+  const full = Math.round(rating);
+  return (
+    <p className="stars">
+      {Array.from({ length: outOf }, (_, i) => (
+        <Star key={i} size={16} aria-hidden="true" className={i < full ? 'stars__on' : 'stars__off'} />
+      ))}
+      <span className="visually-hidden">Rated {rating} out of {outOf}</span>
+    </p>
+  );
+}
+
+export function TestimonialCard({ t }: { t: Testimonial }) {
+  return (
+    <figure className="testimonial">
+      {typeof t.rating === 'number' && t.rating > 0 && <Stars rating={t.rating} />}
+      <blockquote className="testimonial__text">
+        <p>{t.text}</p>
+      </blockquote>
+      <figcaption className="testimonial__author">
+        {t.image?.src && <Img image={t.image} alt="" className="testimonial__avatar" />}
+        <span>
+          <strong>{t.author}</strong>
+          {t.role && <span className="testimonial__role">{t.role}</span>}
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Send } from 'lucide-react';
+import { MESSAGES } from '../lib/enquiry';
+import { useEnquiry } from '../lib/useEnquiry';
+
+export interface ContactFormProps {
+  formEndpoint: string;
+}
+
+type Fields = { name: string; email: string; phone: string; message: string; website: string };
+const EMPTY: Fields = { name: '', email: '', phone: '', message: '', website: '' };
+
+/**
+ * The contact page form island. Without JavaScript it posts form-encoded to formEndpoint (the server
+ * answers with a redirect to /thank-you/); hydrated, it sends JSON and shows the answer in place.
+ * All four fields are required by the browser; there are no other rules (SPEC §5).
+ */
+export default function ContactForm({ formEndpoint }: ContactFormProps) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [shownAt, setShownAt] = useState(0);
+  const { status, sending, submit, markShown, startedAt } = useEnquiry(formEndpoint);
+
+  useEffect(() => {
+    markShown();
+    setShownAt(startedAt.current);
+  }, [markShown, startedAt]);
+
+  const set = (key: keyof Fields, value: string) => setFields((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending) return;
+    submit(
+      {
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        phone: fields.phone.trim(),
+        message: fields.message.trim(),
+        website: fields.website,
+      },
+      () => setFields(EMPTY),
+    );
+  };
+
+  return (
+    <form className="form contact-form" method="post" action={formEndpoint} onSubmit={onSubmit}>
+      <div className="form__row">
+        <div className="field">
+          <label htmlFor="contact-name">Name</label>
+          <input id="contact-name" name="name" type="text" autoComplete="name" required
+            value={fields.name} onChange={(e) => set('name', e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="contact-email">Email</label>
+          <input id="contact-email" name="email" type="email" autoComplete="email" required
+            value={fields.email} onChange={(e) => set('email', e.target.value)} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="contact-phone">Phone</label>
+        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required
+          value={fields.phone} onChange={(e) => set('phone', e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="contact-message">Message</label>
+        <textarea id="contact-message" name="message" rows={5} required
+          value={fields.message} onChange={(e) => set('message', e.target.value)} />
+      </div>
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off"
+          value={fields.website} onChange={(e) => set('website', e.target.value)} />
+      </div>
+      <input type="hidden" name="startedAt" value={shownAt ? String(shownAt) : ''} />
+      <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
+        <Send aria-hidden="true" size={18} />
+        {sending ? MESSAGES.sending : 'Send Message'}
+      </button>
+      <p role="status" aria-live="polite" className={'form-status form-status--' + status.kind}>
+        {status.kind === 'success' || status.kind === 'error' ? status.text : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { ChevronDown, Menu, X } from 'lucide-react';
+import type { Link } from '../types';
+import { OPEN_POPUP_EVENT } from '../lib/events';
+
+export interface HeaderProps {
+  siteName: string;
+  servicesMenu: Link[];
+  route: string;
+}
+
+export const SCROLLED_AFTER_PX = 50;
+
+function isCurrent(route: string, href: string): boolean {
+  const norm = (s: string) => (s.replace(/\/+$/, '') || '/').toLowerCase();
+  return norm(route) === norm(href);
+}
+
+/** Site header island: mobile menu toggle, Services dropdown, scrolled style, popup button. */
+export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [servicesOpen, setServicesOpen] = useState(false);
+  const [scrolled, setScrolled] = useState(false);
+  const dropdownRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLLED_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useEffect(() => {
+    if (!servicesOpen && !menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (servicesOpen) setServicesOpen(false);
+      else setMenuOpen(false);
+    };
+    const onClick = (e: MouseEvent) => {
+      if (servicesOpen && dropdownRef.current && !dropdownRef.current.contains(e.target as Node)) setServicesOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick);
+    };
+  }, [servicesOpen, menuOpen]);
+
+  // Any link closes the mobile menu and goes back to the top (SPEC §2).
+  const onLinkClick = () => {
+    setMenuOpen(false);
+    setServicesOpen(false);
+    window.scrollTo({ top: 0, left: 0 });
+  };
+
+  const openPopup = () => {
+    setMenuOpen(false);
+    window.dispatchEvent(new CustomEvent(OPEN_POPUP_EVENT));
+  };
+
+  const navLink = (href: string, label: string) => (
+    <a href={href} className="nav-link" aria-current={isCurrent(route, href) ? 'page' : undefined} onClick={onLinkClick}>
+      {label}
+    </a>
+  );
+  const inServices = servicesMenu.some((l) => isCurrent(route, l.href));
+
+  return (
+    <header className={'site-header' + (scrolled ? ' is-scrolled' : '') + (menuOpen ? ' menu-open' : '')}>
+      <div className="container site-header__inner">
+        <a href="/" className="brand" onClick={onLinkClick}>
+          <img src="/images/logo.svg" alt="" width={40} height={40} className="brand__mark" />
+          <span className="brand__name">{siteName}</span>
+        </a>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
+          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+        </button>
+        <nav id="site-menu" className={'site-nav' + (menuOpen ? ' is-open' : '')} aria-label="Main">
+          <ul className="nav-list">
+            <li>{navLink('/', 'Home')}</li>
+            <li>{navLink('/blog', 'Blog')}</li>
+            <li ref={dropdownRef} className={'nav-dropdown' + (servicesOpen ? ' is-open' : '')}>
+              <button
+                type="button"
+                className={'nav-link nav-dropdown__toggle' + (inServices ? ' is-current' : '')}
+                aria-expanded={servicesOpen}
+                aria-controls="services-menu"
+                onClick={() => setServicesOpen((o) => !o)}
+              >
+                Services <ChevronDown aria-hidden="true" size={16} className="nav-dropdown__chevron" />
+              </button>
+              <ul id="services-menu" className="nav-dropdown__menu">
+                {servicesMenu.map((l) => (
+                  <li key={l.href}>{navLink(l.href, l.label)}</li>
+                ))}
+              </ul>
+            </li>
+            <li>{navLink('/contactus', 'Contact Us')}</li>
+            <li>{navLink('/about', 'About Us')}</li>
+          </ul>
+          <button type="button" className="btn btn--accent site-nav__cta" aria-haspopup="dialog" onClick={openPopup}>
+            Contact with Us
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { SiteInfo } from '../types';
+import { Island } from '../islands/Island';
+import { Footer } from './Footer';
+import { FloatingWidget } from './FloatingWidget';
+
+export const HOME_POPUP_DELAY_MS = 6000;
+
+/** The shared frame of every page: skip link, header, main, footer, floating widget, popup. */
+export function Layout({ site, route, children }: { site: SiteInfo; route: string; children: ReactNode }) {
+  const isHome = route === '/' || route === '';
+  return (
+    <>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <Island name="Header" props={{ siteName: site.name, servicesMenu: site.servicesMenu ?? [], route }} />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer site={site} />
+      <FloatingWidget site={site} />
+      <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0 }} />
+    </>
+  );
+}
+
+export interface Crumb { href?: string; label: string }
+
+/** Title band of the inner pages, holding the page's one h1. */
+export function PageHero({ title, intro, crumbs, children, className = '' }: { title: string; intro?: string; crumbs?: Crumb[]; children?: ReactNode; className?: string }) {
+  return (
+    <section className={'page-hero ' + className}>
+      <div className="container">
+        {crumbs && crumbs.length > 0 && (
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li><a href="/">Home</a></li>
+              {crumbs.map((c) => (
+                <li key={c.label}>{c.href ? <a href={c.href}>{c.label}</a> : <span aria-current="page">{c.label}</span>}</li>
+              ))}
+            </ol>
+          </nav>
+        )}
+        <h1 className="page-hero__title">{title}</h1>
+        {intro && <p className="page-hero__intro">{intro}</p>}
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// The SSR entry: render(page, props, site, route) → the page body HTML. Built to
+// dist/server/entry-server.js and driven by server/render-server.mjs.
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PageName, SiteInfo } from './types';
+import type { PageArgs } from './pages/types';
+import { Layout } from './components/Layout';
+import Home from './pages/Home';
+import About from './pages/About';
+import Contact from './pages/Contact';
+import BlogList from './pages/BlogList';
+import BlogPost from './pages/BlogPost';
+import ServiceList from './pages/ServiceList';
+import Landing from './pages/Landing';
+import ServicePage from './pages/ServicePage';
+import Policy from './pages/Policy';
+import Courses from './pages/Courses';
+import SectionPage from './pages/SectionPage';
+import ThankYou from './pages/ThankYou';
+import NotFound from './pages/NotFound';
+
+export const pages: Record<PageName, ComponentType<PageArgs<any>>> = {
+  home: Home,
+  about: About,
+  contact: Contact,
+  blogList: BlogList,
+  blogPost: BlogPost,
+  serviceList: ServiceList,
+  landing: Landing,
+  servicePage: ServicePage,
+  policy: Policy,
+  courses: Courses,
+  section: SectionPage,
+  thankYou: ThankYou,
+  notFound: NotFound,
+};
+
+export const pageNames = Object.keys(pages) as PageName[];
+
+/** Renders one page's body (skip link, header, main, footer, popup) to an HTML string. Throws on bad input. */
+export function render(page: PageName, props: unknown, site: SiteInfo, route: string): string {
+  const Page = Object.prototype.hasOwnProperty.call(pages, page) ? pages[page] : undefined;
+  if (!Page) throw new Error(`unknown page "${String(page)}"`);
+  if (!site || typeof site !== 'object') throw new Error('missing "site"');
+  return renderToString(
+    <Layout site={site} route={route || '/'}>
+      <Page props={props ?? {}} site={site} route={route || '/'} />
+    </Layout>,
+  );
+}

@@ -1,0 +1,20 @@
+import type { Testimonial } from '../types';
+import { TestimonialCard } from '../components/Cards';
+import { Carousel } from './Carousel';
+
+export interface TestimonialsCarouselProps {
+  testimonials: Testimonial[];
+  label: string;
+}
+
+/** Three testimonials at a time (fewer on small screens) with arrows and dots; no autoplay. */
+export default function TestimonialsCarousel({ testimonials, label }: TestimonialsCarouselProps) {
+  return (
+    <Carousel
+      label={label}
+      className="carousel--cards"
+      options={{ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' }}
+      slides={testimonials.map((t, i) => <TestimonialCard t={t} key={i} />)}
+    />
+  );
+}

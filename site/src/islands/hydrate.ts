@@ -1,0 +1,22 @@
+import { createElement } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { loaders } from './loaders';
+
+/** Finds every [data-island] under root and hydrates it with the JSON props that follow it. */
+export function hydrateIslands(root: ParentNode = document): Promise<Root[]> {
+  const tasks = Array.from(root.querySelectorAll<HTMLElement>('[data-island]')).map(async (el) => {
+    const name = el.dataset.island as keyof typeof loaders;
+    const load = loaders[name];
+    if (!load) {
+      console.warn(`Unknown island "${name}"`);
+      return null;
+    }
+    const script = el.nextElementSibling;
+    const props = script instanceof HTMLScriptElement && script.hasAttribute('data-island-props')
+      ? JSON.parse(script.textContent || '{}')
+      : {};
+    const { default: Component } = await load();
+    return hydrateRoot(el, createElement(Component, props));
+  });
+  return Promise.all(tasks).then((roots) => roots.filter((r): r is Root => r !== null));
+}

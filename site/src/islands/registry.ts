@@ -1,0 +1,21 @@
+// Every island by name, for the server (static imports). The client's lazy table is loaders.ts;
+// a test checks that both list the same names.
+import Header from '../components/Header';
+import ContactPopup from '../components/ContactPopup';
+import ContactForm from '../components/ContactForm';
+import HeroSlider from '../home/HeroSlider';
+import TestimonialsCarousel from '../home/TestimonialsCarousel';
+import BlogCarousel from '../home/BlogCarousel';
+import StudentScroller from '../pages/StudentScroller';
+
+export const islands = {
+  Header,
+  ContactPopup,
+  ContactForm,
+  HeroSlider,
+  TestimonialsCarousel,
+  BlogCarousel,
+  StudentScroller,
+};
+
+export type IslandName = keyof typeof islands;

@@ -1,0 +1,18 @@
+import type { PolicyProps } from '../types';
+import type { PageArgs } from './types';
+import { PageHero } from '../components/Layout';
+
+export default function Policy({ props }: PageArgs<PolicyProps>) {
+  return (
+    <>
+      <PageHero title={props.title} crumbs={[{ label: props.title }]}>
+        {props.updated && <p className="page-hero__meta">Last updated: {props.updated}</p>}
+      </PageHero>
+      <section className="section">
+        <div className="container container--narrow">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: props.html }} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// One config, two builds (see package.json):
+//   vite build                                                 → dist/client (+ .vite/manifest.json for Go)
+//   vite build --ssr src/entry-server.tsx --outDir dist/server → dist/server/entry-server.js
+// The SSR bundle inlines react and every dependency so the render server needs nothing but node.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react()],
+  // Absolute asset URLs: pages live at /<route>/index.html, so relative URLs would break.
+  base: '/',
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        minify: false,
+        sourcemap: false,
+        rolldownOptions: { output: { entryFileNames: 'entry-server.js', format: 'es' } },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        assetsDir: 'assets',
+        target: 'es2020',
+        cssCodeSplit: false,
+        rolldownOptions: { input: 'src/client.tsx' },
+      },
+}));
