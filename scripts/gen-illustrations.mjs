@@ -19,7 +19,8 @@ const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, 
 
 function svg(w, h, title, body, defs = "") {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img">` +
-    `<title>${esc(title)}</title>${defs ? `<defs>${defs}</defs>` : ""}${body}</svg>\n`;
+    `<title>${esc(title)}</title><defs>${defs}<clipPath id="clip"><rect width="${w}" height="${h}"/></clipPath></defs>` +
+    `<g clip-path="url(#clip)">${body}</g></svg>\n`;
 }
 
 function grad(id, a, b, vertical = false) {
@@ -148,12 +149,13 @@ const M = {
     `<circle cx="330" cy="220" r="24" fill="${C.mint}"/><path d="M320 220h20M330 210v20" stroke="${C.ink}" stroke-width="5" stroke-linecap="round"/>`,
 
   careers: () =>
-    `<path d="M20 270h90v-50h90v-60h90v-70h90v180z" fill="${C.white}"/>` +
-    `<path d="M40 230l80-50 80-30 80-60 70-40" fill="none" stroke="${C.amber}" stroke-width="8" stroke-linecap="round" stroke-dasharray="2 16"/>` +
-    `<path d="M320 22l30 8-22 22z" fill="${C.amber}"/>` +
-    `<path d="M200 60l70 28-70 28-70-28z" fill="${C.violet}"/><path d="M160 100v28c20 14 60 14 80 0v-28l-40 16z" fill="${C.indigo}"/><path d="M262 92v40" stroke="${C.amber}" stroke-width="4"/><circle cx="262" cy="136" r="6" fill="${C.amber}"/>` +
-    `<rect x="40" y="180" width="70" height="50" rx="8" fill="${C.teal}"/><path d="M62 180v-10h26v10" fill="none" stroke="${C.teal}" stroke-width="6"/><rect x="40" y="198" width="70" height="6" fill="${C.ink}" opacity=".3"/>` +
-    `<circle cx="335" cy="130" r="16" fill="${C.mint}"/><path d="M315 170a20 20 0 0 1 40 0v20h-40z" fill="${C.mint}"/>`,
+    `<path d="M10 270h100v-50h90v-60h90v-70h100v180z" fill="${C.white}"/><path d="M110 220h90M200 160h90M290 90h100" stroke="${C.lilac}" stroke-width="6"/>` +
+    `<rect x="24" y="232" width="64" height="38" rx="7" fill="${C.teal}"/><path d="M44 232v-9h24v9" fill="none" stroke="${C.teal}" stroke-width="5"/><rect x="24" y="246" width="64" height="5" fill="${C.ink}" opacity=".3"/>` +
+    `<rect x="122" y="202" width="66" height="15" rx="3" fill="${C.violet}"/><rect x="128" y="186" width="56" height="15" rx="3" fill="${C.amber}"/>` +
+    `<circle cx="245" cy="106" r="16" fill="${C.mint}"/><path d="M225 157v-12a20 20 0 0 1 40 0v12z" fill="${C.mint}"/>` +
+    `<path d="M245 76l28 11-28 11-28-11z" fill="${C.violet}"/><path d="M266 90v16" stroke="${C.amber}" stroke-width="3"/><circle cx="266" cy="108" r="4" fill="${C.amber}"/>` +
+    `<path d="M336 87V18" stroke="${C.lilac}" stroke-width="5" stroke-linecap="round"/><path d="M338 20l44 15-44 15z" fill="${C.amber}"/>` +
+    `<g fill="none" stroke="${C.amber}" stroke-width="5" stroke-linecap="round" stroke-dasharray="1 12"><path d="M60 214q40-60 96-50M166 150q40-70 100-86M276 50q20-30 50-34"/></g>`,
 
   contentFunnel: () =>
     `<rect x="20" y="20" width="170" height="220" rx="12" fill="${C.white}"/><path d="M150 20h40v40z" fill="#c7d2fe"/>` +
@@ -218,9 +220,10 @@ function scene(w, h, title, motif, { dark = false, seed = 0, x, y, s, label } = 
   const bd = backdrop(w, h, id, dark, seed);
   let body = bd.body + place(x, y, s, M[motif]());
   if (label) {
-    const lw = 28 + label.length * 13;
+    // textLength keeps the label inside its pill whatever font the viewer has.
+    const tl = Math.round(label.length * 12.5), lw = tl + 44;
     body += `<rect x="48" y="44" width="${lw}" height="44" rx="22" fill="${C.amber}"/>` +
-      `<text x="${48 + lw / 2}" y="73" text-anchor="middle" ${FONT} font-size="22" font-weight="700" fill="${C.ink}">${esc(label)}</text>`;
+      `<text x="${48 + lw / 2}" y="73" text-anchor="middle" textLength="${tl}" lengthAdjust="spacingAndGlyphs" ${FONT} font-size="22" font-weight="700" fill="${C.ink}">${esc(label)}</text>`;
   }
   return svg(w, h, title, body, bd.defs);
 }
@@ -262,7 +265,7 @@ const blog = {
   default: ["Digital Reeviver blog", "megaphone", "Blog"],
 };
 Object.entries(blog).forEach(([slug, [t, m, label]], i) =>
-  add(`blog/${slug}.svg`, scene(1200, 630, t, m, { dark: i % 2 === 0, seed: i % 6, x: 560, y: 110, s: 1.45, label })));
+  add(`blog/${slug}.svg`, scene(1200, 630, t, m, { dark: i % 2 === 0, seed: i % 6, x: 500, y: 75, s: 1.6, label })));
 
 // Courses 800x500.
 const courses = {

@@ -53,7 +53,7 @@ func (p *planner) articleLD(b content.Blog, h Head) any {
 		"@context": "https://schema.org", "@type": "BlogPosting",
 		"headline": b.Title, "description": h.Description, "keywords": h.Keywords,
 		"datePublished": h.Published, "dateModified": h.Modified, "image": h.Image,
-		"articleSection": content.Category(b.Category),
+		"articleSection":   content.Category(b.Category),
 		"mainEntityOfPage": ld{"@type": "WebPage", "@id": h.Canonical}, "url": h.Canonical,
 		"author":    ld{"@type": "Organization", "name": p.site.Name, "url": p.base + "/"},
 		"publisher": ld{"@type": "Organization", "name": p.site.Name, "logo": ld{"@type": "ImageObject", "url": p.abs("/images/logo.svg")}},

@@ -133,7 +133,7 @@ type HomeFile struct {
 		Image       string `yaml:"image"`
 		Tag         string `yaml:"tag"`
 	} `yaml:"services"`
-	Stats  []Stat            `yaml:"stats"`
+	Stats  []Stat           `yaml:"stats"`
 	Blocks map[string]Block `yaml:"blocks"`
 }
 

@@ -202,7 +202,7 @@ func (p *planner) plan() ([]*Page, error) {
 
 	add(&Page{Route: "/thank-you/", Name: "thankYou",
 		Props: ThankYouProps{Title: "Thank you!", Text: "Your message has been sent. We will get back to you within one working day."},
-		Head: p.head("Thank You", "", "", "/thank-you/", "noindex, nofollow")})
+		Head:  p.head("Thank You", "", "", "/thank-you/", "noindex, nofollow")})
 
 	pages = append(pages, p.blogPages()...)
 

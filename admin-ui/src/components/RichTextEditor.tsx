@@ -56,9 +56,15 @@ interface Props {
   placeholder?: string;
 }
 
-/** The editor's HTML, or "" when it holds nothing (Quill keeps an empty <p><br></p>). */
-function editorHtml(quill: Quill): string {
-  return quill.getLength() <= 1 ? '' : quill.root.innerHTML;
+/**
+ * The editor's semantic HTML (real <ul>/<ol> and <pre>, which the server's sanitizer keeps, where
+ * root.innerHTML has Quill's own <div> code blocks), or "" when it holds nothing. Quill 2.0.3's
+ * getSemanticHTML writes every space as &nbsp;, which would stop paragraphs from wrapping; spaces
+ * the author really typed as non-breaking are U+00A0 characters, not the entity, so they survive.
+ */
+export function editorHtml(quill: Quill): string {
+  if (quill.getLength() <= 1) return '';
+  return quill.getSemanticHTML().replaceAll('&nbsp;', ' ');
 }
 
 /**

@@ -1,0 +1,62 @@
+# The two commands a new engineer needs: `make run` and `make test`. Everything else is theirs.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin
+DEMO_ADDR ?= 127.0.0.1:8080
+
+.PHONY: run test build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz
+
+## run: install, build, load the demo content and serve the whole product on localhost
+run: deps build
+	$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
+
+## test: every test: go vet, Go tests with -race, short fuzzing, component tests, browser tests
+test: deps-browser build test-go fuzz test-js test-browser
+	@echo "all tests passed"
+
+deps:
+	@scripts/setup.sh
+
+deps-browser:
+	@scripts/setup.sh --browser
+
+## build: the React site bundle, the admin SPA and both binaries
+build: site admin-ui binaries
+
+site:
+	@echo "building the site bundle (site/dist)"
+	@npm --prefix site run build --silent >/dev/null
+
+admin-ui:
+	@echo "building the admin UI (internal/adminui/dist)"
+	@npm --prefix admin-ui run build --silent >/dev/null
+
+binaries:
+	@mkdir -p $(BIN)
+	$(GO) build -tags adminui -o $(BIN)/sitegen ./cmd/sitegen
+	$(GO) build -tags adminui -o $(BIN)/adminapi ./cmd/adminapi
+
+test-go:
+	$(GO) vet ./...
+	REQUIRE_SITE_BUNDLE=1 $(GO) test -race -count=1 ./...
+
+fuzz:
+	@scripts/fuzz.sh
+
+test-js:
+	npm --prefix site test --silent
+	npm --prefix admin-ui test --silent
+
+test-browser:
+	npm --prefix e2e test
+
+check: binaries
+	$(BIN)/sitegen check
+
+## bench: the speed table of docs/BENCHMARKS.md (not part of make test)
+bench: build
+	@scripts/setup.sh --bench
+	bench/run.sh
+
+clean:
+	rm -rf $(BIN) site/dist internal/adminui/dist

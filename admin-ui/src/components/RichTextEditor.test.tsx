@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import Quill from 'quill';
+import { RichTextEditor, sanitizeLink } from './RichTextEditor';
+
+describe('sanitizeLink', () => {
+  it.each([
+    ['https://example.com/a?b=1', 'https://example.com/a?b=1'],
+    ['http://example.com', 'http://example.com'],
+    ['mailto:hello@example.com', 'mailto:hello@example.com'],
+    ['tel:+919999999999', 'tel:+919999999999'],
+    ['/contactus', '/contactus'],
+    ['javascript:alert(1)', 'about:blank'],
+    ['JavaScript:alert(1)', 'about:blank'],
+    ['java\tscript:alert(1)', 'about:blank'],
+    ['data:text/html,<b>x</b>', 'about:blank'],
+    ['sms:12345', 'about:blank'],
+    ['ftp://example.com', 'about:blank'],
+  ])('%j → %j', (url, want) => {
+    expect(sanitizeLink(url)).toBe(want);
+  });
+});
+
+describe('RichTextEditor', () => {
+  it('reports semantic HTML with ordinary spaces, and "" when empty', () => {
+    const changes: string[] = [];
+    render(<RichTextEditor label="Content" value="<p>one two</p><ul><li>a b</li></ul>" onChange={(h) => changes.push(h)} />);
+    const box = screen.getByRole('textbox', { name: 'Content' });
+    expect(box.innerHTML).toContain('one two');
+    const quill = Quill.find(box.parentElement!) as Quill;
+    quill.insertText(0, 'Hi ', 'user');
+    expect(changes.at(-1)).toBe('<p>Hi one two</p><ul><li>a b</li></ul>');
+    quill.setText('', 'user');
+    expect(changes.at(-1)).toBe('');
+  });
+});

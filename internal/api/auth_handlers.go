@@ -1,0 +1,245 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/mail"
+)
+
+// The answers of the sign-in calls (docs/API.md).
+const (
+	msgInvalidCredentials = "Invalid credentials"
+	msgForgotSent         = "If that address belongs to an admin, a reset link has been sent."
+	msgResetDone          = "Password reset successfully!"
+	msgResetInvalid       = "Invalid or expired token."
+)
+
+func (s *Server) registerAuthRoutes(r *mux.Router) {
+	r.HandleFunc("/admin/login", s.handleLogin).Methods("POST")
+	r.HandleFunc("/admin/forgot-password", s.handleForgotPassword).Methods("POST")
+	r.HandleFunc("/reset-password", s.handleResetPassword).Methods("POST")
+	r.HandleFunc("/api/me", s.admin(s.handleMe)).Methods("GET")
+}
+
+// authenticate checks the bearer token: signature (HS256 only), expiry, that the admin still
+// exists, and that the token was issued after the admin's last password change.
+func (s *Server) authenticate(r *http.Request) (content.Admin, error) {
+	unauthorized := content.Errorf(content.EUnauthorized, msgUnauthorized)
+	h := r.Header.Get("Authorization")
+	token, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || token == "" || len(token) > 4096 {
+		return content.Admin{}, unauthorized
+	}
+	c, err := s.tokens.Verify(strings.TrimSpace(token))
+	if err != nil {
+		return content.Admin{}, unauthorized
+	}
+	a, err := s.db.Admin(c.Subject)
+	if content.ErrorCode(err) == content.ENotFound {
+		return a, unauthorized
+	} else if err != nil {
+		return a, fmt.Errorf("authenticate: %w", err)
+	}
+	if !auth.StillValid(c, a.PasswordChangedAt) {
+		return a, unauthorized
+	}
+	return a, nil
+}
+
+// decodeJSON reads a JSON object body into v; unknown fields are ignored (the old clients send
+// more than we read).
+func decodeJSON(r *http.Request, v any) error {
+	ct := strings.ToLower(r.Header.Get("Content-Type"))
+	if ct != "" && !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(ct, "text/plain") {
+		return content.Errorf(content.EUnsupported, "Send JSON (Content-Type: application/json).")
+	}
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		if err == io.EOF {
+			return content.Errorf(content.EInvalid, "Request body is empty.")
+		}
+		if _, ok := err.(*json.SyntaxError); ok || strings.HasPrefix(err.Error(), "json:") {
+			return content.Errorf(content.EInvalid, "Invalid JSON body.")
+		}
+		return err
+	}
+	return nil
+}
+
+// handleLogin handles POST /admin/login.
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Username, Password string }
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.Username) == "" || in.Password == "" {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Username and password are required."))
+		return
+	}
+	a, token, err := s.login(s.clientIP(r), content.NormalizeUsername(in.Username), in.Password)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"token": token, "username": a.Username})
+}
+
+// login checks the limits, then the password. An unknown user and a wrong password get the same
+// answer, after the same work, and both count as failures.
+func (s *Server) login(ip, username, password string) (content.Admin, string, error) {
+	if err := s.loginRate.Allow(ip); err != nil {
+		return content.Admin{}, "", err
+	}
+	if err := s.loginIPFails.Check(ip); err != nil {
+		return content.Admin{}, "", err
+	}
+	if err := s.loginUserFails.Check(username); err != nil {
+		return content.Admin{}, "", err
+	}
+	a, err := s.db.Admin(username)
+	ok := false
+	switch {
+	case content.ErrorCode(err) == content.ENotFound || len(password) > content.MaxPasswordLen:
+		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
+	case err != nil:
+		return a, "", fmt.Errorf("login: %w", err)
+	default:
+		if ok, err = auth.CheckPassword(a.PasswordHash, password); err != nil {
+			s.log.Error("stored password hash unreadable", "username", username, "err", err)
+		}
+	}
+	if !ok {
+		s.loginIPFails.Fail(ip)
+		if d := s.loginUserFails.Fail(username); d > 0 {
+			s.log.Warn("login locked out", "username", username, "ip", ip, "for", d.String())
+		}
+		return content.Admin{}, "", content.Errorf(content.EUnauthorized, msgInvalidCredentials)
+	}
+	s.loginIPFails.Succeed(ip)
+	s.loginUserFails.Succeed(username)
+	token, err := s.tokens.Issue(a.Username, a.PasswordChangedAt)
+	if err != nil {
+		return a, "", err
+	}
+	return a, token, nil
+}
+
+// handleForgotPassword handles POST /admin/forgot-password. It answers the same for every
+// address, and the lookup, token and mail happen in the background, so neither the answer nor
+// its timing tells whether an admin has that address.
+func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Email string }
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	email := strings.TrimSpace(in.Email)
+	if email == "" {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Email is required."))
+		return
+	}
+	if !content.ValidEmail(email) || strings.ContainsAny(email, "\r\n") {
+		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgEmailInvalid))
+		return
+	}
+	if err := s.forgotRate.Allow(s.clientIP(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// A per-address limit keeps anyone from flooding an admin's inbox; past it the request is
+	// answered as usual and silently not mailed.
+	if s.forgotAddrRate.Allow(strings.ToLower(email)) == nil {
+		s.mail.Go(func(ctx context.Context, m mail.Sender) error { return s.sendResetLink(ctx, m, email) })
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": msgForgotSent})
+}
+
+func (s *Server) sendResetLink(ctx context.Context, m mail.Sender, email string) error {
+	a, err := s.db.AdminByEmail(email)
+	if content.ErrorCode(err) == content.ENotFound {
+		return nil
+	} else if err != nil {
+		return fmt.Errorf("reset link: %w", err)
+	}
+	token, hash, err := auth.NewResetToken()
+	if err != nil {
+		return err
+	}
+	if err := s.db.PutResetToken(hash, a.Username, time.Now().Add(auth.ResetTTL)); err != nil {
+		return fmt.Errorf("reset link: %w", err)
+	}
+	// The link's host is configuration, never the request's Host header, which an attacker
+	// could set to their own server to harvest the token.
+	link := s.cfg.SiteURL + "/reset-password/" + token
+	return m.Send(ctx, mail.Message{
+		To:      a.Email,
+		Subject: s.cfg.SiteName + ": reset your admin password",
+		Text: fmt.Sprintf("Hello %s,\n\nSomeone (hopefully you) asked to reset the password of the %s admin account.\n"+
+			"Open this link within 30 minutes to choose a new password; it works once:\n\n%s\n\n"+
+			"If you did not ask for this, ignore this e-mail; your password stays as it is.\n",
+			a.Username, s.cfg.SiteName, link),
+	})
+}
+
+// handleResetPassword handles POST /reset-password.
+func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Token, NewPassword string }
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.resetRate.Allow(s.clientIP(r)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if in.Token == "" || len(in.Token) > 200 {
+		s.writeError(w, r, content.Errorf(content.EInvalid, msgResetInvalid))
+		return
+	}
+	// The password is checked before the token is spent, so a too-short one can be retried.
+	if err := content.ValidatePassword(in.NewPassword); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.resetPassword(in.Token, in.NewPassword); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": msgResetDone})
+}
+
+func (s *Server) resetPassword(token, password string) error {
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		return err
+	}
+	t, err := s.db.ConsumeResetToken(auth.HashResetToken(token), time.Now())
+	if err != nil {
+		return err
+	}
+	if _, err := s.db.SetAdminPassword(t.Username, hash, time.Now().UTC()); err != nil {
+		if content.ErrorCode(err) == content.ENotFound {
+			return content.Errorf(content.EInvalid, msgResetInvalid)
+		}
+		return err
+	}
+	s.loginUserFails.Succeed(t.Username)
+	s.log.Info("password reset", "username", t.Username)
+	return nil
+}
+
+// handleMe handles GET /api/me.
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	a := adminFrom(r.Context())
+	writeJSON(w, http.StatusOK, map[string]string{"username": a.Username, "email": a.Email})
+}

@@ -1,0 +1,78 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"digitalreeviver/internal/content"
+)
+
+// statusOf is the one table from domain error code to HTTP status.
+var statusOf = map[string]int{
+	content.EInvalid:      http.StatusBadRequest,
+	content.EUnauthorized: http.StatusUnauthorized,
+	content.ENotFound:     http.StatusNotFound,
+	content.EConflict:     http.StatusConflict,
+	content.ETooLarge:     http.StatusRequestEntityTooLarge,
+	content.EUnsupported:  http.StatusUnsupportedMediaType,
+	content.ERateLimited:  http.StatusTooManyRequests,
+	content.EUnavailable:  http.StatusServiceUnavailable,
+	content.EInternal:     http.StatusInternalServerError,
+}
+
+// The messages of the API contract that no domain rule names.
+const (
+	msgUnauthorized = "Unauthorized: Please log in."
+	msgInternal     = "internal error"
+	msgBodyTooLarge = "Request body is too large."
+)
+
+// writeError answers err as {"error": "..."} with its status. Only internal errors are logged,
+// and their text never reaches the client.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		err = content.Errorf(content.ETooLarge, msgBodyTooLarge)
+	}
+	code := content.ErrorCode(err)
+	msg := content.ErrorMessage(err)
+	if code == content.EInternal {
+		s.log.Error("internal error", "method", r.Method, "path", logPath(r), "err", err)
+		msg = msgInternal
+	}
+	var ra interface{ RetryAfter() time.Duration }
+	if errors.As(err, &ra) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ra.RetryAfter().Seconds()))))
+	}
+	writeJSON(w, statusOf[code], map[string]string{"error": msg})
+}
+
+// writeJSON answers v as JSON with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"error":"internal error"}`)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(data, '\n'))
+}
+
+// handleNotFound answers unknown paths: the site's 404 page in demo mode for a browser's GET,
+// JSON otherwise.
+func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
+	if s.cfg.ServeSite && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		s.serveSite(w, r)
+		return
+	}
+	writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
+}
+
+func (s *Server) handleMethodNotAllowed(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusMethodNotAllowed, map[string]string{"error": "Method not allowed."})
+}

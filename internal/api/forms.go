@@ -1,0 +1,237 @@
+package api
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"digitalreeviver/internal/content"
+)
+
+// maxImageBytes is the upload limit of docs/API.md.
+const maxImageBytes = 5 << 20
+
+const msgImageTooLarge = "Image is too large (5 MB at most)."
+
+// fields are the values of a write request, whichever way it came: multipart (the admin's forms
+// with an image), form-encoded, or JSON. Absent and empty are told apart, so an update changes
+// only what was sent.
+type fields struct {
+	vals  map[string]string
+	image []byte // the "image" file part, if one was sent
+}
+
+func (f *fields) has(name string) bool { _, ok := f.vals[name]; return ok }
+func (f *fields) get(name string) string {
+	return f.vals[name]
+}
+
+// lookup returns the first of names that was sent.
+func (f *fields) lookup(names ...string) (string, bool) {
+	for _, n := range names {
+		if v, ok := f.vals[n]; ok {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// readFields parses the body of a write request.
+func readFields(r *http.Request) (*fields, error) {
+	f := &fields{vals: map[string]string{}}
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch mt {
+	case "multipart/form-data":
+		return f, readMultipart(r, f)
+	case "application/x-www-form-urlencoded":
+		if err := r.ParseForm(); err != nil {
+			return nil, bodyError(err)
+		}
+		for k, v := range r.PostForm {
+			f.vals[k] = v[0]
+		}
+		return f, nil
+	case "application/json", "":
+		var m map[string]any
+		if err := decodeJSON(r, &m); err != nil {
+			return nil, err
+		}
+		for k, v := range m {
+			switch v := v.(type) {
+			case string:
+				f.vals[k] = v
+			case float64:
+				f.vals[k] = strconv.FormatFloat(v, 'f', -1, 64)
+			case bool:
+				f.vals[k] = strconv.FormatBool(v)
+			case nil:
+				f.vals[k] = ""
+			default:
+				if k == "_id" || k == "__v" {
+					continue
+				}
+				return nil, content.Errorf(content.EInvalid, "Field %q must be text.", k)
+			}
+		}
+		return f, nil
+	default:
+		return nil, content.Errorf(content.EUnsupported, "Send JSON or a multipart form.")
+	}
+}
+
+// readMultipart streams the parts, holding at most one image (5 MB) and text fields of at most
+// the rich-text limit in memory; the body as a whole is capped by limitBody.
+func readMultipart(r *http.Request, f *fields) error {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return content.Errorf(content.EInvalid, "Invalid multipart form.")
+	}
+	for parts := 0; ; parts++ {
+		p, err := mr.NextPart()
+		if err == io.EOF {
+			return nil
+		} else if err != nil {
+			return bodyError(err)
+		}
+		if parts >= 40 {
+			return content.Errorf(content.EInvalid, "Too many form fields.")
+		}
+		name := p.FormName()
+		if p.FileName() != "" {
+			if name != "image" || f.image != nil {
+				_, _ = io.Copy(io.Discard, p)
+				continue
+			}
+			data, err := io.ReadAll(io.LimitReader(p, maxImageBytes+1))
+			if err != nil {
+				return bodyError(err)
+			}
+			if len(data) > maxImageBytes {
+				return content.Errorf(content.ETooLarge, msgImageTooLarge)
+			}
+			if len(data) > 0 {
+				f.image = data
+			}
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(p, content.MaxRichTextBytes+1))
+		if err != nil {
+			return bodyError(err)
+		}
+		if len(data) > content.MaxRichTextBytes {
+			return content.Errorf(content.ETooLarge, "Content is too large (1 MB at most).")
+		}
+		if _, dup := f.vals[name]; !dup {
+			f.vals[name] = string(data)
+		}
+	}
+}
+
+func bodyError(err error) error {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		return content.Errorf(content.ETooLarge, msgBodyTooLarge)
+	}
+	return content.Errorf(content.EInvalid, "Invalid form body.")
+}
+
+// parseTime reads a createdAt sent by a client: RFC 3339 or milliseconds since 1970.
+func parseTime(v string) (time.Time, error) {
+	v = strings.TrimSpace(v)
+	if ms, err := strconv.ParseInt(v, 10, 64); err == nil {
+		return time.UnixMilli(ms).UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return t, content.Errorf(content.EInvalid, "createdAt must be a date (RFC 3339) or milliseconds.")
+	}
+	return t.UTC(), nil
+}
+
+// blogEdit holds the fields of a blog a request sets, checked before any store call.
+type blogEdit struct {
+	f *fields
+}
+
+// apply copies the sent fields onto b. Rich HTML is sanitized here, on every write.
+func (e blogEdit) apply(b *content.Blog) error {
+	f := e.f
+	if v, ok := f.lookup("title"); ok {
+		b.Title = v
+	}
+	if v, ok := f.lookup("slug"); ok {
+		b.Slug = v
+	}
+	if v, ok := f.lookup("content"); ok {
+		b.Content = content.SanitizeHTML(v)
+	}
+	if v, ok := f.lookup("category"); ok {
+		b.Category = v
+	}
+	if v, ok := f.lookup("metaTitle"); ok {
+		b.MetaTitle = v
+	}
+	if v, ok := f.lookup("metaDescription"); ok {
+		b.MetaDescription = v
+	}
+	// The edit-blog screen of the old site sends "keyword".
+	if v, ok := f.lookup("focusKeyword", "keyword"); ok {
+		b.FocusKeyword = v
+	}
+	if v, ok := f.lookup("image"); ok {
+		b.Image = v
+	}
+	if v, ok := f.lookup("createdAt"); ok && v != "" {
+		t, err := parseTime(v)
+		if err != nil {
+			return err
+		}
+		b.CreatedAt = t
+	}
+	return nil
+}
+
+// serviceEdit is blogEdit for services.
+type serviceEdit struct {
+	f *fields
+}
+
+func (e serviceEdit) apply(s *content.Service) error {
+	f := e.f
+	if v, ok := f.lookup("title"); ok {
+		s.Title = v
+	}
+	if v, ok := f.lookup("slug"); ok {
+		s.Slug = v
+	}
+	if v, ok := f.lookup("description"); ok {
+		s.Description = content.SanitizeHTML(v)
+	}
+	if v, ok := f.lookup("category"); ok {
+		s.Category = v
+	}
+	if v, ok := f.lookup("metaTitle"); ok {
+		s.MetaTitle = v
+	}
+	if v, ok := f.lookup("metaDescription"); ok {
+		s.MetaDescription = v
+	}
+	if v, ok := f.lookup("focusKeyword", "keyword"); ok {
+		s.FocusKeyword = v
+	}
+	if v, ok := f.lookup("image"); ok {
+		s.Image = v
+	}
+	if v, ok := f.lookup("createdAt"); ok && v != "" {
+		t, err := parseTime(v)
+		if err != nil {
+			return err
+		}
+		s.CreatedAt = t
+	}
+	return nil
+}

@@ -1,0 +1,227 @@
+package api
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"digitalreeviver/internal/content"
+)
+
+// Body limits: JSON and forms are small; multipart carries one image of at most 5 MB plus the
+// text fields.
+const (
+	maxJSONBody      = 1 << 20
+	maxMultipartBody = 6 << 20
+	maxPopupBody     = 64 << 10
+)
+
+// The Content-Security-Policy of our HTML: only our own scripts, inline styles (the editor's
+// colours and React's style props), images from us or data:/blob: (the editor's previews), and
+// the Google map embed as the one outside frame.
+const cspHTMLBase = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
+	"frame-src 'self' https://www.google.com https://maps.google.com; base-uri 'self'; form-action 'self'; "
+
+// cspHTML is for the public pages and the admin SPA: nobody may frame them (clickjacking). The
+// admin's preview is an iframe with srcdoc, a document without a response of its own, which
+// frame-ancestors does not govern, so the admin needs no exception.
+const cspHTML = cspHTMLBase + "frame-ancestors 'none'"
+
+// cspHTMLFramable is for the rendered preview pages: same-origin framing allowed, so the admin
+// may also show one through a blob: or same-origin iframe.
+const cspHTMLFramable = cspHTMLBase + "frame-ancestors 'self'"
+
+// cspNone is for everything that is not a page: JSON, uploads, CSV.
+const cspNone = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+type ctxKey int
+
+const adminKey ctxKey = iota
+
+// middleware wraps the router, outermost first: panic recovery, logging, security headers,
+// CORS, body limits.
+func (s *Server) middleware(h http.Handler) http.Handler {
+	h = s.limitBody(h)
+	h = s.cors(h)
+	h = securityHeaders(h)
+	h = s.logRequests(h)
+	return s.recoverPanics(h)
+}
+
+// securityHeaders sets the headers every answer carries; handlers of HTML override the CSP.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hd := w.Header()
+		hd.Set("Content-Security-Policy", cspNone)
+		hd.Set("X-Content-Type-Options", "nosniff")
+		hd.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		hd.Set("X-Frame-Options", "DENY")
+		hd.Set("Cross-Origin-Opener-Policy", "same-origin")
+		hd.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func setHTMLHeaders(w http.ResponseWriter, framable bool) {
+	if framable {
+		w.Header().Set("Content-Security-Policy", cspHTMLFramable)
+		w.Header().Set("X-Frame-Options", "SAMEORIGIN")
+	} else {
+		w.Header().Set("Content-Security-Policy", cspHTML)
+	}
+}
+
+// limitBody caps every request body before any handler reads it.
+func (s *Server) limitBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body != nil && r.Body != http.NoBody {
+			limit := int64(maxJSONBody)
+			if strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "multipart/") {
+				limit = maxMultipartBody
+			}
+			if r.ContentLength > limit {
+				s.writeError(w, r, content.Errorf(content.ETooLarge, msgBodyTooLarge))
+				return
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// cors lets the allowed origins (the public site on its own host) call the API from a browser.
+// Every other origin gets no CORS headers at all, so its scripts cannot read our answers.
+func (s *Server) cors(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if origin == "" {
+			h.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Add("Vary", "Origin")
+		if !s.origins[origin] {
+			if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+			h.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Access-Control-Allow-Origin", origin)
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
+			w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Authorization")
+			w.Header().Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// recoverPanics turns a panic into a logged 500, never a stack trace to the client.
+func (s *Server) recoverPanics(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				s.log.Error("panic", "method", r.Method, "path", logPath(r), "panic", v, "stack", string(debug.Stack()))
+				writeJSON(w, http.StatusInternalServerError, map[string]string{"error": msgInternal})
+			}
+		}()
+		h.ServeHTTP(w, r)
+	})
+}
+
+type recorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (rec *recorder) WriteHeader(code int) {
+	if rec.status == 0 {
+		rec.status = code
+	}
+	rec.ResponseWriter.WriteHeader(code)
+}
+
+func (rec *recorder) Write(b []byte) (int, error) {
+	if rec.status == 0 {
+		rec.status = http.StatusOK
+	}
+	n, err := rec.ResponseWriter.Write(b)
+	rec.bytes += int64(n)
+	return n, err
+}
+
+func (rec *recorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
+
+// logRequests writes one line per request. Bodies, query strings, tokens and reset links are
+// never logged.
+func (s *Server) logRequests(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &recorder{ResponseWriter: w}
+		h.ServeHTTP(rec, r)
+		if rec.status == 0 {
+			rec.status = http.StatusOK
+		}
+		s.log.Info("request", "method", r.Method, "path", logPath(r), "status", rec.status,
+			"ms", time.Since(start).Milliseconds(), "bytes", rec.bytes, "ip", s.clientIP(r))
+	})
+}
+
+// logPath is the request path with the reset token cut off.
+func logPath(r *http.Request) string {
+	p := r.URL.Path
+	if strings.HasPrefix(p, "/reset-password/") {
+		return "/reset-password/…"
+	}
+	if len(p) > 200 {
+		p = p[:200] + "…"
+	}
+	return p
+}
+
+// clientIP is the address rate limits are keyed by: the connection's peer, or with --trust-proxy
+// the last address the proxy appended to X-Forwarded-For (earlier entries are the client's own
+// claims).
+func (s *Server) clientIP(r *http.Request) string {
+	if s.cfg.TrustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			parts := strings.Split(xff[len(xff)-1], ",")
+			if ip := net.ParseIP(strings.TrimSpace(parts[len(parts)-1])); ip != nil {
+				return ip.String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// admin wraps a handler that needs a valid bearer token; it puts the admin in the context.
+func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		a, err := s.authenticate(r)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		h(w, r.WithContext(context.WithValue(r.Context(), adminKey, a)))
+	}
+}
+
+func adminFrom(ctx context.Context) content.Admin {
+	a, _ := ctx.Value(adminKey).(content.Admin)
+	return a
+}

@@ -1,0 +1,186 @@
+package api
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"image"
+	_ "image/gif" // decoders for image.DecodeConfig
+	_ "image/jpeg"
+	_ "image/png"
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"github.com/gorilla/mux"
+	_ "golang.org/x/image/webp"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/store"
+)
+
+// Pixel limits: a decoded 6000×6000 image is already 144 MB in memory wherever it is processed.
+const (
+	maxImageSide   = 6000
+	maxImagePixels = 40_000_000
+)
+
+const msgImageType = "Only JPEG, PNG, WebP or GIF images are allowed."
+
+// imageTypes maps the format image.DecodeConfig finds to the type we serve and the extension we
+// name the file with. Anything else (SVG, HTML, a PDF renamed .png) is refused.
+var imageTypes = map[string]struct{ mime, ext string }{
+	"jpeg": {"image/jpeg", "jpg"},
+	"png":  {"image/png", "png"},
+	"gif":  {"image/gif", "gif"},
+	"webp": {"image/webp", "webp"},
+}
+
+var extTypes = map[string]string{".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp"}
+
+func (s *Server) registerUploadRoutes(r *mux.Router) {
+	r.HandleFunc("/api/preview-blogs/upload", s.admin(s.handleUpload)).Methods("POST")
+	r.HandleFunc("/uploads/{name}", s.handleServeUpload).Methods("GET", "HEAD")
+}
+
+// handleUpload handles POST /api/preview-blogs/upload.
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	f, err := readFields(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if f.image == nil {
+		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgImageRequired))
+		return
+	}
+	ref, _, err := s.saveImage(f.image, adminFrom(r.Context()).Username)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]string{"imageUrl": ref})
+}
+
+// checkImage decides an upload's type by its bytes: the sniffed type and the decoder's must agree
+// on one of the four formats, and the pixel size must be bounded.
+func checkImage(data []byte) (store.Upload, error) {
+	bad := content.Errorf(content.EUnsupported, msgImageType)
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return store.Upload{}, bad
+	}
+	t, ok := imageTypes[format]
+	if !ok || http.DetectContentType(data) != t.mime {
+		return store.Upload{}, bad
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxImageSide || cfg.Height > maxImageSide ||
+		cfg.Width*cfg.Height > maxImagePixels {
+		return store.Upload{}, content.Errorf(content.EInvalid, "Image is too big: at most %d×%d pixels.", maxImageSide, maxImageSide)
+	}
+	return store.Upload{Type: t.mime, Size: int64(len(data)), Width: cfg.Width, Height: cfg.Height, Name: t.ext}, nil
+}
+
+// saveImage checks and stores an uploaded image under a server-made name and records it. It
+// answers the image's URL path and an undo that removes it again, for when the record it was
+// sent with cannot be saved.
+func (s *Server) saveImage(data []byte, by string) (string, func(), error) {
+	u, err := checkImage(data)
+	if err != nil {
+		return "", nil, err
+	}
+	var rnd [16]byte
+	if _, err := rand.Read(rnd[:]); err != nil {
+		return "", nil, err
+	}
+	u.Name = hex.EncodeToString(rnd[:]) + "." + u.Name
+	u.CreatedBy = by
+	if err := writeFileAtomic(s.cfg.UploadsDir, u.Name, data); err != nil {
+		return "", nil, fmt.Errorf("save upload: %w", err)
+	}
+	if err := s.db.PutUpload(u); err != nil {
+		os.Remove(filepath.Join(s.cfg.UploadsDir, u.Name))
+		return "", nil, fmt.Errorf("save upload: %w", err)
+	}
+	undo := func() {
+		os.Remove(filepath.Join(s.cfg.UploadsDir, u.Name))
+		if err := s.db.DeleteUpload(u.Name); err != nil {
+			s.log.Error("remove upload record", "name", u.Name, "err", err)
+		}
+	}
+	return "/uploads/" + u.Name, undo, nil
+}
+
+// writeFileAtomic writes data to dir/name through a synced temporary file, so a crash leaves
+// either the whole image or none.
+func writeFileAtomic(dir, name string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".upload-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// checkImageRef verifies an image field sent as text: empty, a site image, or one of our uploads
+// that exists.
+func (s *Server) checkImageRef(ref string) error {
+	if !content.ValidImageRef(ref) {
+		return content.Errorf(content.EInvalid, content.MsgImageRefInvalid)
+	}
+	if name := content.UploadNameOf(ref); name != "" {
+		if _, err := s.db.Upload(name); content.ErrorCode(err) == content.ENotFound {
+			return content.Errorf(content.EInvalid, "Image %s does not exist; upload it again.", ref)
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// handleServeUpload handles GET /uploads/{name}: only names we made, with the type we decided
+// at upload, nosniff and a CSP that forbids everything, so even a polyglot file cannot act as a
+// page.
+func (s *Server) handleServeUpload(w http.ResponseWriter, r *http.Request) {
+	name := mux.Vars(r)["name"]
+	if !content.ValidUploadName(name) {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
+		return
+	}
+	f, err := os.Open(filepath.Join(s.cfg.UploadsDir, name))
+	if err != nil {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
+		return
+	}
+	w.Header().Set("Content-Type", extTypes[filepath.Ext(name)])
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	w.Header().Set("Cross-Origin-Resource-Policy", "same-site")
+	// The name is random and never reused: the file never changes.
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	http.ServeContent(w, r, name, st.ModTime(), f)
+}

@@ -1,0 +1,431 @@
+package build
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/render"
+	"digitalreeviver/internal/store"
+)
+
+var (
+	repoRoot   = filepath.Join("..", "..")
+	contentDir = filepath.Join(repoRoot, "content")
+	siteDir    = filepath.Join(repoRoot, "site")
+)
+
+// needBundle skips a test that renders when the React bundle is not built, unless the suite
+// runs under `make test`, which builds it first and sets REQUIRE_SITE_BUNDLE so a missing
+// bundle fails instead of hiding the test.
+func needBundle(t *testing.T) {
+	t.Helper()
+	if _, err := render.New(render.Options{SiteDir: siteDir}); err != nil {
+		if os.Getenv("REQUIRE_SITE_BUNDLE") != "" {
+			t.Fatalf("site bundle required: %v", err)
+		}
+		t.Skipf("site bundle not built (run make site): %v", err)
+	}
+}
+
+// testSite is a temp folder with a real bbolt file holding a few published records.
+type testSite struct {
+	dir, out string
+	db       *store.DB
+}
+
+func newTestSite(t *testing.T) *testSite {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := store.Open(filepath.Join(dir, "site.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	blogs := []content.Blog{
+		{Title: "Local SEO for Noida Clinics", Category: "SEO", Content: "<h2>Why local</h2><p>Patients search <strong>near me</strong> first. " + strings.Repeat("More words here. ", 20) + "</p>",
+			MetaDescription: "A checklist for clinics.", FocusKeyword: "local seo noida", CreatedAt: time.Date(2026, 3, 10, 5, 0, 0, 0, time.UTC)},
+		{Title: "Google Ads Budgets Explained", Content: "<p>Start small & measure.</p>", CreatedAt: time.Date(2026, 4, 2, 5, 0, 0, 0, time.UTC)},
+		{Title: `Quotes "and" <tags> in titles`, Category: "Tips", Content: "<p>Escaping matters.</p>", CreatedAt: time.Date(2026, 5, 2, 5, 0, 0, 0, time.UTC)},
+	}
+	services := []content.Service{
+		{Title: "SEO Services in Delhi", Slug: "seo-services-in-delhi", Category: "SEO", Description: "<p>Record text for SEO.</p>",
+			MetaTitle: "Override Title From Record", MetaDescription: "Override description from record.", FocusKeyword: "override keyword"},
+		{Title: "Video Marketing", Category: "Video", Description: "<p>" + strings.Repeat("Video that sells. ", 20) + "</p>"},
+	}
+	if err := db.Import(blogs, services); err != nil {
+		t.Fatal(err)
+	}
+	return &testSite{dir: dir, out: filepath.Join(dir, "dist"), db: db}
+}
+
+func (s *testSite) builder(t *testing.T, mutate ...func(*Config)) *Builder {
+	t.Helper()
+	cfg := Config{ContentDir: contentDir, OutDir: s.out, SiteDir: siteDir, UploadsDir: filepath.Join(s.dir, "uploads"),
+		BaseURL: "https://example.test"}
+	for _, m := range mutate {
+		m(&cfg)
+	}
+	b, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+func (s *testSite) read(t *testing.T, rel string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(s.out, rel))
+	if err != nil {
+		t.Fatalf("read %s: %v", rel, err)
+	}
+	return string(data)
+}
+
+func TestLoadSources(t *testing.T) {
+	src, err := LoadSources(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.Site.Rating != 4.9 || src.Site.Founded != 2019 || src.Site.Clients != 150 {
+		t.Errorf("agency facts: %+v", src.Site)
+	}
+	if len(src.Home.Slides) != 6 {
+		t.Errorf("%d slides, want 6", len(src.Home.Slides))
+	}
+	if len(src.Site.ServicesMenu) != 6 || src.Site.ServicesMenu[0].Href != "/OurServices" {
+		t.Errorf("services menu: %+v", src.Site.ServicesMenu)
+	}
+	for _, slug := range LandingSlugs {
+		d := src.Landings[slug]
+		var faqs []Faq
+		if err := d.metaDecode("faqs", &faqs); err != nil || len(faqs) != 5 {
+			t.Errorf("%s: %d faqs (%v), want 5", slug, len(faqs), err)
+		}
+		if d.metaString("title") == "" || d.metaString("description") == "" || d.metaString("keywords") == "" {
+			t.Errorf("%s: title, description and keywords are required", slug)
+		}
+		if len(d.Sections) < 3 {
+			t.Errorf("%s: %d sections", slug, len(d.Sections))
+		}
+	}
+	if len(src.Courses.Courses) != 3 {
+		t.Errorf("%d courses, want 3", len(src.Courses.Courses))
+	}
+}
+
+func TestLoadSourcesNamesTheBadFile(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "site.yaml"), []byte("name: [unclosed\n"), 0o644)
+	_, err := LoadSources(dir)
+	if err == nil || !strings.Contains(err.Error(), "site.yaml") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func planFor(t *testing.T, s *testSite) []*Page {
+	t.Helper()
+	src, err := LoadSources(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blogs, _ := s.db.Blogs()
+	services, _ := s.db.Services()
+	site := SiteInfo{Name: src.Site.Name, BaseURL: "https://example.test", Tagline: src.Site.Tagline}
+	pl := &planner{src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
+		images: newImageCache(contentDir, filepath.Join(siteDir, "public"), ""), warn: func(string, ...any) {}}
+	pages, err := pl.plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
+
+func TestPlanRoutes(t *testing.T) {
+	s := newTestSite(t)
+	pages := planFor(t, s)
+	byRoute := map[string]*Page{}
+	for _, p := range pages {
+		byRoute[p.Route] = p
+	}
+	want := []string{"/", "/about/", "/contactus/", "/blog/", "/blog/local-seo-for-noida-clinics/", "/preview/blog/local-seo-for-noida-clinics/",
+		"/OurServices/", "/ourservices/", "/privacy-policy/", "/terms-conditions/", "/courses/", "/video-marketing/", "/404",
+		"/cards/", "/contactquery/", "/vision/", "/dedicated/", "/chooseus/", "/testimonials/", "/services/", "/whychooseservices/",
+		"/testimonialsslider/", "/blogslider/", "/whydigitalreeviver/", "/servicesection/", "/provesuccess/", "/navbar/", "/floating/"}
+	for _, slug := range LandingSlugs {
+		want = append(want, "/"+slug+"/")
+	}
+	for _, r := range want {
+		if byRoute[r] == nil {
+			t.Errorf("no page for %s", r)
+		}
+	}
+	if byRoute["/popuplist/"] != nil {
+		t.Error("/popuplist is admin-only and must not be public")
+	}
+	if p := byRoute["/seo-services-in-delhi/"]; p.Name != "landing" || !strings.HasPrefix(p.Head.Title, "Override Title From Record") ||
+		p.Head.Description != "Override description from record." || p.Head.Keywords != "override keyword" {
+		t.Errorf("landing page meta not overridden by the service record: %+v", p.Head)
+	}
+	if p := byRoute["/web-development-company-in-noida/"]; p.Name != "landing" || p.Head.Title == "" {
+		t.Errorf("unpublished landing page still renders from content: %+v", p)
+	}
+	if p := byRoute["/video-marketing/"]; p.Name != "servicePage" || !strings.HasSuffix(p.Head.Description, "…") || p.Head.Keywords != "services, digital agency" {
+		t.Errorf("generic service fallbacks: %+v", p.Head)
+	}
+	if p := byRoute["/preview/blog/local-seo-for-noida-clinics/"]; p.Head.Robots != robotsNoIndex || p.Head.Canonical != "https://example.test/blog/local-seo-for-noida-clinics/" || p.Sitemap {
+		t.Errorf("preview route must point at the canonical post and stay out of the sitemap: %+v", p.Head)
+	}
+	if p := byRoute["/vision/"]; p.Head.Robots != robotsNoIndex {
+		t.Errorf("section repeating the home page must be noindex")
+	}
+	list := byRoute["/blog/"].Props.(BlogListProps)
+	if len(list.Posts) != 3 || list.Posts[0].Title != `Quotes "and" <tags> in titles` {
+		t.Errorf("blog list not newest first: %+v", list.Posts)
+	}
+	if c := list.Posts[1]; c.Category != content.DefaultCategory || c.Image.Src != "/images/default-blog.svg" || c.Image.Width == 0 {
+		t.Errorf("card defaults: %+v", c)
+	}
+}
+
+func TestBlogPagination(t *testing.T) {
+	s := newTestSite(t)
+	var more []content.Blog
+	for i := 0; i < 2*PostsPerPage; i++ {
+		more = append(more, content.Blog{Title: "Post " + string(rune('a'+i%26)) + strings.Repeat("x", i), Content: "<p>x</p>"})
+	}
+	if err := s.db.Import(more, nil); err != nil {
+		t.Fatal(err)
+	}
+	pages := planFor(t, s)
+	var lists []*Page
+	for _, p := range pages {
+		if p.Name == "blogList" {
+			lists = append(lists, p)
+		}
+	}
+	if len(lists) != 3 || lists[2].Route != "/blog/page/3/" {
+		t.Fatalf("%d list pages", len(lists))
+	}
+	pg := lists[1].Props.(BlogListProps).Pagination
+	if pg.Page != 2 || pg.PrevHref != "/blog/" || pg.NextHref != "/blog/page/3/" {
+		t.Fatalf("pagination %+v", pg)
+	}
+}
+
+func TestCheckLinks(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "about"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "assets"), 0o755)
+	os.WriteFile(filepath.Join(dir, "about", "index.html"), []byte("ok"), 0o644)
+	os.WriteFile(filepath.Join(dir, "assets", "a.css"), []byte("ok"), 0o644)
+	os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<a href="/about">a</a><a href="/about/#x">b</a><link href="/assets/a.css">
+<a href="https://elsewhere.example/">c</a><a href="tel:+91">d</a><form action="/popup"></form>
+<a href="/missing/">e</a><img src="/images/nope.svg"><a href="about/">rel</a>`), 0o644)
+	broken, pages, err := CheckLinks(dir)
+	if err != nil || pages != 2 {
+		t.Fatal(err, pages)
+	}
+	if len(broken) != 2 || broken[0].Ref != "/images/nope.svg" || broken[1].Ref != "/missing/" {
+		t.Fatalf("broken = %v", broken)
+	}
+}
+
+var jsonLD = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</script>`)
+
+func ldTypes(t *testing.T, page string) []string {
+	var types []string
+	for _, m := range jsonLD.FindAllStringSubmatch(page, -1) {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &v); err != nil {
+			t.Fatalf("JSON-LD does not parse: %v\n%s", err, m[1])
+		}
+		types = append(types, v["@type"].(string))
+	}
+	return types
+}
+
+func TestBuildEndToEnd(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	b := s.builder(t)
+	res, err := b.Build(context.Background(), s.db, Options{Reason: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.PagesRendered != res.PagesTotal || res.PagesUnchanged != 0 || !res.Swapped {
+		t.Fatalf("first build: %+v", res)
+	}
+
+	home := s.read(t, "index.html")
+	for _, want := range []string{"<title>Digital Reeviver", `<link rel="canonical" href="https://example.test/">`,
+		`<meta name="robots" content="index, follow">`, `property="og:title"`, `<meta name="keywords"`, `data-island="Header"`} {
+		if !strings.Contains(home, want) {
+			t.Errorf("home lacks %s", want)
+		}
+	}
+	if types := ldTypes(t, home); len(types) == 0 || types[0] != "ProfessionalService" {
+		t.Errorf("home JSON-LD types %v", types)
+	}
+	post := s.read(t, "blog/local-seo-for-noida-clinics/index.html")
+	if !strings.Contains(post, "Patients search <strong>near me</strong> first.") || !strings.Contains(post, `content="A checklist for clinics."`) {
+		t.Error("post content or meta description missing")
+	}
+	if types := ldTypes(t, post); len(types) != 1 || types[0] != "BlogPosting" {
+		t.Errorf("post JSON-LD %v", types)
+	}
+	landing := s.read(t, "seo-services-in-delhi/index.html")
+	if types := ldTypes(t, landing); len(types) < 1 || types[0] != "FAQPage" {
+		t.Errorf("landing JSON-LD %v", types)
+	}
+	if !strings.Contains(landing, `href="/contactus/"`) || !strings.Contains(landing, "Get Started") {
+		t.Error("landing page lacks its Get Started link to /contactus")
+	}
+	// Text fields are escaped in every context.
+	tricky := s.read(t, "blog/quotes-and-tags-in-titles/index.html")
+	if strings.Contains(tricky, "<tags>") {
+		t.Error("a title was written unescaped")
+	}
+	if !strings.Contains(tricky, `<title>Quotes &#34;and&#34; &lt;tags&gt; in titles`) {
+		t.Error("title not escaped in <title>")
+	}
+	list := s.read(t, "blog/index.html")
+	for _, title := range []string{"Local SEO for Noida Clinics", "Google Ads Budgets Explained"} {
+		if !strings.Contains(list, title) {
+			t.Errorf("blog list is not pre-rendered: lacks %q", title)
+		}
+	}
+	sitemap := s.read(t, "sitemap.xml")
+	for _, want := range []string{"<loc>https://example.test/blog/local-seo-for-noida-clinics/</loc>", "<loc>https://example.test/OurServices/</loc>", "<loc>https://example.test/seo-services-in-delhi/</loc>"} {
+		if !strings.Contains(sitemap, want) {
+			t.Errorf("sitemap lacks %s", want)
+		}
+	}
+	if strings.Contains(sitemap, "/preview/") || strings.Contains(sitemap, "/vision/") {
+		t.Error("sitemap lists a noindex page")
+	}
+	if feed := s.read(t, "feed.xml"); !strings.Contains(feed, "<rss") || !strings.Contains(feed, "https://example.test/blog/google-ads-budgets-explained/") {
+		t.Error("feed lacks a post")
+	}
+	if robots := s.read(t, "robots.txt"); !strings.Contains(robots, "Sitemap: https://example.test/sitemap.xml") {
+		t.Error("robots.txt lacks the sitemap")
+	}
+	if nf := s.read(t, "404.html"); !strings.Contains(nf, "noindex") {
+		t.Error("404 page must be noindex")
+	}
+	broken, _, err := CheckLinks(s.out)
+	if err != nil || len(broken) > 0 {
+		t.Errorf("broken links in the built site: %v %v", broken, err)
+	}
+
+	// A second build with nothing changed renders nothing and keeps the generation.
+	starts := b.RendererStarts()
+	res2, err := b.Build(context.Background(), s.db, Options{})
+	if err != nil || res2.PagesRendered != 0 || res2.Swapped || res2.Generation != res.Generation {
+		t.Fatalf("no-change rebuild: %+v %v", res2, err)
+	}
+	if b.RendererStarts() != starts {
+		t.Error("a no-change rebuild started node")
+	}
+
+	// Publishing one post renders that post, its neighbours' related lists, the lists and home:
+	// not the whole site.
+	if _, err := s.db.CreatePreviewBlog(content.Blog{Title: "Fresh Post", Category: "News", Content: "<p>Brand new text.</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.PublishBlog("fresh-post", nil); err != nil {
+		t.Fatal(err)
+	}
+	res3, err := b.Build(context.Background(), s.db, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res3.PagesRendered == 0 || res3.PagesRendered > res3.PagesTotal/2 {
+		t.Fatalf("incremental build rendered %d of %d: %v", res3.PagesRendered, res3.PagesTotal, res3.Rendered)
+	}
+	if !strings.Contains(s.read(t, "blog/fresh-post/index.html"), "Brand new text.") {
+		t.Error("published post missing")
+	}
+	for _, r := range []string{"/about/", "/privacy-policy/", "/courses/"} {
+		for _, got := range res3.Rendered {
+			if got == r {
+				t.Errorf("%s re-rendered though its inputs did not change", r)
+			}
+		}
+	}
+	// The earlier generation is kept for rollback.
+	if _, err := Rollback(s.out); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(s.out, "blog", "fresh-post", "index.html")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("rollback did not bring the previous generation back")
+	}
+}
+
+func TestFailedBuildLeavesLiveSite(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	if _, err := s.builder(t).Build(context.Background(), s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	live := LiveGeneration(s.out)
+	before := s.read(t, "index.html")
+
+	// The renderer cannot start: the render stage fails.
+	broken := s.builder(t, func(c *Config) { c.Node = filepath.Join(s.dir, "no-such-node") })
+	s.db.CreatePreviewBlog(content.Blog{Title: "Never Live", Category: "X", Content: "<p>x</p>"})
+	s.db.PublishBlog("never-live", nil)
+	_, err := broken.Build(context.Background(), s.db, Options{})
+	if err == nil || !strings.Contains(err.Error(), "render") {
+		t.Fatalf("got %v, want a render failure", err)
+	}
+	if LiveGeneration(s.out) != live || s.read(t, "index.html") != before {
+		t.Fatal("a failed build changed the live site")
+	}
+	if _, err := os.Stat(filepath.Join(s.out, "blog", "never-live")); err == nil {
+		t.Fatal("a page of the failed build is live")
+	}
+	entries, _ := os.ReadDir(generationsDir(s.out))
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("failed build left %s behind", e.Name())
+		}
+	}
+
+	// Broken content fails at the load stage and names the file.
+	bad := t.TempDir()
+	os.WriteFile(filepath.Join(bad, "site.yaml"), []byte("name: x\nbaseUrl: y\nunknownField: 1\n"), 0o644)
+	b := s.builder(t, func(c *Config) { c.ContentDir = bad })
+	if _, err := b.Build(context.Background(), s.db, Options{}); err == nil || !strings.Contains(err.Error(), "load") {
+		t.Fatalf("got %v", err)
+	}
+	if LiveGeneration(s.out) != live {
+		t.Fatal("live site changed")
+	}
+}
+
+func TestPreviewRender(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	b := s.builder(t)
+	html, err := b.RenderPreviewBlog(context.Background(), content.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(html)
+	if !strings.Contains(page, "Draft body") || !strings.Contains(page, "noindex") || !strings.Contains(page, "<title>Draft Title") {
+		t.Fatalf("preview page: %.400s", page)
+	}
+	svc, err := b.RenderPreviewService(context.Background(), content.Service{Title: "SEO", Slug: "seo-services-in-delhi", Description: "<p>Landing record text</p>", MetaTitle: "Preview Meta"})
+	if err != nil || !strings.Contains(string(svc), "Landing record text") || !strings.Contains(string(svc), "<title>Preview Meta") {
+		t.Fatalf("service preview: %v", err)
+	}
+}

@@ -1,0 +1,187 @@
+package store
+
+import (
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/content"
+)
+
+// MustOpen opens a real bbolt file in a temp dir and closes it when the test ends.
+func MustOpen(tb testing.TB) *DB {
+	tb.Helper()
+	db, err := Open(filepath.Join(tb.TempDir(), "site.db"), Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestPreviewPublishLifecycle(t *testing.T) {
+	db := MustOpen(t)
+	b, err := db.CreatePreviewBlog(content.Blog{Title: "Local SEO Checklist", Category: "SEO", Content: "<p>Steps</p>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Slug != "local-seo-checklist" || b.ID == "" || b.CreatedAt.IsZero() {
+		t.Fatalf("preview not stamped: %+v", b)
+	}
+	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Local SEO Checklist", Category: "SEO"}); content.ErrorCode(err) != content.EConflict {
+		t.Fatalf("duplicate slug: got %v, want conflict", err)
+	}
+	if _, err := db.UpdatePreviewBlog(b.Slug, func(x *content.Blog) error { x.Content = "<p>Updated</p>"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	pub, err := db.PublishBlog(b.Slug, func(x *content.Blog) error { x.Category = ""; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pub.Category != content.DefaultCategory || pub.MetaTitle != pub.Title || pub.Content != "<p>Updated</p>" || pub.ID != b.ID {
+		t.Fatalf("publish rules not applied: %+v", pub)
+	}
+	if _, err := db.PreviewBlog(b.Slug); content.ErrorCode(err) != content.ENotFound {
+		t.Fatalf("preview still there after publish: %v", err)
+	}
+	got, err := db.Blog(b.Slug)
+	if err != nil || got.Content != "<p>Updated</p>" {
+		t.Fatalf("published blog: %+v %v", got, err)
+	}
+	// A preview cannot take a published slug.
+	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Local SEO Checklist", Category: "SEO"}); content.ErrorCode(err) != content.EConflict {
+		t.Fatalf("preview over published slug: got %v", err)
+	}
+	if err := db.DeleteBlog(b.Slug); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.DeleteBlog(b.Slug); content.ErrorCode(err) != content.ENotFound {
+		t.Fatalf("second delete: %v", err)
+	}
+}
+
+func TestPublishFailureChangesNothing(t *testing.T) {
+	db := MustOpen(t)
+	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Draft", Category: "SEO"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.PublishBlog("draft", nil)
+	if content.ErrorMessage(err) != content.MsgPublishIncomplete {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := db.PreviewBlog("draft"); err != nil {
+		t.Fatal("the preview was lost by a failed publish")
+	}
+	if blogs, _ := db.Blogs(); len(blogs) != 0 {
+		t.Fatal("a failed publish wrote a published blog")
+	}
+}
+
+func TestUpdateMovesSlug(t *testing.T) {
+	db := MustOpen(t)
+	db.CreatePreviewService(content.Service{Title: "Video Ads", Category: "PPC", Description: "<p>x</p>"})
+	db.CreatePreviewService(content.Service{Title: "Email Marketing", Category: "Email", Description: "<p>x</p>"})
+	if _, err := db.UpdatePreviewService("video-ads", func(s *content.Service) error { s.Slug = "email-marketing"; return nil }); content.ErrorCode(err) != content.EConflict {
+		t.Fatalf("rename onto a taken slug: %v", err)
+	}
+	s, err := db.UpdatePreviewService("video-ads", func(s *content.Service) error { s.Slug = "youtube-ads"; return nil })
+	if err != nil || s.Slug != "youtube-ads" {
+		t.Fatal(err)
+	}
+	if _, err := db.PreviewService("video-ads"); content.ErrorCode(err) != content.ENotFound {
+		t.Fatal("old key left behind")
+	}
+}
+
+func TestMessagesNewestFirstAndConcurrent(t *testing.T) {
+	db := MustOpen(t)
+	var wg sync.WaitGroup
+	for i := 0; i < 40; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			if _, err := db.AddMessage(content.Message{Name: "N", Email: "a@b.co", Phone: "9811045672", CreatedAt: time.Unix(int64(1000+i), 0)}); err != nil {
+				t.Error(err)
+			}
+		}(i)
+	}
+	wg.Wait()
+	db.AddMessage(content.Message{Name: "Last", Email: "a@b.co", Phone: "9811045672"})
+	msgs, err := db.Messages()
+	if err != nil || len(msgs) != 41 || msgs[0].Name != "Last" {
+		t.Fatalf("got %d messages (%v), first %+v", len(msgs), err, msgs[0])
+	}
+	if n, _ := db.CountMessages(); n != 41 {
+		t.Fatalf("count %d", n)
+	}
+}
+
+func TestResetTokenSingleUseAndExpiry(t *testing.T) {
+	db := MustOpen(t)
+	now := time.Now()
+	db.PutResetToken([]byte("h1"), "admin", now.Add(30*time.Minute))
+	db.PutResetToken([]byte("h2"), "admin", now.Add(-time.Minute))
+	if tok, err := db.ConsumeResetToken([]byte("h1"), now); err != nil || tok.Username != "admin" {
+		t.Fatalf("first use: %v", err)
+	}
+	if _, err := db.ConsumeResetToken([]byte("h1"), now); content.ErrorMessage(err) != "Invalid or expired token." {
+		t.Fatalf("reuse: %v", err)
+	}
+	if _, err := db.ConsumeResetToken([]byte("h2"), now); content.ErrorMessage(err) != "Invalid or expired token." {
+		t.Fatalf("expired: %v", err)
+	}
+}
+
+func TestImportAllOrNothing(t *testing.T) {
+	db := MustOpen(t)
+	created := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
+	good := content.Blog{ID: "abc123abc123abc123abc123", Title: "Kept", Content: "<p>x</p>", CreatedAt: created}
+	bad := content.Blog{Title: "", Content: "<p>x</p>"}
+	if err := db.Import([]content.Blog{good, bad}, nil); err == nil {
+		t.Fatal("bad record accepted")
+	}
+	if blogs, _ := db.Blogs(); len(blogs) != 0 {
+		t.Fatal("half a file imported")
+	}
+	if err := db.Import([]content.Blog{good}, []content.Service{{Title: "SEO", Description: "<p>x</p>"}}); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := db.Blog("kept")
+	if b.ID != good.ID || !b.CreatedAt.Equal(created) || b.Category != content.DefaultCategory {
+		t.Fatalf("import lost fields: %+v", b)
+	}
+}
+
+func TestSecondWriterFailsFastAndBackup(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "site.db")
+	db, err := Open(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	start := time.Now()
+	if _, err := Open(path, Options{ReadOnly: true, Timeout: 200 * time.Millisecond}); !errors.Is(err, ErrLocked) {
+		t.Fatalf("got %v, want ErrLocked", err)
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Fatal("locked open hung")
+	}
+	db.AddMessage(content.Message{Name: "A", Email: "a@b.co", Phone: "9811045672"})
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if err := db.Backup(backup); err != nil {
+		t.Fatal(err)
+	}
+	copyDB, err := Open(backup, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer copyDB.Close()
+	if err := copyDB.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := copyDB.CountMessages(); n != 1 {
+		t.Fatalf("backup holds %d messages", n)
+	}
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what the project needs on a fresh machine: npm packages for site/, admin-ui/ and e2e/
+# (from their lock files), and, with --browser, Debian's chromium for the browser tests; with
+# --bench, hugo and wrk for the benchmarks. Safe to run again: it only does what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_browser=0 want_bench=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) want_browser=1 ;;
+    --bench) want_bench=1; want_browser=1 ;;
+    *) echo "usage: $0 [--browser] [--bench]" >&2; exit 2 ;;
+  esac
+done
+
+for tool in go node npm; do
+  command -v "$tool" >/dev/null || { echo "setup: $tool is required but not installed" >&2; exit 1; }
+done
+
+pkgs=()
+if [ "$want_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then pkgs+=(chromium); fi
+if [ "$want_bench" = 1 ]; then
+  command -v hugo >/dev/null || pkgs+=(hugo)
+  command -v wrk >/dev/null || pkgs+=(wrk)
+fi
+if [ ${#pkgs[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "setup: installing ${pkgs[*]} from Debian's packages"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+fi
+
+# npm ci only when the lock file changed since the last install.
+for dir in site admin-ui e2e; do
+  [ -f "$dir/package.json" ] || continue
+  stamp="$dir/node_modules/.installed-lock"
+  if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
+    echo "setup: npm ci in $dir"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    cp "$dir/package-lock.json" "$stamp"
+  fi
+done
