@@ -187,7 +187,7 @@ func (s *Server) RequestBuild(clean bool, reason string) { s.builds.request(clea
 
 // WaitBuild queues a build and waits for it; used by demo start-up and tests.
 func (s *Server) WaitBuild(ctx context.Context, clean bool, reason string) (Build, error) {
-	b, ok := s.builds.request(clean, reason).wait(ctx)
+	b, ok := s.builds.wait(ctx, s.builds.request(clean, reason))
 	if !ok {
 		return b, ctx.Err()
 	}

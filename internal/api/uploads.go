@@ -179,7 +179,6 @@ func (s *Server) handleServeUpload(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", extTypes[filepath.Ext(name)])
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; sandbox")
-	w.Header().Set("Cross-Origin-Resource-Policy", "same-site")
 	// The name is random and never reused: the file never changes.
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	http.ServeContent(w, r, name, st.ModTime(), f)

@@ -28,6 +28,10 @@ var endpoints = map[string]bool{"/popup": true}
 func CheckLinks(dir string) ([]Broken, int, error) {
 	var broken []Broken
 	pages := 0
+	// The output path is a symlink to the live generation; walk what it points at.
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err

@@ -239,13 +239,21 @@ func (p *planner) plan() ([]*Page, error) {
 	courseHead.JSONLD = []any{p.coursesLD(courses)}
 	add(&Page{Route: "/courses/", Name: "courses", Props: courses, Head: courseHead, Sitemap: true})
 
+	// Only the blog slider shows posts; the other sections leave them out so that publishing a
+	// post does not re-render them.
+	homeNoPosts := home
+	homeNoPosts.Posts = []BlogCard{}
 	for _, s := range sectionRoutes {
 		robots := robotsNoIndex
 		if s.index {
 			robots = robotsIndex
 		}
+		sectionHome := homeNoPosts
+		if s.slug == "blogslider" {
+			sectionHome = home
+		}
 		add(&Page{Route: "/" + s.slug + "/", Name: "section", Sitemap: s.index,
-			Props: SectionPageProps{Section: s.slug, Title: s.title, Home: home, Courses: courses},
+			Props: SectionPageProps{Section: s.slug, Title: s.title, Home: sectionHome, Courses: courses},
 			Head:  p.head(s.title, "", "", "/"+s.slug+"/", robots)})
 	}
 
@@ -317,7 +325,7 @@ func (p *planner) blogPages() []*Page {
 }
 
 func (p *planner) postProps(b content.Blog, preview bool) BlogPostProps {
-	return BlogPostProps{Preview: preview, Post: PostProps{
+	return BlogPostProps{Preview: preview, Related: []BlogCard{}, Post: PostProps{
 		Title: b.Title, Slug: b.Slug, Category: content.Category(b.Category), HTML: b.Content,
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),

@@ -100,6 +100,9 @@ func New(opts Options) (*Renderer, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	if abs, err := filepath.Abs(opts.SiteDir); err == nil {
+		opts.SiteDir = abs
+	}
 	r := &Renderer{opts: opts, script: filepath.Join(opts.SiteDir, "server", "render-server.mjs")}
 	assets, err := readAssets(opts.SiteDir)
 	if err != nil {

@@ -2,8 +2,10 @@
 // The long-lived render process that the Go generator talks to.
 //
 // stdin : one JSON request per line  {"id":N,"page":"home","route":"/","site":{...},"props":{...}}
-// stdout: one JSON answer per line   {"id":N,"html":"..."}  or  {"id":N,"error":"message"}
+// stdout: one JSON answer per line   {"id":N,"html":"...","head":"..."}  or  {"id":N,"error":"message"}
 //         and first of all           {"ready":true}
+//         html: the page body markup; head: <link rel="preload"> hints for the page's eager images,
+//         to be written into <head> ("" when none).
 // stderr: logs only.
 //
 // Requests are answered in order. A bad line or a failing render is answered with an error line;
@@ -18,10 +20,10 @@ const entryPath = process.env.RENDER_ENTRY
 
 const log = (...args) => console.error('[render-server]', ...args);
 
-let render;
+let renderPage;
 try {
-  ({ render } = await import(pathToFileURL(entryPath).href));
-  if (typeof render !== 'function') throw new Error(`${entryPath} exports no render()`);
+  ({ renderPage } = await import(pathToFileURL(entryPath).href));
+  if (typeof renderPage !== 'function') throw new Error(`${entryPath} exports no renderPage()`);
 } catch (err) {
   log(`cannot load ${entryPath} (run "npm run build" in site/):`, err?.stack || err);
   process.exit(1);
@@ -38,10 +40,11 @@ function answer(line) {
   const id = typeof line.id === 'number' || typeof line.id === 'string' ? line.id : null;
   try {
     if (typeof line.page !== 'string') throw new Error('missing "page"');
-    const html = render(line.page, line.props ?? {}, line.site, typeof line.route === 'string' ? line.route : '/');
-    return JSON.stringify({ id, html });
+    const { html, head } = renderPage(line.page, line.props ?? {}, line.site, typeof line.route === 'string' ? line.route : '/');
+    return JSON.stringify({ id, html, head });
   } catch (err) {
-    return JSON.stringify({ id, error: err instanceof Error ? err.message : String(err) });
+    const message = err instanceof Error ? err.message : String(err);
+    return JSON.stringify({ id, error: typeof line.page === 'string' ? `${line.page}: ${message}` : message });
   }
 }
 

@@ -48,3 +48,15 @@ export function render(page: PageName, props: unknown, site: SiteInfo, route: st
     </Layout>,
   );
 }
+
+const LEADING_LINKS = /^(?:<link\b[^>]*>)+/;
+
+/**
+ * render() split in two: React puts resource hints (<link rel="preload"> for the eager images) in front
+ * of the markup; `head` holds those links for the document head, `html` the body markup.
+ */
+export function renderPage(page: PageName, props: unknown, site: SiteInfo, route: string): { head: string; html: string } {
+  const out = render(page, props, site, route);
+  const m = LEADING_LINKS.exec(out);
+  return m ? { head: m[0], html: out.slice(m[0].length) } : { head: '', html: out };
+}

@@ -15,7 +15,9 @@ export function formatDateTime(iso: string | undefined): string {
 
 /** Plain text of rich HTML, cut to the spec's 100-character preview. */
 export function excerpt(html: string, limit = 100): string {
-  const text = new DOMParser().parseFromString(html || '', 'text/html').body.textContent ?? '';
+  // Block ends become spaces, so "<h2>Title</h2><p>Text" reads "Title Text".
+  const spaced = (html || '').replace(/<\/(p|h[1-6]|li|blockquote|pre|div)>|<br\s*\/?>/gi, (m) => `${m} `);
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
   const clean = text.replace(/\s+/g, ' ').trim();
   return clean.length > limit ? `${clean.slice(0, limit).trimEnd()}…` : clean;
 }

@@ -57,6 +57,10 @@ export function StatsBand({ site, stats }: { site: SiteInfo; stats: HomeProps['s
     { icon: <CalendarCheck aria-hidden="true" size={28} />, value: String(site.founded), label: 'Founded' },
     { icon: <Users aria-hidden="true" size={28} />, value: `${site.clients}+`, label: 'Happy clients' },
   ];
+  // home.stats may repeat the three facts above ("4.9 / 5", "150+", "2019"): show each value once.
+  const norm = (v: string) => v.replace(/\s+/g, '').toLowerCase();
+  const seen = new Set(base.map((s) => norm(s.value)));
+  const extra = (stats ?? []).filter((s) => !seen.has(norm(s.value)));
   return (
     <section className="stats-band" aria-labelledby="stats-heading">
       <div className="container">
@@ -69,7 +73,7 @@ export function StatsBand({ site, stats }: { site: SiteInfo; stats: HomeProps['s
               <span className="stat__label">{s.label}</span>
             </li>
           ))}
-          {(stats ?? []).map((s) => (
+          {extra.map((s) => (
             <li className="stat" key={s.label}>
               <span className="stat__icon"><Icon name="trending-up" size={28} /></span>
               <span className="stat__value">{s.value}</span>

@@ -1,0 +1,217 @@
+package api
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"html"
+	"mime"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/mail"
+)
+
+// msgEnquiryThanks is the answer to every accepted enquiry (and to the ones silently dropped as
+// spam, so a bot learns nothing).
+const msgEnquiryThanks = "Thank you! Your message has been sent. We will get back to you soon."
+
+// minFillTime is how long a person takes at least to fill the form; faster is a bot.
+const minFillTime = 2 * time.Second
+
+// thankYouPath is where the no-JavaScript form lands after sending.
+const thankYouPath = "/thank-you/"
+
+func (s *Server) registerMessageRoutes(r *mux.Router) {
+	r.HandleFunc("/popup", s.handlePopup).Methods("POST")
+	r.HandleFunc("/popups", s.admin(s.handleMessageList)).Methods("GET")
+	r.HandleFunc("/popups.csv", s.admin(s.handleMessageCSV)).Methods("GET")
+}
+
+// handlePopup handles POST /popup: JSON from the popup and the contact form's script, or
+// form-encoded from the contact page without JavaScript (answered with a redirect). The enquiry
+// is on disk before the answer; the notification mail follows in the background.
+func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxPopupBody)
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	isForm := mt == "application/x-www-form-urlencoded" || mt == "multipart/form-data"
+	fail := func(err error) {
+		if isForm {
+			s.formError(w, r, err)
+			return
+		}
+		s.writeError(w, r, err)
+	}
+	if err := s.popupRate.Allow(s.clientIP(r)); err != nil {
+		fail(err)
+		return
+	}
+	f, err := readFields(r)
+	if err != nil {
+		fail(err)
+		return
+	}
+	m := content.Message{Name: f.get("name"), Email: f.get("email"), Phone: f.get("phone"), Message: f.get("message")}
+	m.Source = "popup"
+	if isForm {
+		m.Source = "form"
+	} else if f.get("source") == "contact" {
+		m.Source = "contact"
+	}
+	if !s.looksHuman(f) {
+		s.log.Info("enquiry dropped as spam", "ip", s.clientIP(r))
+		s.enquiryAccepted(w, r, isForm)
+		return
+	}
+	m.Normalize()
+	if err := m.Validate(); err != nil {
+		fail(err)
+		return
+	}
+	stored, err := s.db.AddMessage(m)
+	if err != nil {
+		fail(err)
+		return
+	}
+	s.notify(stored)
+	s.enquiryAccepted(w, r, isForm)
+}
+
+// looksHuman applies the two bot checks: the hidden "website" field must stay empty, and the
+// form must have been open at least minFillTime (startedAt, when the page's script sent it).
+func (s *Server) looksHuman(f *fields) bool {
+	if strings.TrimSpace(f.get("website")) != "" {
+		return false
+	}
+	if v := strings.TrimSpace(f.get("startedAt")); v != "" {
+		ms, err := strconv.ParseInt(v, 10, 64)
+		if err == nil && ms > 0 && time.Since(time.UnixMilli(ms)) < minFillTime {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *Server) enquiryAccepted(w http.ResponseWriter, r *http.Request, isForm bool) {
+	if isForm {
+		http.Redirect(w, r, s.thankYouURL(r), http.StatusSeeOther)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": msgEnquiryThanks})
+}
+
+// thankYouURL sends the visitor back to the site they came from when that is an allowed origin
+// (the site may live on another host than the API), else to this host's page.
+func (s *Server) thankYouURL(r *http.Request) string {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		if u, err := url.Parse(r.Referer()); err == nil && u.Host != "" {
+			origin = u.Scheme + "://" + u.Host
+		}
+	}
+	if s.origins[origin] {
+		return origin + thankYouPath
+	}
+	return thankYouPath
+}
+
+// formError answers a no-JavaScript form post that was refused with a small page saying why, as
+// a browser shows it; the status is the same as the JSON answer's.
+func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
+	code := content.ErrorCode(err)
+	msg := content.ErrorMessage(err)
+	if code == content.EInternal {
+		s.log.Error("internal error", "method", r.Method, "path", logPath(r), "err", err)
+		msg = "Failed to send message"
+	}
+	if le, ok := err.(interface{ RetryAfter() time.Duration }); ok {
+		w.Header().Set("Retry-After", strconv.Itoa(int(le.RetryAfter().Seconds())+1))
+	}
+	setHTMLHeaders(w, false)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(statusOf[code])
+	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`+
+		`<title>Message not sent</title></head><body><main style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">`+
+		`<h1>Your message was not sent</h1><p>%s</p><p><a href="/contactus/">Back to the contact form</a></p></main></body></html>`,
+		html.EscapeString(msg))
+}
+
+// notify queues the notification e-mail of a stored enquiry. Its failure is logged and never
+// reaches the visitor: the enquiry is already safe in the database.
+func (s *Server) notify(m content.Message) {
+	to := s.cfg.NotifyEmail
+	if to == "" {
+		return
+	}
+	s.mail.Go(func(ctx context.Context, sender mail.Sender) error {
+		return sender.Send(ctx, mail.Message{
+			To: to,
+			// The visitor's address passed validation (pattern, no CR or LF), so replying
+			// goes straight to them.
+			ReplyTo: m.Email,
+			Subject: "New enquiry from " + oneLine(m.Name, 80),
+			Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n",
+				m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message),
+		})
+	})
+}
+
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// handleMessageList handles GET /popups (admin only: enquiries are personal data).
+func (s *Server) handleMessageList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.db.Messages()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, nonNil(list))
+}
+
+var phoneLike = regexp.MustCompile(`^\+[0-9 ().-]+$`)
+
+// csvCell defuses spreadsheet formulas: a cell starting with = + - @ or a control character is
+// prefixed with a quote, except a plain international phone number.
+func csvCell(v string) string {
+	if v == "" || phoneLike.MatchString(v) {
+		return v
+	}
+	switch v[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + v
+	}
+	return v
+}
+
+// handleMessageCSV handles GET /popups.csv.
+func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
+	list, err := s.db.Messages()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="enquiries-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "id"})
+	for _, m := range list {
+		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+			csvCell(m.Message), m.Source, m.ID})
+	}
+	cw.Flush()
+}

@@ -1,0 +1,26 @@
+import { afterEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+// jsdom lacks the browser APIs that embla and the islands touch.
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() { return []; }
+}
+const g = globalThis as unknown as Record<string, unknown>;
+g.ResizeObserver ??= NoopObserver;
+g.IntersectionObserver ??= NoopObserver;
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) => ({
+    matches: false, media: query, onchange: null,
+    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  }) as MediaQueryList;
+}
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollBy ??= function scrollBy() {} as typeof Element.prototype.scrollBy;
+
+afterEach(() => {
+  cleanup();
+  document.documentElement.className = '';
+});
