@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"html"
 	"mime"
@@ -131,7 +132,8 @@ func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.Error("internal error", "method", r.Method, "path", logPath(r), "err", err)
 		msg = "Failed to send message"
 	}
-	if le, ok := err.(interface{ RetryAfter() time.Duration }); ok {
+	var le interface{ RetryAfter() time.Duration }
+	if errors.As(err, &le) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(le.RetryAfter().Seconds())+1))
 	}
 	setHTMLHeaders(w, false)

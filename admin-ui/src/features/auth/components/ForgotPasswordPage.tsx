@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../components/Field';
 import { forgotPassword } from '../api/auth';
@@ -20,7 +21,7 @@ export function ForgotPasswordPage() {
     setFailure('');
     if (!email.trim()) {
       setError('Email is required.');
-      return;
+      return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     }
     setError('');
     setSending(true);

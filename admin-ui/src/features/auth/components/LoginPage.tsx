@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, getToken, setToken } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../components/Field';
 import { login } from '../api/auth';
@@ -27,7 +28,7 @@ export function LoginPage() {
     if (!password) next.password = 'Password is required.';
     setErrors(next);
     setFailure('');
-    if (next.username || next.password) return;
+    if (next.username || next.password) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     setSubmitting(true);
     try {
       const { token } = await login(username.trim(), password);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { Field } from '../../../components/Field';
 import { resetPassword } from '../api/auth';
@@ -27,7 +28,7 @@ export function ResetPasswordPage() {
     if (!confirm) next.confirm = 'Please confirm the new password.';
     else if (password !== confirm) next.confirm = PASSWORDS_DIFFER;
     setErrors(next);
-    if (next.password || next.confirm) return;
+    if (next.password || next.confirm) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     setResetting(true);
     try {
       await resetPassword(token, password);

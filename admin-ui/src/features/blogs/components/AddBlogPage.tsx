@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
@@ -23,7 +24,7 @@ export function AddBlogPage() {
     setFailure('');
     const found = validateBlog(values);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     const form = new FormData();
     form.append('title', values.title.trim());
     form.append('content', values.content);

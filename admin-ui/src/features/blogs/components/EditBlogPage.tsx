@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { getSiteInfo, siteLink } from '../../../lib/publish';
 import { useLoad } from '../../../lib/use-load';
@@ -61,7 +62,7 @@ export function EditBlogPage() {
     e.preventDefault();
     const found = validateBlog(draft, { content: true });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     const form = new FormData();
     form.append('title', draft.title.trim());
     form.append('content', draft.content);

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Pencil, Rocket, Trash2 } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../../../lib/format';
 import { announcePublished } from '../../../lib/publish';
@@ -82,7 +83,7 @@ export function PreviewBlogPage() {
     if (!draft) return;
     const found = validateBlog(draft, { content: true });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     setBusy('update');
     try {
       const image = coverFile ? await uploadImage(coverFile) : draftImage;

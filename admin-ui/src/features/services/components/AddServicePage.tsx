@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { slugify } from '../../../lib/slugify';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Field } from '../../../components/Field';
@@ -31,7 +32,7 @@ export function AddServiceForm() {
     if (!image) found.image = 'Please choose an image.';
     setErrors(found);
     if (found.slug) toast.error(SLUG_REQUIRED);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     setAdding(true);
     try {
       const res = await createPreviewService(serviceForm(values, { slug, image }));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isSessionError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-load';
 import { ImageInput } from '../../../components/ImageInput';
@@ -63,7 +64,7 @@ export function EditServicePage() {
     e.preventDefault();
     const found = validateService(draft, { description: true });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     setSubmitting(true);
     try {
       await updatePublishedService(slug, serviceForm(draft, { image }, { meta: false }));

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Pencil, Rocket } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../../../lib/format';
 import { announcePublished } from '../../../lib/publish';
@@ -66,7 +67,7 @@ export function PreviewServicePage() {
     if (!draft) return;
     const found = validateService(draft, { description: true });
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
     setBusy('update');
     try {
       const res = await updatePreviewService(slug, serviceForm(draft, { image }));

@@ -1,0 +1,219 @@
+// Command adminapi serves the admin API, the form endpoint and (in demo mode) the whole site, and
+// manages admin accounts, backups and content transfer. It only wires: the rules live in
+// internal/api, internal/auth, internal/content and internal/store.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/store"
+)
+
+func main() {
+	if err := newRootCommand().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "adminapi:", err)
+		os.Exit(1)
+	}
+}
+
+func newRootCommand() *cobra.Command {
+	var dbPath string
+	root := &cobra.Command{
+		Use:           "adminapi",
+		Short:         "Admin API, form endpoint and demo server of the Digital Reeviver site",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().StringVar(&dbPath, "db", "data/site.db", "bbolt database file")
+	root.AddCommand(newServeCommand(&dbPath), newUserCommand(&dbPath), newBackupCommand(&dbPath),
+		newImportCommand(&dbPath), newExportCommand(&dbPath))
+	return root
+}
+
+// openDB opens the database read-write, failing fast with advice when a server holds it.
+func openDB(path string, readOnly bool) (*store.DB, error) {
+	db, err := store.Open(path, store.Options{ReadOnly: readOnly, Timeout: 500 * time.Millisecond})
+	if errors.Is(err, store.ErrLocked) {
+		return nil, fmt.Errorf("%s is in use by another process (an `adminapi serve` or `sitegen build` on the same file?): stop it first, or use that server: %w", path, store.ErrLocked)
+	}
+	return db, err
+}
+
+func newUserCommand(dbPath *string) *cobra.Command {
+	cmd := &cobra.Command{Use: "user", Short: "Manage admin accounts"}
+	var username, email string
+	add := &cobra.Command{
+		Use:   "add",
+		Short: "Add an admin (password from ADMIN_PASSWORD or a prompt)",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			password, err := readPassword()
+			if err != nil {
+				return err
+			}
+			db, err := openDB(*dbPath, false)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			a, err := api.CreateAdmin(db, username, email, password)
+			if err != nil {
+				return userError(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "admin %q (%s) added\n", a.Username, a.Email)
+			return nil
+		},
+	}
+	add.Flags().StringVar(&username, "username", "", "username (required)")
+	add.Flags().StringVar(&email, "email", "", "e-mail address, for password resets (required)")
+	_ = add.MarkFlagRequired("username")
+	_ = add.MarkFlagRequired("email")
+
+	var who string
+	passwd := &cobra.Command{
+		Use:   "passwd",
+		Short: "Set an admin's password (from ADMIN_PASSWORD or a prompt); earlier sign-ins are revoked",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			password, err := readPassword()
+			if err != nil {
+				return err
+			}
+			db, err := openDB(*dbPath, false)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			if err := api.SetPassword(db, who, password); err != nil {
+				return userError(err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "password of %q changed\n", who)
+			return nil
+		},
+	}
+	passwd.Flags().StringVar(&who, "username", "", "username (required)")
+	_ = passwd.MarkFlagRequired("username")
+	cmd.AddCommand(add, passwd)
+	return cmd
+}
+
+// userError shows a domain error by its message alone.
+func userError(err error) error {
+	var e interface{ Error() string }
+	if errors.As(err, &e) {
+		return err
+	}
+	return err
+}
+
+// readPassword takes ADMIN_PASSWORD, or asks twice on the terminal without echo.
+func readPassword() (string, error) {
+	if p := os.Getenv("ADMIN_PASSWORD"); p != "" {
+		return p, nil
+	}
+	fd := int(os.Stdin.Fd())
+	if !term.IsTerminal(fd) {
+		return "", errors.New("set ADMIN_PASSWORD or run in a terminal to be asked for the password")
+	}
+	fmt.Fprint(os.Stderr, "Password: ")
+	p1, err := term.ReadPassword(fd)
+	fmt.Fprintln(os.Stderr)
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprint(os.Stderr, "Repeat password: ")
+	p2, err := term.ReadPassword(fd)
+	fmt.Fprintln(os.Stderr)
+	if err != nil {
+		return "", err
+	}
+	if string(p1) != string(p2) {
+		return "", errors.New("Passwords do not match!")
+	}
+	return string(p1), nil
+}
+
+func newBackupCommand(dbPath *string) *cobra.Command {
+	var to string
+	cmd := &cobra.Command{
+		Use:   "backup",
+		Short: "Write a consistent, synced copy of the database, also while the server runs",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			abs, err := filepath.Abs(to)
+			if err != nil {
+				return err
+			}
+			db, err := openDB(*dbPath, true)
+			switch {
+			case errors.Is(err, store.ErrLocked):
+				// The running server holds the file: it writes the copy itself.
+				if err := api.RequestBackup(*dbPath, abs); err != nil {
+					return fmt.Errorf("backup through the running server: %w", err)
+				}
+			case err != nil:
+				return err
+			default:
+				defer db.Close()
+				if err := db.Backup(abs); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "backup written to %s\n", abs)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&to, "to", "", "file to write (required)")
+	_ = cmd.MarkFlagRequired("to")
+	return cmd
+}
+
+func newImportCommand(dbPath *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE...",
+		Short: "Import blogs and services from JSON arrays shaped like GET /api/blogs and /api/services",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := openDB(*dbPath, false)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			nb, ns, err := api.ImportFiles(db, args, func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) })
+			if err != nil {
+				return fmt.Errorf("nothing imported: %w", err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "imported %d blogs and %d services; run `sitegen build` (or publish anything) to update the site\n", nb, ns)
+			return nil
+		},
+	}
+}
+
+func newExportCommand(dbPath *string) *cobra.Command {
+	var dir string
+	cmd := &cobra.Command{
+		Use:   "export",
+		Short: "Write the published blogs and services to DIR/blogs.json and DIR/services.json",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			db, err := openDB(*dbPath, true)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			paths, err := api.ExportFiles(db, dir)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, " and "))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&dir, "dir", ".", "folder to write into")
+	return cmd
+}

@@ -1,0 +1,26 @@
+// Starts the whole product as `make run` does (adminapi serve --demo) on a free loopback port,
+// with its own temp database, output folder and uploads, and returns its address.
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { BIN, freePort, startServer, tempDir } from './browser.mjs';
+
+export const ADMIN_PASSWORD = 'e2e-Demo-Password-42';
+
+export async function startDemo() {
+  const bin = join(BIN, 'adminapi');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build first`);
+  const dir = tempDir('demo-');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(bin, [
+    'serve', '--demo', '--addr', `127.0.0.1:${port}`,
+    '--db', join(dir, 'site.db'), '--out', join(dir, 'dist'), '--uploads', join(dir, 'uploads'), '--content', 'content',
+  ], `${base}/`, { env: { ADMIN_PASSWORD, SITE_URL: base, ADMIN_JWT_SECRET: '' }, timeoutMs: 120000 });
+  return { base, dir, server, outbox: join(dir, 'outbox') };
+}
+
+export async function login(base, username = 'admin', password = ADMIN_PASSWORD) {
+  const r = await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!r.ok) throw new Error(`login: ${r.status} ${await r.text()}`);
+  return (await r.json()).token;
+}

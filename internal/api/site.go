@@ -1,0 +1,165 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+)
+
+func init() {
+	// Types the site ships that not every system's mime table knows; with nosniff a missing
+	// type would break them.
+	for ext, typ := range map[string]string{".woff2": "font/woff2", ".woff": "font/woff", ".webmanifest": "application/manifest+json",
+		".ico": "image/x-icon", ".xml": "application/xml; charset=utf-8", ".txt": "text/plain; charset=utf-8",
+		".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"} {
+		_ = mime.AddExtensionType(ext, typ)
+	}
+}
+
+// registerAppRoutes serves the admin SPA under /admin/ (GET only: POST /admin/login and
+// /admin/forgot-password stay API calls) and GET /reset-password/{token}, with SPA fallback to
+// index.html; and in demo mode the built site at /.
+func (s *Server) registerAppRoutes(r *mux.Router) {
+	if s.cfg.AdminUI != nil {
+		r.Handle("/admin", http.RedirectHandler("/admin/", http.StatusMovedPermanently)).Methods("GET", "HEAD")
+		r.PathPrefix("/admin/").HandlerFunc(s.handleAdminApp).Methods("GET", "HEAD")
+		r.HandleFunc("/reset-password/{token}", s.handleAdminIndex).Methods("GET", "HEAD")
+	}
+	if s.cfg.ServeSite {
+		r.PathPrefix("/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
+	}
+}
+
+// handleAdminApp serves a file of the admin SPA, or its index.html for the SPA's own routes.
+func (s *Server) handleAdminApp(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(path.Clean(r.URL.Path), "/admin")
+	name = strings.TrimPrefix(name, "/")
+	if name == "" || name == "index.html" || strings.HasPrefix(name, ".") || !fs.ValidPath(name) {
+		s.handleAdminIndex(w, r)
+		return
+	}
+	data, err := fs.ReadFile(s.cfg.AdminUI, name)
+	if err != nil {
+		if strings.HasPrefix(name, "assets/") {
+			// A missing hashed asset is a real 404, not a route: answering HTML would
+			// be run as a script.
+			writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
+			return
+		}
+		s.handleAdminIndex(w, r)
+		return
+	}
+	if strings.HasPrefix(name, "assets/") {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	setHTMLHeaders(w, false)
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+}
+
+// handleAdminIndex answers the SPA's index.html.
+func (s *Server) handleAdminIndex(w http.ResponseWriter, r *http.Request) {
+	data, err := fs.ReadFile(s.cfg.AdminUI, "index.html")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	setHTMLHeaders(w, false)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(data)
+	}
+}
+
+// serveSite serves the built site from OutDir like a static host: a folder's index.html, a
+// redirect to add the trailing slash, the site's 404.html for anything missing, never a
+// directory listing and never a dot-file. OutDir is a symlink swapped by every build, so it is
+// opened anew per request rather than resolved once.
+func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
+	setHTMLHeaders(w, false)
+	root, err := os.OpenRoot(s.cfg.OutDir)
+	if err != nil {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, "The site has not been built yet. Publish something or POST /api/builds.\n")
+		return
+	}
+	defer root.Close()
+
+	upath := r.URL.Path
+	name := strings.TrimPrefix(path.Clean("/"+upath), "/")
+	for _, seg := range strings.Split(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			s.siteNotFound(w, r, root)
+			return
+		}
+	}
+	if name == "" {
+		name = "."
+	}
+	f, err := root.Open(name)
+	if err != nil {
+		s.siteNotFound(w, r, root)
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		s.siteNotFound(w, r, root)
+		return
+	}
+	if st.IsDir() {
+		if !strings.HasSuffix(upath, "/") {
+			target := upath + "/"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, target, http.StatusMovedPermanently)
+			return
+		}
+		f.Close()
+		if f, err = root.Open(path.Join(name, "index.html")); err != nil {
+			s.siteNotFound(w, r, root)
+			return
+		}
+		defer f.Close()
+		if st, err = f.Stat(); err != nil || st.IsDir() {
+			s.siteNotFound(w, r, root)
+			return
+		}
+		name = path.Join(name, "index.html")
+	}
+	if strings.HasPrefix(name, "assets/") {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		w.Header().Set("Cache-Control", "no-cache")
+	}
+	http.ServeContent(w, r, path.Base(name), st.ModTime(), f)
+}
+
+func (s *Server) siteNotFound(w http.ResponseWriter, r *http.Request, root *os.Root) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	data, err := root.ReadFile("404.html")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		s.log.Error("read 404 page", "err", err)
+	}
+	if len(data) == 0 {
+		data = []byte("<!doctype html><title>Page not found</title><h1>Page not found</h1><p><a href=\"/\">Home</a></p>")
+	}
+	w.WriteHeader(http.StatusNotFound)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(data)
+	}
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import ContactForm from './ContactForm';
+
+function fill() {
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Asha Verma' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'asha@example.com' } });
+  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+91 98110 45672' } });
+  fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'A new website, please.' } });
+}
+
+describe('ContactForm', () => {
+  it('works without JavaScript: method, action, required fields, honeypot and startedAt', () => {
+    const { container } = render(<ContactForm formEndpoint="/popup" />);
+    const form = container.querySelector('form')!;
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('action')).toBe('/popup');
+    for (const label of ['Name', 'Email', 'Phone', 'Message']) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).required).toBe(true);
+    }
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('Phone').getAttribute('type')).toBe('tel');
+    expect(form.querySelector('input[name="website"]')).toBeTruthy();
+    const startedAt = form.querySelector('input[type="hidden"][name="startedAt"]') as HTMLInputElement;
+    expect(Number(startedAt.value)).toBeGreaterThan(0);
+  });
+
+  it('sends JSON, shows the server message and clears the fields', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Thanks!' }), { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactForm formEndpoint="/popup" />);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    expect(screen.getByRole('button', { name: /Sending\.\.\./ })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(Object.keys(body).sort()).toEqual(['email', 'message', 'name', 'phone', 'startedAt', 'website']);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the values and says so when sending fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 502 }))));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<ContactForm formEndpoint="/popup" />);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
+    expect(logged).toHaveBeenCalled();
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A new website, please.');
+    vi.unstubAllGlobals();
+  });
+});

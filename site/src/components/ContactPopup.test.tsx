@@ -1,0 +1,168 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import ContactPopup from './ContactPopup';
+import { OPEN_POPUP_EVENT } from '../lib/events';
+
+const SERVER_MESSAGE = 'Thank you! Your message has been sent. We will get back to you soon.';
+
+function openPopup() {
+  act(() => {
+    window.dispatchEvent(new CustomEvent(OPEN_POPUP_EVENT));
+  });
+  return screen.getByRole('dialog', { name: 'Contact Us' });
+}
+
+function fill({ name = 'Asha Verma', email = 'asha@example.com', phone = '9811045672', message = 'Need SEO help' } = {}) {
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: name } });
+  fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('Phone'), { target: { value: phone } });
+  fireEvent.change(screen.getByLabelText('Message'), { target: { value: message } });
+}
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  return { promise, resolve, reject };
+}
+
+describe('ContactPopup', () => {
+  it('is closed until asked, then is a labelled modal dialog with focus inside', () => {
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const dialog = openPopup();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(screen.getByLabelText(/^Email/).closest('.field')?.textContent).toContain('(optional)');
+    expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('us');
+  });
+
+  it('closes with Escape and with the close button', () => {
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    openPopup();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens from any [data-open-popup] element', () => {
+    render(
+      <>
+        <a href="/contactus" data-open-popup="">Enquire</a>
+        <ContactPopup formEndpoint="/popup" autoOpenMs={0} />
+      </>,
+    );
+    fireEvent.click(screen.getByText('Enquire'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('opens by itself after autoOpenMs, and never when it is 0', () => {
+    vi.useFakeTimers();
+    try {
+      const { unmount } = render(<ContactPopup formEndpoint="/popup" autoOpenMs={6000} />);
+      act(() => { vi.advanceTimersByTime(5999); });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      act(() => { vi.advanceTimersByTime(1); });
+      expect(screen.getByRole('dialog')).toBeTruthy();
+      unmount();
+      render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+      act(() => { vi.advanceTimersByTime(60000); });
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('validates the email on every change, and the error clears once valid', () => {
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    const email = screen.getByLabelText(/^Email/);
+    fireEvent.change(email, { target: { value: 'asha@' } });
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(email, { target: { value: 'asha@example.com' } });
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('sends nothing while any field is invalid', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    fill({ email: 'not-an-email', phone: '12345' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Phone number must be valid.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // The "optional" email is still checked on submit.
+    fill({ email: '' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows Sending..., posts JSON, then shows the server message and clears the form', async () => {
+    const reply = deferred<Response>();
+    const fetchMock = vi.fn(() => reply.promise);
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    fill();
+    fireEvent.change(screen.getByLabelText('Country code'), { target: { value: 'in' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const busy = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/popup');
+    expect(init.method).toBe('POST');
+    const body = JSON.parse(String(init.body));
+    expect(body).toMatchObject({ name: 'Asha Verma', email: 'asha@example.com', phone: '+91 9811045672', message: 'Need SEO help', website: '' });
+    expect(typeof body.startedAt).toBe('number');
+    expect(body.startedAt).toBeGreaterThan(0);
+
+    await act(async () => {
+      reply.resolve(new Response(JSON.stringify({ message: SERVER_MESSAGE }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(SERVER_MESSAGE));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false);
+    vi.unstubAllGlobals();
+  });
+
+  it('on failure shows "Failed to send message", logs the error and keeps the values', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"error":"internal error"}', { status: 500 }))));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
+    expect(logged).toHaveBeenCalled();
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9811045672');
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Need SEO help');
+    vi.unstubAllGlobals();
+  });
+
+  it('treats a network error as a failure too', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
+    vi.unstubAllGlobals();
+  });
+});
