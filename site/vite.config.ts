@@ -26,7 +26,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         assetsDir: 'assets',
         target: 'es2020',
-        cssCodeSplit: false,
         rolldownOptions: { input: 'src/client.tsx' },
       },
 }));

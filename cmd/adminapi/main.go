@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/store"
 )
 
@@ -106,9 +107,8 @@ func newUserCommand(dbPath *string) *cobra.Command {
 
 // userError shows a domain error by its message alone.
 func userError(err error) error {
-	var e interface{ Error() string }
-	if errors.As(err, &e) {
-		return err
+	if content.ErrorCode(err) != content.EInternal {
+		return errors.New(content.ErrorMessage(err))
 	}
 	return err
 }

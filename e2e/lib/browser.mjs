@@ -2,7 +2,7 @@
 // downloaded browser, and the project's own binaries started on loopback ports.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,15 +14,9 @@ export const BIN = join(ROOT, 'bin');
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// Playwright gives every launch a new empty profile of its own.
 export async function launch() {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'chromium-'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: [...FLAGS, `--user-data-dir=${userDataDir}`],
-  });
-  const close = browser.close.bind(browser);
-  browser.close = async () => { await close(); rmSync(userDataDir, { recursive: true, force: true }); };
-  return browser;
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: FLAGS });
 }
 
 // Collects console errors and page errors of a page, so a test can assert there were none.

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -60,17 +61,21 @@ func (s *Server) authenticate(r *http.Request) (content.Admin, error) {
 // more than we read).
 func decodeJSON(r *http.Request, v any) error {
 	ct := strings.ToLower(r.Header.Get("Content-Type"))
-	if ct != "" && !strings.HasPrefix(ct, "application/json") && !strings.HasPrefix(ct, "text/plain") {
+	// text/plain is refused too: it is what a cross-site "simple" request without a preflight
+	// would send.
+	if ct != "" && !strings.HasPrefix(ct, "application/json") {
 		return content.Errorf(content.EUnsupported, "Send JSON (Content-Type: application/json).")
 	}
 	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
-		if err == io.EOF {
+		var tooBig *http.MaxBytesError
+		switch {
+		case errors.As(err, &tooBig):
+			return content.Errorf(content.ETooLarge, msgBodyTooLarge)
+		case err == io.EOF:
 			return content.Errorf(content.EInvalid, "Request body is empty.")
-		}
-		if _, ok := err.(*json.SyntaxError); ok || strings.HasPrefix(err.Error(), "json:") {
+		default:
 			return content.Errorf(content.EInvalid, "Invalid JSON body.")
 		}
-		return err
 	}
 	return nil
 }

@@ -144,12 +144,14 @@ func (b *Builder) newPlanner(src *Sources, blogs []content.Blog, services []cont
 	}
 }
 
-// planned is a page with its encoded props, head and input hash.
+// planned is a page with its encoded props, head and input hash. body is the hash of what its
+// body is rendered from: pages with the same body hash share one render.
 type planned struct {
 	*Page
 	props []byte
 	head  string
 	hash  string
+	body  string
 }
 
 // Build builds the site into a new generation and makes it live. A failed build leaves the
@@ -185,6 +187,8 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		go b.renderer.Start()
 	}
 
+	tr := func(s string) { if os.Getenv("BTRACE") != "" { fmt.Fprintf(os.Stderr, "TRACE %-10s %6.0fms\n", s, float64(time.Since(start).Microseconds())/1000) } }
+	tr("loaded")
 	// Stage 2: plan.
 	pl := b.newPlanner(sources, blogs, services)
 	pages, err := pl.plan()
@@ -206,11 +210,17 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 		head := headHTML(pg.Head, pl.site, assets)
 		h := sha256.New()
-		for _, part := range [][]byte{[]byte(assets.Hash), []byte(pg.Name), []byte(pg.Route), siteJSON, props, []byte(head)} {
+		for _, part := range [][]byte{[]byte(assets.Hash), []byte(pg.Name), []byte(pg.bodyRoute()), siteJSON, props} {
 			h.Write(part)
 			h.Write([]byte{0})
 		}
-		items[i] = &planned{Page: pg, props: props, head: head, hash: hex.EncodeToString(h.Sum(nil)[:16])}
+		body := hex.EncodeToString(h.Sum(nil)[:16])
+		h.Reset()
+		for _, part := range []string{body, pg.Route, head} {
+			h.Write([]byte(part))
+			h.Write([]byte{0})
+		}
+		items[i] = &planned{Page: pg, props: props, head: head, hash: hex.EncodeToString(h.Sum(nil)[:16]), body: body}
 		return nil
 	}); err != nil {
 		return Result{}, fmt.Errorf("plan: %w", err)
@@ -221,6 +231,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 		seen[it.File] = true
 	}
+	tr("planned")
 	extras := map[string][]byte{
 		"sitemap.xml": sitemapXML(pages, pl.base),
 		"robots.txt":  robotsTXT(pl.base),
@@ -287,26 +298,40 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		return Result{}, fmt.Errorf("write: reuse unchanged page: %w", err)
 	}
 
-	// Stage 4: render what changed.
+	tr("written")
+	// Stage 4: render what changed, each distinct body once.
+	var groups [][]*planned
+	byBody := make(map[string]int, len(toRender))
+	for _, it := range toRender {
+		if g, ok := byBody[it.body]; ok {
+			groups[g] = append(groups[g], it)
+			continue
+		}
+		byBody[it.body] = len(groups)
+		groups = append(groups, []*planned{it})
+	}
 	var done atomic.Int64
 	total := len(toRender)
-	step := max(total/10, 100)
-	if err := parallelN(16, total, func(i int) error {
-		it := toRender[i]
-		body, err := b.renderer.Render(ctx, it.Name, it.Route, siteJSON, it.props)
+	step := int64(max(total/10, 100))
+	if err := parallelN(16, len(groups), func(i int) error {
+		first := groups[i][0]
+		body, err := b.renderer.Render(ctx, first.Name, first.bodyRoute(), siteJSON, first.props)
 		if err != nil {
 			return err
 		}
-		if err := w.write(it.File, document(it.head, body)); err != nil {
-			return err
-		}
-		if n := done.Add(1); total >= 200 && n%int64(step) == 0 {
-			b.progressf("rendered %d/%d pages\n", n, total)
+		for _, it := range groups[i] {
+			if err := w.write(it.File, document(it.head, body)); err != nil {
+				return err
+			}
+			if n := done.Add(1); total >= 200 && n%step == 0 {
+				b.progressf("rendered %d/%d pages\n", n, total)
+			}
 		}
 		return nil
 	}); err != nil {
 		return Result{}, fmt.Errorf("render: %w", err)
 	}
+	tr("rendered")
 	for _, it := range toRender {
 		res.Rendered = append(res.Rendered, it.Route)
 	}
@@ -324,6 +349,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		return Result{}, fmt.Errorf("write: %w", err)
 	}
 
+	tr("manifest")
 	// Stage 5: swap.
 	if err := os.Rename(tmp, final); err != nil {
 		return Result{}, fmt.Errorf("swap: %w", err)
@@ -339,6 +365,14 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())
 	b.progressf("built %d pages (%d rendered, %d unchanged) in %.2fs → %s\n", res.PagesTotal, res.PagesRendered, res.PagesUnchanged, res.Duration.Seconds(), b.cfg.OutDir)
 	return res, nil
+}
+
+// bodyRoute is the route a page's body is rendered for.
+func (p *Page) bodyRoute() string {
+	if p.BodyRoute != "" {
+		return p.BodyRoute
+	}
+	return p.Route
 }
 
 func (b *Builder) progressf(format string, args ...any) {

@@ -19,6 +19,10 @@ type Page struct {
 	Head     Head
 	Sitemap  bool      // listed in sitemap.xml
 	Modified time.Time // sitemap lastmod
+	// BodyRoute, when set, is the route the body is rendered for: a page that shows the same
+	// view as another at a second address (a post's /preview/blog/ twin, /ourservices/) names
+	// that page's route, so the two share one render and differ only in their heads.
+	BodyRoute string
 }
 
 // Head is what goes into a page's <head>.
@@ -220,7 +224,7 @@ func (p *planner) plan() ([]*Page, error) {
 		"SEO, social media optimisation, Google Ads, web development and graphic design from one accountable team in Noida and Delhi.",
 		"digital marketing services, SEO services, SMO services, Google Ads agency, web development, graphic design", "/OurServices/", robotsIndex)
 	add(&Page{Route: "/OurServices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead, Sitemap: true})
-	add(&Page{Route: "/ourservices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead})
+	add(&Page{Route: "/ourservices/", BodyRoute: "/OurServices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead})
 
 	pages = append(pages, p.servicePages()...)
 
@@ -319,7 +323,7 @@ func (p *planner) blogPages() []*Page {
 		ph := h
 		ph.Robots = robotsNoIndex
 		pages = append(pages, &Page{Route: "/preview/blog/" + b.Slug + "/", File: "preview/blog/" + b.Slug + "/index.html",
-			Name: "blogPost", Props: props, Head: ph})
+			BodyRoute: "/blog/" + b.Slug + "/", Name: "blogPost", Props: props, Head: ph})
 	}
 	return pages
 }

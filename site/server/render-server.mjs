@@ -35,6 +35,8 @@ let pending = [];        // answer lines not yet handed to stdout
 let waitingForDrain = false;
 let inputEnded = false;
 let buffered = '';
+let served = 0;
+let firstAt = 0;
 
 function answer(line) {
   const id = typeof line.id === 'number' || typeof line.id === 'string' ? line.id : null;
@@ -50,6 +52,7 @@ function answer(line) {
 
 function handleLine(text) {
   if (!text.trim()) return;
+  if (served++ === 0) firstAt = performance.now();
   let req;
   try {
     req = JSON.parse(text);
@@ -96,6 +99,7 @@ input.on('end', () => {
   if (buffered) handleLine(buffered);
   buffered = '';
   flush();
+  if (served) log(`answered ${served} requests in ${(performance.now() - firstAt).toFixed(0)} ms`);
   // Let stdout drain, then leave.
   out.end?.();
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { setNavigator } from '../lib/api-client';
 import { ConfirmProvider } from '../components/ConfirmDialog';
@@ -8,13 +8,18 @@ import { Toasts } from '../components/Toasts';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
-import { AddBlogPage } from '../features/blogs/components/AddBlogPage';
-import { EditBlogPage } from '../features/blogs/components/EditBlogPage';
-import { PreviewBlogPage } from '../features/blogs/components/PreviewBlogPage';
-import { AddServicePage } from '../features/services/components/AddServicePage';
-import { EditServicePage } from '../features/services/components/EditServicePage';
-import { PreviewServicePage } from '../features/services/components/PreviewServicePage';
 import { DashboardPage } from './DashboardPage';
+
+// The editing screens carry Quill; they load on first use, so the login screen and the dashboard
+// stay small.
+const AddBlogPage = lazy(() => import('../features/blogs/components/AddBlogPage').then((m) => ({ default: m.AddBlogPage })));
+const EditBlogPage = lazy(() => import('../features/blogs/components/EditBlogPage').then((m) => ({ default: m.EditBlogPage })));
+const PreviewBlogPage = lazy(() => import('../features/blogs/components/PreviewBlogPage').then((m) => ({ default: m.PreviewBlogPage })));
+const AddServicePage = lazy(() => import('../features/services/components/AddServicePage').then((m) => ({ default: m.AddServicePage })));
+const EditServicePage = lazy(() => import('../features/services/components/EditServicePage').then((m) => ({ default: m.EditServicePage })));
+const PreviewServicePage = lazy(() =>
+  import('../features/services/components/PreviewServicePage').then((m) => ({ default: m.PreviewServicePage })),
+);
 
 /** Hands the router's navigate to the api-client, so a 401 goes to login without a page load. */
 function NavigatorBridge() {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { ImageOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { ImageOff, Search } from 'lucide-react';
 import { Spinner } from './Spinner';
 
 export interface ListItem {
@@ -21,9 +21,17 @@ interface Props {
   headerAction?: ReactNode;
 }
 
+/** How many rows show before "Show all"; past it a search box appears too. */
+export const LIST_PAGE = 8;
+
 /** A dashboard card listing blogs or services, each row with its actions. */
 export function ItemList({ id, title, badge, items, loading, error, emptyText, headerAction }: Props) {
   const headingId = `${id}-heading`;
+  const [query, setQuery] = useState('');
+  const [all, setAll] = useState(false);
+  const q = query.trim().toLowerCase();
+  const matching = items && q ? items.filter((i) => i.title.toLowerCase().includes(q)) : items;
+  const shown = matching && !all && !q ? matching.slice(0, LIST_PAGE) : matching;
   return (
     <section className="card list-card" id={id} aria-labelledby={headingId}>
       <div className="card-header">
@@ -41,9 +49,19 @@ export function ItemList({ id, title, badge, items, loading, error, emptyText, h
         </p>
       )}
       {items && items.length === 0 && <p className="muted empty">{emptyText}</p>}
-      {items && items.length > 0 && (
+      {items && items.length > LIST_PAGE && (
+        <div className="list-search">
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search {title.toLowerCase()}
+          </label>
+          <Search size={16} aria-hidden="true" />
+          <input id={`${id}-search`} type="search" placeholder="Search by title" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </div>
+      )}
+      {matching && q && matching.length === 0 && <p className="muted empty">Nothing matches “{query.trim()}”.</p>}
+      {shown && shown.length > 0 && (
         <ul className="item-list">
-          {items.map((item) => (
+          {shown.map((item) => (
             <li key={item.key} className="item">
               <div className="item-thumb" aria-hidden="true">
                 {item.image ? <img src={item.image} alt="" loading="lazy" /> : <ImageOff size={20} />}
@@ -56,6 +74,11 @@ export function ItemList({ id, title, badge, items, loading, error, emptyText, h
             </li>
           ))}
         </ul>
+      )}
+      {matching && !q && matching.length > LIST_PAGE && (
+        <button type="button" className="btn btn-secondary btn-small list-more" onClick={() => setAll((a) => !a)} aria-expanded={all}>
+          {all ? 'Show fewer' : `Show all ${matching.length}`}
+        </button>
       )}
     </section>
   );

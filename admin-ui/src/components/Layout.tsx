@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ExternalLink, FilePlus2, LayoutDashboard, LogOut, Menu, Briefcase, Inbox, Hammer, X } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { getSiteInfo } from '../lib/publish';
 import { toast } from '../lib/toast';
 import { useConfirm } from './ConfirmDialog';
+import { Spinner } from './Spinner';
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout?';
 
@@ -105,7 +106,9 @@ export function Layout() {
         </button>
       </nav>
       <main id="main" className="content" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

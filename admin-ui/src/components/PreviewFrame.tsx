@@ -3,6 +3,22 @@ import { Laptop, RefreshCw, Smartphone } from 'lucide-react';
 import { errorMessage } from '../lib/api-client';
 import { Spinner } from './Spinner';
 
+/**
+ * Readies the rendered page for the preview frame: its scripts are removed (the frame may not run
+ * them anyway, and the browser would log every blocked one), and a <base> makes its root-relative
+ * addresses (/assets, /uploads) resolve against this server rather than the admin screen's path.
+ */
+export function previewDocument(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  doc.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"][as="script"]').forEach((el) => el.remove());
+  if (!doc.querySelector('base')) {
+    const baseEl = doc.createElement('base');
+    baseEl.href = '/';
+    doc.head.prepend(baseEl);
+  }
+  return `<!doctype html>\n${doc.documentElement.outerHTML}`;
+}
+
 interface Props {
   /** Fetches the page's HTML exactly as the public site would serve it. */
   load: () => Promise<string>;
@@ -26,7 +42,7 @@ export function PreviewFrame({ load, version, title }: Props) {
     let live = true;
     setError('');
     load()
-      .then((text) => live && setHtml(text))
+      .then((text) => live && setHtml(previewDocument(text)))
       .catch((err) => live && setError(errorMessage(err, 'Failed to load the preview.')));
     return () => {
       live = false;

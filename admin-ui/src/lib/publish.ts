@@ -48,11 +48,7 @@ export const PUBLISH_REDIRECT_MS = 2000;
 export async function announcePublished(answer: PublishAnswer, listPath: string): Promise<string> {
   const { siteUrl } = await getSiteInfo();
   const href = siteLink(siteUrl, answer.url || listPath);
-  showPublished(answer.message || 'Published! The page is live.', href);
+  toast.success(answer.message || 'Published! The page is live.', { href, label: 'Open the live page' });
   setTimeout(() => window.location.assign(siteLink(siteUrl, listPath)), PUBLISH_REDIRECT_MS);
   return href;
-}
-
-function showPublished(message: string, href: string) {
-  toast.success(message, { href, label: 'Open the live page' });
 }

@@ -1,8 +1,14 @@
-import { ArrowRight, Star } from 'lucide-react';
+import { ArrowRight, Star } from '../lib/lucide';
 import type { BlogCard, ServiceCard, ServiceTile, Testimonial } from '../types';
 import { Img } from './Img';
 
 type Level = 2 | 3;
+
+/** Excerpts are cut at 100 characters by the generator; show the cut as one. */
+export function excerptText(text: string): string {
+  const t = (text || '').trim();
+  return t.length >= 100 && !/[.!?…]$/.test(t) ? `${t.replace(/\s+\S*$/, '')}…` : t;
+}
 const H = ({ level, className, children }: { level: Level; className?: string; children: React.ReactNode }) =>
   level === 2 ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>;
 
@@ -17,7 +23,7 @@ export function BlogCardView({ post, level = 3 }: { post: BlogCard; level?: Leve
         <H level={level} className="card__title">
           <a href={post.href} className="card__link">{post.title}</a>
         </H>
-        {post.excerpt && <p className="card__text">{post.excerpt}</p>}
+        {post.excerpt && <p className="card__text">{excerptText(post.excerpt)}</p>}
         <p className="card__meta">
           <time dateTime={post.date}>{post.dateDisplay}</time>
           <span className="card__more" aria-hidden="true">Read more <ArrowRight size={16} /></span>
@@ -38,7 +44,7 @@ export function ServiceCardView({ service, level = 3 }: { service: ServiceCard; 
         <H level={level} className="card__title">
           <a href={service.href} className="card__link">{service.title}</a>
         </H>
-        {service.excerpt && <p className="card__text">{service.excerpt}</p>}
+        {service.excerpt && <p className="card__text">{excerptText(service.excerpt)}</p>}
         <p className="card__meta">
           <span className="card__more" aria-hidden="true">Learn more <ArrowRight size={16} /></span>
         </p>

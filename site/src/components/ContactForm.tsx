@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Send } from 'lucide-react';
+import { Send } from '../lib/lucide';
 import { MESSAGES } from '../lib/enquiry';
 import { useEnquiry } from '../lib/useEnquiry';
 

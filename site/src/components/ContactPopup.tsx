@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { X } from 'lucide-react';
+import { X } from '../lib/lucide';
 import { COUNTRIES, DEFAULT_COUNTRY, EMAIL_PATTERN, MESSAGES, MIN_PHONE_LENGTH } from '../lib/enquiry';
 import { useEnquiry } from '../lib/useEnquiry';
 import { OPEN_POPUP_EVENT } from '../lib/events';

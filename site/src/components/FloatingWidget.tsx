@@ -1,4 +1,4 @@
-import { MessageCircle, Phone } from 'lucide-react';
+import { MessageCircle, Phone } from '../lib/lucide';
 import type { SiteInfo } from '../types';
 
 /** Chat and call shortcuts, fixed at the bottom right. Plain links: no JavaScript. */

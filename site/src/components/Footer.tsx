@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../lib/lucide';
 import type { SiteInfo } from '../types';
 import { SocialIcon, socialLabel } from './SocialIcon';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ChevronDown, Menu, X } from 'lucide-react';
+import { ChevronDown, Menu, X } from '../lib/lucide';
 import type { Link } from '../types';
 import { OPEN_POPUP_EVENT } from '../lib/events';
 

@@ -10,14 +10,14 @@ export const HOME_POPUP_DELAY_MS = 6000;
 export function Layout({ site, route, children }: { site: SiteInfo; route: string; children: ReactNode }) {
   const isHome = route === '/' || route === '';
   return (
-    <>
+    <div className="site">
       <a href="#main" className="skip-link">Skip to content</a>
       <Island name="Header" props={{ siteName: site.name, servicesMenu: site.servicesMenu ?? [], route }} />
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer site={site} />
       <FloatingWidget site={site} />
       <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0 }} />
-    </>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Eye } from 'lucide-react';
+import { Eye } from '../lib/lucide';
 
 /** Shown on the admin's preview render of a draft, never on the public page. */
 export function PreviewRibbon() {

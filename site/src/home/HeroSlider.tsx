@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../lib/lucide';
 import type { Slide } from '../types';
 import { Img } from '../components/Img';
 import { Carousel } from './Carousel';

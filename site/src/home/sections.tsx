@@ -1,6 +1,6 @@
 // The home page's sections. Each is also a page of its own on the section routes (/vision, /cards, …),
 // see pages/SectionPage.tsx. Only the carousels are islands; everything here is static HTML.
-import { ArrowRight, CalendarCheck, Mail, Phone, Star, Users } from 'lucide-react';
+import { ArrowRight, CalendarCheck, Clock, Mail, Phone, Star, Users } from '../lib/lucide';
 import type { Block, BlogCard, Course, HomeProps, Industry, Link, ServiceTile, SiteInfo, Testimonial } from '../types';
 import { Island } from '../islands/Island';
 import { Img } from '../components/Img';
@@ -102,12 +102,12 @@ export function ServiceTiles({ services }: { services: ServiceTile[] }) {
   );
 }
 
-export function IndustriesSection({ industries, id = 'industries-heading' }: { industries: Industry[]; id?: string }) {
+export function IndustriesSection({ industries, id = 'industries-heading', tint = false }: { industries: Industry[]; id?: string; tint?: boolean }) {
   return (
-    <section className="section" aria-labelledby={id}>
+    <section className={'section' + (tint ? ' section--tint' : '')} aria-labelledby={id}>
       <div className="container">
         <SectionHeader id={id} eyebrow="Who we help" title="Industries We Serve" />
-        <ul className="grid grid--4 feature-list">
+        <ul className={`grid ${colsFor(industries.length)} feature-list`}>
           {industries.map((ind) => (
             <li className="feature" key={ind.name}>
               <span className="feature__icon"><Icon name={ind.icon} /></span>
@@ -123,14 +123,20 @@ export function IndustriesSection({ industries, id = 'industries-heading' }: { i
 
 export type BlockVariant = 'grid' | 'dark' | 'split' | 'steps';
 
-export function BlockSection({ id, block, variant = 'grid', eyebrow }: { id: string; block: Block; variant?: BlockVariant; eyebrow?: string }) {
+/** Grid columns for n cards: 4 across for 4 or 8, else 3 (a short last row is centred). */
+export function colsFor(n: number): string {
+  return n % 4 === 0 && n % 3 !== 0 ? 'grid--4' : 'grid--3';
+}
+
+export function BlockSection({ id, block, variant = 'grid', eyebrow, tint = false }: { id: string; block: Block; variant?: BlockVariant; eyebrow?: string; tint?: boolean }) {
   const headingId = `${id}-heading`;
+  const items = block.items ?? [];
   return (
-    <section className={`section block block--${variant}`} aria-labelledby={headingId} id={id}>
+    <section className={`section block block--${variant}` + (tint ? ' section--tint' : '')} aria-labelledby={headingId} id={id}>
       <div className={'container' + (variant === 'split' ? ' block__split' : '')}>
         <SectionHeader id={headingId} eyebrow={eyebrow} title={block.heading} text={block.text} center={variant !== 'split'} />
-        <ul className={variant === 'split' ? 'block__list' : 'grid grid--3 feature-list'}>
-          {(block.items ?? []).map((item, i) => (
+        <ul className={variant === 'split' ? 'block__list' : `grid ${colsFor(items.length)} feature-list`}>
+          {items.map((item, i) => (
             <li className="feature" key={item.title}>
               <span className="feature__icon">
                 {variant === 'steps' ? <span className="feature__num">{String(i + 1).padStart(2, '0')}</span> : <Icon name={item.icon} />}
@@ -162,9 +168,9 @@ export function TestimonialsSection({ testimonials, slider = true }: { testimoni
   );
 }
 
-export function BlogTeaser({ posts }: { posts: BlogCard[] }) {
+export function BlogTeaser({ posts, tint = false }: { posts: BlogCard[]; tint?: boolean }) {
   return (
-    <section className="section" aria-labelledby="blog-teaser-heading">
+    <section className={'section' + (tint ? ' section--tint' : '')} aria-labelledby="blog-teaser-heading">
       <div className="container">
         <SectionHeader id="blog-teaser-heading" eyebrow="Insights" title="Latest from Our Blog" />
         {posts.length > 0 ? (
@@ -210,8 +216,9 @@ export function CourseCards({ courses, id = 'courses-heading', title = 'Our Cour
             <article className="card card--course" key={c.name}>
               <div className="card__media"><Img image={c.image} alt="" /></div>
               <div className="card__body">
-                <p className="tag">{c.level}{c.duration ? ` · ${c.duration}` : ''}</p>
+                <p className="tag">{c.level}</p>
                 <h3 className="card__title">{c.name}</h3>
+                {c.duration && <p className="card__duration"><Clock aria-hidden="true" size={16} /> {c.duration}</p>}
                 <p className="card__text">{c.description}</p>
                 {c.modules?.length > 0 && (
                   <ul className="check-list">

@@ -16,7 +16,10 @@ export function hydrateIslands(root: ParentNode = document): Promise<Root[]> {
       ? JSON.parse(script.textContent || '{}')
       : {};
     const { default: Component } = await load();
-    return hydrateRoot(el, createElement(Component, props));
+    return hydrateRoot(el, createElement(Component, props), {
+      // A mismatch must be loud (tests and the e2e suite watch the console), not silently re-rendered.
+      onRecoverableError: (error) => console.error(`Island ${name}: hydration error`, error),
+    });
   });
   return Promise.all(tasks).then((roots) => roots.filter((r): r is Root => r !== null));
 }

@@ -7,7 +7,7 @@ import {
   Shirt, ShoppingBag, ShoppingCart, Smartphone, Sofa, Sparkles, Star, Stethoscope, Store, Sun, Tag, Target,
   ThumbsUp, TrendingUp, Trophy, Truck, UserCheck, Users, Utensils, Wallet, Wrench, Zap,
   type LucideIcon,
-} from 'lucide-react';
+} from './lucide';
 
 // A curated set rather than lucide's whole table, so the server bundle stays small. Content names
 // icons in kebab case ("heart-pulse") or Pascal case ("HeartPulse"); unknown names fall back to Sparkles.
@@ -46,7 +46,7 @@ export function iconFor(name: string): LucideIcon {
 
 export function Icon({ name, size = 24, className }: { name: string; size?: number; className?: string }) {
   const C = iconFor(name);
-  return <C size={size} className={className} aria-hidden="true" focusable="false" />;
+  return <C size={size} className={className} aria-hidden="true" />;
 }
 
 export const iconNames = Object.keys(table);

@@ -1,4 +1,4 @@
-import { Newspaper } from 'lucide-react';
+import { Newspaper } from '../lib/lucide';
 import type { BlogListProps } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';

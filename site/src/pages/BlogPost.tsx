@@ -1,4 +1,4 @@
-import { CalendarDays, Tag } from 'lucide-react';
+import { CalendarDays, Tag } from '../lib/lucide';
 import type { BlogPostProps } from '../types';
 import type { PageArgs } from './types';
 import { Img } from '../components/Img';
@@ -23,7 +23,8 @@ export default function BlogPost({ props }: PageArgs<BlogPostProps>) {
             <p className="tag"><Tag aria-hidden="true" size={14} /> {post.category || 'Uncategorized'}</p>
             <h1 className="post__title">{post.title}</h1>
             <p className="post__date">
-              <CalendarDays aria-hidden="true" size={16} /> Published on <time dateTime={post.date}>{post.dateDisplay}</time>
+              <CalendarDays aria-hidden="true" size={16} />
+              <span>Published on <time dateTime={post.date}>{post.dateDisplay}</time></span>
             </p>
           </div>
         </header>

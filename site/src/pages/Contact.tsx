@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Mail, MapPin, Phone } from '../lib/lucide';
 import type { ContactProps } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';

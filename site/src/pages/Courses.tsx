@@ -3,7 +3,7 @@ import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
 import { Island } from '../islands/Island';
 import { ContactQuery, CourseCards, SectionHeader } from '../home/sections';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '../lib/lucide';
 
 export function WhyChooseCourses({ items }: { items: CoursesProps['whyChoose'] }) {
   return (

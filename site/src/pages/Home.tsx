@@ -17,14 +17,14 @@ export default function Home({ props, site }: PageArgs<HomeProps>) {
       <StatsBand site={site} stats={props.stats} />
       {props.services?.length > 0 && <ServiceTiles services={props.services} />}
       {b.whyServices && <BlockSection id="why-services" block={b.whyServices} eyebrow="Why our services" />}
-      {props.industries?.length > 0 && <IndustriesSection industries={props.industries} />}
+      {props.industries?.length > 0 && <IndustriesSection industries={props.industries} tint />}
       {b.chooseUs && <BlockSection id="choose-us" block={b.chooseUs} variant="dark" eyebrow="Why choose us" />}
       {b.dedicated && <BlockSection id="dedicated" block={b.dedicated} variant="split" eyebrow="Dedicated team" />}
       {props.testimonials?.length > 0 && <TestimonialsSection testimonials={props.testimonials} />}
       {b.vision && <BlockSection id="vision" block={b.vision} variant="split" eyebrow="Our vision" />}
-      {b.proof && <BlockSection id="proof" block={b.proof} variant="steps" eyebrow="Proven success" />}
+      {b.proof && <BlockSection id="proof" block={b.proof} variant="steps" eyebrow="Proven success" tint />}
       {b.whyUs && <BlockSection id="why-us" block={b.whyUs} eyebrow={`Why ${site.name}`} />}
-      <BlogTeaser posts={props.posts ?? []} />
+      <BlogTeaser posts={props.posts ?? []} tint />
       <ContactQuery site={site} />
     </>
   );

@@ -1,4 +1,4 @@
-import { ArrowRight, Plus } from 'lucide-react';
+import { ArrowRight, Plus } from '../lib/lucide';
 import type { LandingProps } from '../types';
 import type { PageArgs } from './types';
 import { Img } from '../components/Img';

@@ -1,4 +1,4 @@
-import { Compass } from 'lucide-react';
+import { Compass } from '../lib/lucide';
 import type { NotFoundProps } from '../types';
 import type { PageArgs } from './types';
 

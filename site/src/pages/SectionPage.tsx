@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MessageCircle, Phone } from 'lucide-react';
+import { MessageCircle, Phone } from '../lib/lucide';
 import type { Block, SectionPageProps, SiteInfo } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';

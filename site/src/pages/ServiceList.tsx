@@ -1,4 +1,4 @@
-import { Briefcase } from 'lucide-react';
+import { Briefcase } from '../lib/lucide';
 import type { ServiceListProps } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '../lib/lucide';
 import type { Testimonial } from '../types';
 import { TestimonialCard } from '../components/Cards';
 import { prefersReducedMotion } from '../lib/motion';

@@ -1,4 +1,4 @@
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '../lib/lucide';
 import type { ThankYouProps } from '../types';
 import type { PageArgs } from './types';
 

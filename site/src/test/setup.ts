@@ -9,6 +9,7 @@ class NoopObserver {
   takeRecords() { return []; }
 }
 const g = globalThis as unknown as Record<string, unknown>;
+g.IS_REACT_ACT_ENVIRONMENT = true;
 g.ResizeObserver ??= NoopObserver;
 g.IntersectionObserver ??= NoopObserver;
 if (!window.matchMedia) {

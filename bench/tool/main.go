@@ -1,0 +1,37 @@
+// Command benchtool holds the bench's small helpers (see bench/run.sh).
+package main
+
+import (
+	"fmt"
+	"log"
+	"os"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: benchtool profile|... [flags]")
+		os.Exit(2)
+	}
+	log.SetFlags(0)
+	var err error
+	switch os.Args[1] {
+	case "gen":
+		err = genContent(os.Args[2:])
+	case "publish":
+		err = publish(os.Args[2:])
+	case "serve":
+		err = serveStatic(os.Args[2:])
+	case "count":
+		err = countMessages(os.Args[2:])
+	case "run":
+		err = runCmd(os.Args[2:])
+	case "profile":
+		err = profileBuild(os.Args[2:])
+	default:
+		err = fmt.Errorf("unknown command %q", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchtool:", err)
+		os.Exit(1)
+	}
+}

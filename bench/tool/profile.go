@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"runtime/pprof"
+	"time"
+
+	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/store"
+)
+
+// profileBuild runs one build in this process with the Go CPU profiler on:
+//
+//	benchtool profile -db D -out O -cpuprofile go.prof [-clean] [-node wrapper]
+//
+// A node wrapper that adds --cpu-prof profiles the renderer too.
+func profileBuild(args []string) error {
+	fs := flag.NewFlagSet("profile", flag.ExitOnError)
+	db := fs.String("db", "", "database")
+	out := fs.String("out", "", "output path")
+	contentDir := fs.String("content", "content", "content folder")
+	site := fs.String("site", "site", "site folder")
+	node := fs.String("node", "node", "node binary or wrapper")
+	prof := fs.String("cpuprofile", "", "write the Go CPU profile here")
+	clean := fs.Bool("clean", false, "clean build")
+	fs.Parse(args)
+	src, err := store.Open(*db, store.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	b, err := build.New(build.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node})
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			return err
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	res, err := b.Build(context.Background(), src, build.Options{Clean: *clean, Reason: "bench profile"})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%d pages, %d rendered in %s\n", res.PagesTotal, res.PagesRendered, res.Duration)
+	return nil
+}

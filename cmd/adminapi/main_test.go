@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/store"
+)
+
+var binary string
+
+// TestMain builds the real binary once; the tests run it as an operator would.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "adminapi-test-")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "adminapi")
+	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// startServe runs `adminapi serve` in dir and waits until /healthz answers.
+func startServe(t *testing.T, dir string, extra ...string) (addr string, stop func()) {
+	t.Helper()
+	addr = freeAddr(t)
+	args := append([]string{"serve", "--db", filepath.Join(dir, "site.db"), "--addr", addr, "--out", filepath.Join(dir, "dist"),
+		"--uploads", filepath.Join(dir, "uploads"), "--site", filepath.Join(dir, "no-site"), "--content", filepath.Join("..", "..", "content")}, extra...)
+	cmd := exec.Command(binary, args...)
+	cmd.Env = append(os.Environ(), "ADMIN_JWT_SECRET=", "SMTP_URL=")
+	var logs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &logs, &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	stop = func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Errorf("serve did not stop on SIGTERM:\n%s", logs.String())
+		}
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := http.Get("http://" + addr + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return addr, stop
+			}
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("serve exited: %v\n%s", err, logs.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			stop()
+			t.Fatalf("serve never answered:\n%s", logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func run(t *testing.T, env []string, args ...string) (string, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// A second serve on the same database fails fast with a message that says why.
+func TestSecondServeFailsFast(t *testing.T) {
+	dir := t.TempDir()
+	_, stop := startServe(t, dir)
+	defer stop()
+
+	start := time.Now()
+	out, err := run(t, nil, "serve", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t))
+	if err == nil {
+		t.Fatalf("second serve started:\n%s", out)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("second serve took %v to fail", d)
+	}
+	if !strings.Contains(out, "in use by another process") {
+		t.Errorf("message does not say why:\n%s", out)
+	}
+}
+
+// The operator's commands: add an admin, change the password, import, export, and a hot backup
+// while the server runs.
+func TestOperatorCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "site.db")
+	env := []string{"ADMIN_PASSWORD=first-password-1"}
+	if out, err := run(t, env, "user", "add", "--db", db, "--username", "Owner", "--email", "owner@example.com"); err != nil || !strings.Contains(out, `"owner"`) {
+		t.Fatalf("user add: %v\n%s", err, out)
+	}
+	if out, err := run(t, env, "user", "add", "--db", db, "--username", "owner", "--email", "owner@example.com"); err == nil {
+		t.Fatalf("duplicate user added:\n%s", out)
+	}
+	if out, err := run(t, []string{"ADMIN_PASSWORD=short"}, "user", "passwd", "--db", db, "--username", "owner"); err == nil || !strings.Contains(out, "at least 8") {
+		t.Fatalf("short password: %v\n%s", err, out)
+	}
+	if out, err := run(t, []string{"ADMIN_PASSWORD=second-password-2"}, "user", "passwd", "--db", db, "--username", "owner"); err != nil {
+		t.Fatalf("passwd: %v\n%s", err, out)
+	}
+
+	blogs := filepath.Join(dir, "in.json")
+	os.WriteFile(blogs, []byte(`[{"title":"Imported Post","content":"<p>From the old backend</p>","_id":"65a1b2c3d4e5f6a7b8c9d0e1"},
+		{"title":"Imported Service","description":"<p>We help</p>"}]`), 0o644)
+	if out, err := run(t, nil, "import", "--db", db, blogs); err != nil || !strings.Contains(out, "imported 1 blogs and 1 services") {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`[{"title":"Good","content":"<p>x</p>"},{"slug":"no-title","content":"<p>x</p>"}]`), 0o644)
+	if out, err := run(t, nil, "import", "--db", db, bad); err == nil || !strings.Contains(out, `blog 1 (slug "no-title")`) {
+		t.Fatalf("bad import: %v\n%s", err, out)
+	}
+
+	addr, stop := startServe(t, dir)
+	// Login with the changed password through the running server.
+	res, err := http.Post("http://"+addr+"/admin/login", "application/json", strings.NewReader(`{"username":"owner","password":"second-password-2"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("login: %v %v", err, res)
+	}
+	res.Body.Close()
+	// Import refuses while the server holds the file; backup goes through the server.
+	if out, err := run(t, nil, "import", "--db", db, blogs); err == nil || !strings.Contains(out, "in use") {
+		t.Fatalf("import while serving: %v\n%s", err, out)
+	}
+	backup := filepath.Join(dir, "backup.db")
+	if out, err := run(t, nil, "backup", "--db", db, "--to", backup); err != nil {
+		t.Fatalf("hot backup: %v\n%s", err, out)
+	}
+	stop()
+
+	// The backup is a whole, consistent database.
+	b, err := store.Open(backup, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Check(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Blog("imported-post"); err != nil || got.ID != "65a1b2c3d4e5f6a7b8c9d0e1" {
+		t.Fatalf("backup content: %+v %v", got, err)
+	}
+	b.Close()
+
+	// Export (cold) gives the API's shape back.
+	outDir := filepath.Join(dir, "export")
+	if out, err := run(t, nil, "export", "--db", db, "--dir", outDir); err != nil {
+		t.Fatalf("export: %v\n%s", err, out)
+	}
+	data, _ := os.ReadFile(filepath.Join(outDir, "services.json"))
+	if !strings.Contains(string(data), `"description": "\u003cp\u003eWe help\u003c/p\u003e"`) {
+		t.Fatalf("services.json:\n%s", data)
+	}
+}
+
+// Demo mode serves the whole product from one address and prints the login once.
+func TestDemoServe(t *testing.T) {
+	dir := t.TempDir()
+	addr := freeAddr(t)
+	cmd := exec.Command(binary, "serve", "--demo", "--db", filepath.Join(dir, "site.db"), "--addr", addr,
+		"--out", filepath.Join(dir, "dist"), "--uploads", filepath.Join(dir, "uploads"),
+		"--site", filepath.Join("..", "..", "site"), "--content", filepath.Join("..", "..", "content"))
+	cmd.Env = append(os.Environ(), "ADMIN_PASSWORD=demo-password-1", "ADMIN_JWT_SECRET=")
+	stdout, _ := cmd.StdoutPipe()
+	var logs bytes.Buffer
+	cmd.Stderr = &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }()
+	banner := make(chan string, 1)
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		for {
+			n, err := stdout.Read(buf)
+			b.Write(buf[:n])
+			if strings.Contains(b.String(), "login:") || err != nil {
+				banner <- b.String()
+				_, _ = io.Copy(io.Discard, stdout)
+				return
+			}
+		}
+	}()
+	var text string
+	select {
+	case text = <-banner:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("no banner:\n%s", logs.String())
+	}
+	if !strings.Contains(text, "http://"+addr+"/admin/") || !strings.Contains(text, "admin / demo-password-1") {
+		t.Fatalf("banner:\n%s\nlogs:\n%s", text, logs.String())
+	}
+	res, err := http.Post("http://"+addr+"/admin/login", "application/json", strings.NewReader(`{"username":"admin","password":"demo-password-1"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("demo login: %v %v", err, res)
+	}
+	res.Body.Close()
+	res, err = http.Get("http://" + addr + "/api/blogs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(data), `"slug"`) {
+		t.Fatalf("demo content not imported: %s", data)
+	}
+	if _, err := os.Stat(filepath.Join("..", "..", "site", "dist", "server")); err == nil {
+		res, err = http.Get("http://" + addr + "/")
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("site at /: %v %v\n%s", err, res, logs.String())
+		}
+		res.Body.Close()
+	}
+}

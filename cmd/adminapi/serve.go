@@ -1,0 +1,296 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"digitalreeviver/internal/adminui"
+	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/store"
+)
+
+type serveOptions struct {
+	addr, contentDir, outDir, uploadsDir, siteDir, baseURL string
+	demo, trustProxy                                       bool
+}
+
+func newServeCommand(dbPath *string) *cobra.Command {
+	var o serveOptions
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the admin API and the form endpoint (and with --demo the site and the admin UI)",
+		Long: `Serve the admin API of docs/API.md and the form endpoint.
+
+Environment:
+  ADMIN_JWT_SECRET  token signing secret (at least 32 bytes); unset: one made once and kept in the db
+  SITE_URL          public base URL of this installation, for reset links and publish answers
+                    (default http://ADDR)
+  ALLOWED_ORIGINS   comma-separated origins allowed to call the API from a browser (CORS)
+  SMTP_URL          smtp://user:password@host:587 or smtps://…:465; unset: mail goes to <db dir>/outbox
+  MAIL_FROM         sender address (default "Digital Reeviver <no-reply@digitalreeviver.com>")
+  NOTIFY_EMAIL      where enquiry notifications go (unset: none; in demo mode the demo admin)
+  ADMIN_PASSWORD    the demo admin's password (unset: a generated one, printed once)`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	f.StringVar(&o.contentDir, "content", "content", "content folder (company facts, pages, landing pages)")
+	f.StringVar(&o.outDir, "out", "dist", "built site (a symlink to the live generation)")
+	f.StringVar(&o.uploadsDir, "uploads", "data/uploads", "uploaded images")
+	f.StringVar(&o.siteDir, "site", "site", "site/ with the built renderer bundle")
+	f.StringVar(&o.baseURL, "base-url", "", "canonical base URL of the built pages (default: content/site.yaml's baseUrl)")
+	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
+	f.BoolVar(&o.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
+	return cmd
+}
+
+func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+
+	// The lock first: a second server on the same file must fail before doing anything else.
+	db, err := openDB(dbPath, false)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+
+	secret, err := jwtSecret(db)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	siteURL := strings.TrimRight(os.Getenv("SITE_URL"), "/")
+	if siteURL == "" {
+		siteURL = "http://" + localAddr(addr)
+	}
+	from := os.Getenv("MAIL_FROM")
+	if from == "" {
+		from = "Digital Reeviver <no-reply@digitalreeviver.com>"
+	}
+	sender, err := mail.New(os.Getenv("SMTP_URL"), from, filepath.Join(filepath.Dir(dbPath), "outbox"), log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
+	var adminPassword string
+	notify := os.Getenv("NOTIFY_EMAIL")
+	if o.demo {
+		if adminPassword, err = ensureDemoAdmin(db); err != nil {
+			ln.Close()
+			return err
+		}
+		if notify == "" {
+			notify = demoEmail
+		}
+	}
+
+	// The site generator needs the renderer bundle (site/dist). Without it the API still works;
+	// builds fail with the reason and previews answer 503.
+	var site api.Site
+	builder, err := build.New(build.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
+		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, Logger: log})
+	if err != nil {
+		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
+	} else {
+		defer builder.Close()
+		site = api.NewSite(builder, db)
+	}
+
+	srv, err := api.New(api.Config{
+		DB: db, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
+		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
+		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
+		NotifyEmail: notify, TrustProxy: o.trustProxy,
+		// Below the server's write timeout, so a slow build still gets its answer out.
+		PublishTimeout: 45 * time.Second,
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := api.ServeControl(ctx, db, log); err != nil {
+		log.Warn("no control socket: `adminapi backup` will not work while serving", "err", err)
+	}
+
+	hs := &http.Server{
+		Handler:           srv.Handler(),
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	log.Info("listening", "addr", addr, "siteURL", siteURL, "demo", o.demo)
+
+	if o.demo {
+		if err := seedDemo(ctx, db, srv, o, log); err != nil {
+			log.Error("demo content", "err", err)
+		}
+		printBanner(out, siteURL, adminPassword)
+	} else if _, err := os.Stat(filepath.Join(o.outDir, "index.html")); err != nil {
+		srv.RequestBuild(false, "start-up: no built site yet")
+	}
+
+	select {
+	case err = <-served:
+	case <-ctx.Done():
+		log.Info("shutting down")
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if serr := hs.Shutdown(shutdownCtx); serr != nil {
+		log.Error("shutdown", "err", serr)
+	}
+	srv.Close(shutdownCtx)
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+// jwtSecret is ADMIN_JWT_SECRET, or a random secret made once and kept in the database, so
+// tokens survive a restart without any configuration.
+func jwtSecret(db *store.DB) ([]byte, error) {
+	if s := os.Getenv("ADMIN_JWT_SECRET"); s != "" {
+		if len(s) < 32 {
+			return nil, errors.New("ADMIN_JWT_SECRET must be at least 32 characters")
+		}
+		return []byte(s), nil
+	}
+	return db.SettingOrCreate("jwt_secret", func() []byte {
+		var b [32]byte
+		_, _ = rand.Read(b[:])
+		return []byte(hex.EncodeToString(b[:]))
+	})
+}
+
+const (
+	demoUser  = "admin"
+	demoEmail = "admin@digitalreeviver.com"
+)
+
+// ensureDemoAdmin creates the demo admin when the database has no admin at all, answering the
+// password to print once ("" when an admin existed).
+func ensureDemoAdmin(db *store.DB) (string, error) {
+	admins, err := db.Admins()
+	if err != nil || len(admins) > 0 {
+		return "", err
+	}
+	password := os.Getenv("ADMIN_PASSWORD")
+	if password == "" {
+		var b [9]byte
+		_, _ = rand.Read(b[:])
+		password = hex.EncodeToString(b[:])
+	}
+	if _, err := api.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+		return "", fmt.Errorf("demo admin: %w", err)
+	}
+	return password, nil
+}
+
+// seedDemo imports content/demo/*.json when nothing is published yet, and builds the site when
+// it was seeded or has never been built.
+func seedDemo(ctx context.Context, db *store.DB, srv *api.Server, o serveOptions, log *slog.Logger) error {
+	blogs, services, err := db.CountPublished()
+	if err != nil {
+		return err
+	}
+	seeded := false
+	if blogs+services == 0 {
+		var files []string
+		for _, name := range []string{"blogs.json", "services.json"} {
+			p := filepath.Join(o.contentDir, "demo", name)
+			if _, err := os.Stat(p); err == nil {
+				files = append(files, p)
+			}
+		}
+		if len(files) > 0 {
+			nb, ns, err := api.ImportFiles(db, files, func(w string) { log.Warn(w) })
+			if err != nil {
+				return err
+			}
+			log.Info("demo content imported", "blogs", nb, "services", ns)
+			seeded = true
+		}
+	}
+	_, statErr := os.Stat(filepath.Join(o.outDir, "index.html"))
+	if !seeded && statErr == nil {
+		return nil
+	}
+	log.Info("building the site…")
+	b, err := srv.WaitBuild(ctx, false, "demo start-up")
+	if err != nil {
+		return fmt.Errorf("first build: %w", err)
+	}
+	log.Info("site built", "pages", b.PagesRendered, "ms", b.Ms)
+	return nil
+}
+
+func printBanner(out io.Writer, siteURL, password string) {
+	fmt.Fprintf(out, "\n  Digital Reeviver demo\n  site:   %s/\n  admin:  %s/admin/\n", siteURL, siteURL)
+	if password != "" {
+		fmt.Fprintf(out, "  login:  %s / %s   (shown once; change it with `adminapi user passwd --username %s`)\n\n", demoUser, password, demoUser)
+	} else {
+		fmt.Fprintf(out, "  login:  the existing admin account (reset it with `adminapi user passwd`)\n\n")
+	}
+	if !adminui.Available() {
+		fmt.Fprintf(out, "  note:   this binary was built without the admin UI (build with `make admin-ui` and -tags adminui)\n\n")
+	}
+}
+
+// localAddr turns a listen address into one a browser can open.
+func localAddr(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return net.JoinHostPort(host, port)
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
