@@ -306,7 +306,7 @@ const people = ["Rajesh Khanna", "Meenakshi Agarwal", "Farhan Siddiqui", "Sanjay
 people.forEach((n, i) => add(`people/${n.toLowerCase().replace(/ /g, "-")}.svg`, avatar(n, i < 6 ? "client" : "student", i + 1)));
 
 // Logo 320x64: a stylised "DR" mark and the word mark.
-add("logo.svg", svg(320, 64, "Digital Reeviver",
+add("logo-wordmark.svg", svg(320, 64, "Digital Reeviver",
   `<rect x="2" y="4" width="56" height="56" rx="14" fill="${C.indigo}"/>` +
   `<path d="M16 18h12a14 14 0 0 1 0 28H16z" fill="${C.violet}"/><path d="M22 24h6a8 8 0 0 1 0 16h-6z" fill="${C.indigo}"/>` +
   `<path d="M34 46l10-14h6L40 46z" fill="${C.amber}"/><circle cx="47" cy="20" r="5" fill="${C.amber}"/>` +

@@ -1,0 +1,183 @@
+// Reads the raw numbers bench/run.sh left in OUT and prints the per-section detail and the one
+// markdown table; with a DOC path, rewrites the table and the machine block between the markers
+// of docs/BENCHMARKS.md.
+//
+//   node bench/report.mjs OUT SITE_DIR [DOC]
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const [outDir, siteDir, docPath] = process.argv.slice(2);
+const read = (f) => fs.readFileSync(path.join(outDir, f), 'utf8');
+const exists = (f) => fs.existsSync(path.join(outDir, f));
+const jsonl = (f) => (exists(f) ? read(f).split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const sec = (x) => (x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3)) + ' s';
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)) + ' ms';
+const mib = (kib) => (kib / 1024).toFixed(0) + ' MiB';
+const kb = (b) => (b / 1000).toFixed(1) + ' kB';
+const pct = (x) => (100 * x).toFixed(1) + ' %';
+const ok = (b) => (b ? '✓' : '✗');
+
+const rows = []; // [section, figure, result, aim, met]
+const detail = [];
+const machine = exists('machine.txt') ? read('machine.txt').trim() : '';
+const samples = jsonl('samples.jsonl');
+const by = (label) => samples.filter((s) => s.label === label);
+
+// 1. Full builds.
+const sizes = [...new Set(samples.filter((s) => s.label.startsWith('ours-')).map((s) => Number(s.label.slice(5))))];
+let bigFull = NaN;
+for (const n of sizes) {
+  const ours = by(`ours-${n}`), hugo = by(`hugo-${n}`);
+  const builtLines = exists(`ours-${n}.log`) ? read(`ours-${n}.log`).split('\n').filter(Boolean) : [];
+  const pages = Number((builtLines[0] || '').match(/built (\d+) pages/)?.[1] || NaN);
+  const hugoPages = Number((exists(`hugo-${n}.log`) ? read(`hugo-${n}.log`) : '').match(/(\d+) html files/)?.[1] || NaN);
+  const oWall = median(ours.map((s) => s.wall)), hWall = median(hugo.map((s) => s.wall));
+  const oCPU = median(ours.map((s) => s.user + s.sys)), hCPU = median(hugo.map((s) => s.user + s.sys));
+  const pairs = ours.map((s, i) => (hugo[i] ? s.wall / hugo[i].wall : NaN)).filter((x) => !isNaN(x));
+  const cpuPairs = ours.map((s, i) => (hugo[i] ? (s.user + s.sys) / (hugo[i].user + hugo[i].sys) : NaN)).filter((x) => !isNaN(x));
+  const ratio = median(pairs), cpuRatio = median(cpuPairs);
+  const oMem = median(ours.map((s) => s.peakTree)), hMem = median(hugo.map((s) => s.peakTree));
+  if (n === sizes[sizes.length - 1]) bigFull = oWall;
+  rows.push(['1', `Full build, ${n} posts (${pages} pages; Hugo ${hugoPages})`,
+    `${sec(oWall)}, ${Math.round(pages / oWall)} pages/s, ${mib(oMem)} peak; Hugo ${sec(hWall)}, ${mib(hMem)}; **ours ÷ Hugo ${ratio.toFixed(2)}** (CPU ${cpuRatio.toFixed(2)})`,
+    'ratio ≤ 1.0', ok(ratio <= 1.0)]);
+  detail.push(`full build ${n}: ours wall ${ours.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${ours.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${ours.map((s) => mib(s.peakTree)).join(' ')};` +
+    ` hugo wall ${hugo.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${hugo.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${hugo.map((s) => mib(s.peakTree)).join(' ')};` +
+    ` paired ratios ${pairs.map((x) => x.toFixed(2)).join(' ')}`);
+}
+
+// 2. No-change rebuild.
+const big = sizes[sizes.length - 1];
+const nc = by(`nochange-${big}`);
+if (nc.length) {
+  const lines = exists('nochange.log') ? read('nochange.log').split('\n').filter(Boolean) : [];
+  const rendered = lines.map((l) => Number(l.match(/\((\d+) rendered/)?.[1]));
+  const w = median(nc.map((s) => s.wall));
+  rows.push(['2', `No-change rebuild, ${big} posts`, `${sec(w)} (${pct(w / bigFull)} of the full build), ${Math.max(...rendered)} pages rendered`,
+    '0 pages, < 10 %', ok(Math.max(...rendered) === 0 && w / bigFull < 0.1)]);
+  detail.push(`no-change: wall ${nc.map((s) => s.wall.toFixed(3)).join(' ')} s; rendered ${rendered.join(' ')}`);
+}
+
+// 3. Publish latency.
+const pub = jsonl('publish.jsonl');
+if (pub.length) {
+  const live = pub.map((p) => p.live);
+  const m = median(live), worst = Math.max(...live);
+  const rendered = median(pub.map((p) => Number(p.pagesRendered)));
+  rows.push(['3', `Publish → served, ${big} posts (${pub.length} publishes)`,
+    `median ${sec(m)} (${pct(m / bigFull)} of the full build), worst ${sec(worst)}; ${rendered} pages rendered each`,
+    '< 5 %', ok(m / bigFull < 0.05)]);
+  detail.push(`publish live: ${live.map((x) => x.toFixed(3)).join(' ')} s; build ms ${pub.map((p) => p.buildMs).join(' ')}; rendered ${pub.map((p) => p.pagesRendered).join(' ')}`);
+}
+
+// 4. Form endpoint.
+const wrkJSON = (f) => (exists(f) ? JSON.parse(read(f).match(/WRKJSON (.*)/)?.[1] || 'null') : null);
+const form = wrkJSON('wrk-form.txt'), noop = wrkJSON('wrk-noop.txt');
+if (form && noop) {
+  const counts = JSON.parse(read('form-count.json'));
+  const ok200 = form.statuses['200'] || 0;
+  const other = form.requests - ok200;
+  // wrk stops with up to one request in flight per connection: those were answered (and stored)
+  // after it stopped counting. So: stored = 200s the server sent, and wrk's 200s ≤ stored ≤ +32.
+  const durable = counts.stored === counts.served200 && counts.stored >= ok200 && counts.stored - ok200 <= 32;
+  rows.push(['4', 'Form endpoint (POST /popup, wrk 2 threads × 32 connections)',
+    `${Math.round(form.rps)} req/s, p50 ${ms(form.p50ms)}, p99 ${ms(form.p99ms)}; no-op GET /healthz ${Math.round(noop.rps)} req/s, p50 ${ms(noop.p50ms)}, p99 ${ms(noop.p99ms)}; ` +
+    `${ok200} × 200 seen by wrk (${other} other), ${counts.served200} sent, ${counts.stored} stored`,
+    'every 200 stored', ok(durable && other === 0)]);
+  detail.push(`form: ${JSON.stringify(form)}\nnoop: ${JSON.stringify(noop)}\ncount: ${JSON.stringify(counts)}`);
+}
+
+// 5 and 6. Page weight and Lighthouse.
+const lhDir = path.join(outDir, 'lighthouse');
+const pageNames = ['home', 'post', 'landing', 'contact'];
+if (fs.existsSync(lhDir)) {
+  const gzCache = new Map();
+  const gz = (url) => {
+    const u = new URL(url);
+    let p = decodeURIComponent(u.pathname);
+    if (p.endsWith('/')) p += 'index.html';
+    const file = path.join(siteDir, p);
+    if (!gzCache.has(file)) {
+      try {
+        const data = fs.readFileSync(file);
+        gzCache.set(file, { raw: data.length, gz: zlib.gzipSync(data, { level: 6 }).length });
+      } catch {
+        gzCache.set(file, null);
+      }
+    }
+    return gzCache.get(file);
+  };
+  const weights = [];
+  const scores = [];
+  for (const p of pageNames) {
+    const runs = fs.readdirSync(lhDir).filter((f) => f.startsWith(p + '-')).map((f) => {
+      try { return JSON.parse(fs.readFileSync(path.join(lhDir, f), 'utf8')); } catch { return null; }
+    }).filter((r) => r && r.categories);
+    if (!runs.length) continue;
+    const cat = (id) => median(runs.map((r) => r.categories[id]?.score ?? NaN));
+    const s = { page: p, perf: cat('performance'), a11y: cat('accessibility'), bp: cat('best-practices'), seo: cat('seo'),
+      lcp: median(runs.map((r) => r.audits['largest-contentful-paint'].numericValue)),
+      tbt: median(runs.map((r) => r.audits['total-blocking-time'].numericValue)),
+      cls: median(runs.map((r) => r.audits['cumulative-layout-shift'].numericValue)),
+      url: runs[0].finalDisplayedUrl || runs[0].finalUrl };
+    scores.push(s);
+    const failing = new Set();
+    for (const r of runs) for (const c of Object.values(r.categories)) for (const a of c.auditRefs) {
+      const x = r.audits[a.id];
+      if (a.weight > 0 && x.score !== null && x.score < 1 && c.id !== 'performance') failing.add(`${c.id}/${a.id}`);
+    }
+    detail.push(`lighthouse ${p} (${s.url}): ` + runs.map((r) => Object.values(r.categories).map((c) => c.score).join('/')).join('  ') +
+      `; LCP ${ms(s.lcp)}, TBT ${ms(s.tbt)}, CLS ${s.cls.toFixed(3)}` + (failing.size ? `; failing: ${[...failing].join(', ')}` : ''));
+
+    const origin = new URL(s.url).origin;
+    const reqs = runs[0].audits['network-requests'].details.items.filter((i) => i.url.startsWith(origin));
+    const w = { page: p, html: 0, css: 0, js: 0, font: 0, img: 0, jsFiles: [] };
+    for (const r of reqs) {
+      const t = r.resourceType;
+      const size = ['Document', 'Stylesheet', 'Script'].includes(t) ? gz(r.url)?.gz ?? r.transferSize : r.transferSize;
+      if (t === 'Document') w.html += size;
+      else if (t === 'Stylesheet') w.css += size;
+      else if (t === 'Script') { w.js += size; w.jsFiles.push(`${new URL(r.url).pathname} ${kb(size)}`); }
+      else if (t === 'Font') w.font += size;
+      else if (t === 'Image') w.img += size;
+    }
+    weights.push(w);
+    detail.push(`weight ${p}: html ${kb(w.html)}, css ${kb(w.css)}, js ${kb(w.js)} gzipped (fonts ${kb(w.font)}, images ${kb(w.img)} as sent); js: ${w.jsFiles.join(', ')}`);
+  }
+  if (weights.length) {
+    rows.push(['5', 'Page weight, gzipped HTML + CSS + JS (images and fonts apart)',
+      weights.map((w) => `${w.page} ${kb(w.html)} + ${kb(w.css)} + ${kb(w.js)}`).join('; ') +
+        `; a post (nothing interactive but header, popup, widget) ships ${kb(weights.find((w) => w.page === 'post')?.js ?? NaN)} of JS`,
+      'no JS beyond header, popup, widget', '—']);
+  }
+  if (scores.length) {
+    const met = scores.every((s) => s.perf >= 0.95 && s.a11y === 1 && s.bp === 1 && s.seo === 1);
+    rows.push(['6', 'Lighthouse 12, mobile (performance / accessibility / best practices / SEO)',
+      scores.map((s) => `${s.page} ${s.perf.toFixed(2)} / ${s.a11y.toFixed(2)} / ${s.bp.toFixed(2)} / ${s.seo.toFixed(2)}`).join('; '),
+      '≥ 0.95 / 1 / 1 / 1', ok(met)]);
+  }
+}
+
+const table = ['| # | figure | today | aim | met |', '|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+console.log(detail.join('\n'));
+console.log('\n' + table + '\n');
+console.log(machine.split('\n').map((l) => '  ' + l).join('\n'));
+
+if (docPath) {
+  const start = '<!-- bench:start -->', end = '<!-- bench:end -->';
+  let doc = fs.existsSync(docPath) ? fs.readFileSync(docPath, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  if (!doc.includes(start)) doc += `\n${start}\n${end}\n`;
+  const block = `${start}\n${table}\n\nMeasured by \`make bench\`:\n\n\`\`\`\n${machine}\n\`\`\`\n${end}`;
+  doc = doc.slice(0, doc.indexOf(start)) + block + doc.slice(doc.indexOf(end) + end.length);
+  fs.writeFileSync(docPath, doc);
+  console.log(`\nupdated ${docPath}`);
+}

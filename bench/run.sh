@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# The speed table of docs/BENCHMARKS.md: `make bench` runs this after `make build` and
+# `scripts/setup.sh --bench`. It prints per-section detail as it goes and ONE markdown table at
+# the end, keeps every raw number under bench/out/ (git-ignored), and rewrites the table in
+# docs/BENCHMARKS.md. Every figure is a median of several runs; every comparison is a ratio of
+# figures measured in this same run, ours and the peer's interleaved.
+#
+# Environment:
+#   BENCH_SIZES      post counts of the full-build comparison (default "1000 5000"; the last one is
+#                    the site the other sections use)
+#   BENCH_RUNS       runs of each full build (default 3)
+#   BENCH_NOCHANGE   no-change rebuilds (default 5)
+#   BENCH_PUBLISHES  publishes (default 20)
+#   BENCH_WRK_SECS   seconds of each wrk run (default 20)
+#   BENCH_LH_RUNS    Lighthouse runs per page (default 3)
+#   BENCH_SKIP       sections to leave out, e.g. "lighthouse form"
+#   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+sizes=(${BENCH_SIZES:-1000 5000})
+runs=${BENCH_RUNS:-3}
+nochange_runs=${BENCH_NOCHANGE:-5}
+publishes=${BENCH_PUBLISHES:-20}
+wrk_secs=${BENCH_WRK_SECS:-20}
+lh_runs=${BENCH_LH_RUNS:-3}
+skip=" ${BENCH_SKIP:-} "
+services=100
+big=${sizes[${#sizes[@]}-1]}
+
+out=bench/out
+work=$out/work
+rm -rf "$out"
+mkdir -p "$work"
+samples=$out/samples.jsonl
+started=$(date +%s)
+
+say() { printf '\n== %s\n' "$*"; }
+skipped() { [[ "$skip" == *" $1 "* ]]; }
+# Runs a command with its time, CPU and peak memory appended to $samples.
+measure() { local label=$1; shift; "$bt" run -label "$label" -o "$samples" -log "$out/last-command.log" -- "$@"; }
+
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+wait_http() { # url: waits up to 30 s for a 200
+  for _ in $(seq 300); do
+    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "bench: $1 did not answer" >&2
+  return 1
+}
+
+# --- tools ----------------------------------------------------------------------------------
+for tool in go node hugo wrk curl; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is missing (scripts/setup.sh --bench installs it)" >&2; exit 1; }
+done
+[ -x /usr/bin/chromium ] || skipped lighthouse || { echo "bench: /usr/bin/chromium is missing (scripts/setup.sh --bench)" >&2; exit 1; }
+if ! skipped lighthouse; then
+  stamp=bench/node_modules/.installed-lock
+  if [ ! -f "$stamp" ] || ! cmp -s bench/package-lock.json "$stamp"; then
+    echo "bench: npm ci in bench/ (Lighthouse)"
+    (cd bench && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error --ignore-scripts)
+    cp bench/package-lock.json "$stamp"
+  fi
+fi
+[ -f site/dist/server/entry-server.js ] || { echo "bench: site/dist is missing: run make build" >&2; exit 1; }
+mkdir -p "$out/bin"
+go build -o "$out/bin/benchtool" ./bench/tool
+for b in sitegen adminapi; do
+  if [ -x "bin/$b" ]; then cp "bin/$b" "$out/bin/$b"; else go build -tags adminui -o "$out/bin/$b" "./cmd/$b"; fi
+done
+bt=$root/$out/bin/benchtool
+sitegen=$root/$out/bin/sitegen
+adminapi=$root/$out/bin/adminapi
+
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "cpu: $(nproc) × $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "memory: $(free -g | awk '/Mem:/{print $2}') GiB"
+  echo "kernel: $(uname -r)"
+  echo "go: $(go version | awk '{print $3}')"
+  echo "node: $(node --version)"
+  echo "hugo: $(hugo version | awk '{print $2}')"
+  echo "wrk: $(wrk --version 2>&1 | head -1 | awk '{print $2}')"
+  echo "chromium: $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}')"
+  echo "lighthouse: $(node -p 'require("./bench/node_modules/lighthouse/package.json").version' 2>/dev/null || echo -)"
+  echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo -)$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+} > "$out/machine.txt"
+cat "$out/machine.txt"
+
+# --- 1. full build beside Hugo --------------------------------------------------------------
+for n in "${sizes[@]}"; do
+  say "full build, $n posts + $services services + the static routes (ours) vs the same $n posts (Hugo), $runs runs each, interleaved"
+  w=$work/$n
+  "$bt" gen -n "$n" -services "$services" -out "$w/content"
+  "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json"
+  for r in $(seq "$runs"); do
+    rm -rf "$w/site" "$w/.site" "$w/hugo-site"; sync
+    measure "ours-$n" "$sitegen" build --clean --db "$w/site.db" --out "$w/site" --uploads "$w/uploads"
+    grep -h '^built' "$out/last-command.log" | tee -a "$out/ours-$n.log"
+    sync
+    measure "hugo-$n" hugo --quiet --source bench/hugo --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/hugo-site"
+    echo "hugo: $(find "$w/hugo-site" -name '*.html' | wc -l) html files" | tee -a "$out/hugo-$n.log"
+    tail -n 2 "$samples"
+  done
+done
+site=$work/$big
+
+# --- 2. no-change rebuild -------------------------------------------------------------------
+if ! skipped nochange; then
+  say "no-change rebuild of the $big-post site, $nochange_runs runs"
+  for r in $(seq "$nochange_runs"); do
+    measure "nochange-$big" "$sitegen" build --db "$site/site.db" --out "$site/site" --uploads "$site/uploads"
+    grep -h '^built' "$out/last-command.log" | tee -a "$out/nochange.log"
+  done
+fi
+
+# --- 3. publish latency ---------------------------------------------------------------------
+port_api=18491
+if ! skipped publish; then
+  say "publish latency on the $big-post site through the API, $publishes publishes"
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$site/site.db" --username bench --email bench@example.com >/dev/null
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" \
+    --addr "127.0.0.1:$port_api" > "$out/publish-server.log" 2>&1 &
+  pids+=($!); api_pid=$!
+  wait_http "http://127.0.0.1:$port_api/healthz"
+  ADMIN_PASSWORD=bench-password-1 "$bt" publish -url "http://127.0.0.1:$port_api" -n "$publishes" | tee "$out/publish.jsonl"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+fi
+
+# --- 4. form endpoint -----------------------------------------------------------------------
+if ! skipped form; then
+  say "form endpoint under wrk, ${wrk_secs} s each: GET /healthz (no-op) then POST /popup, on one server"
+  before=$("$bt" count -db "$site/site.db")
+  "$adminapi" serve --trust-proxy --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" \
+    --addr "127.0.0.1:$port_api" > "$out/form-server.log" 2>&1 &
+  pids+=($!); api_pid=$!
+  wait_http "http://127.0.0.1:$port_api/healthz"
+  wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/noop.lua "http://127.0.0.1:$port_api/healthz" > "$out/wrk-noop.txt"
+  wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/form.lua "http://127.0.0.1:$port_api/popup" > "$out/wrk-form.txt"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+  after=$("$bt" count -db "$site/site.db")
+  served=$(grep -c 'path=/popup status=200' "$out/form-server.log" || true)
+  echo "{\"before\":$before,\"after\":$after,\"stored\":$((after - before)),\"served200\":$served}" > "$out/form-count.json"
+  grep -h WRKJSON "$out/wrk-noop.txt" "$out/wrk-form.txt"
+  cat "$out/form-count.json"
+fi
+
+# --- 5 and 6. page weight and Lighthouse ----------------------------------------------------
+if ! skipped lighthouse; then
+  port_web=18492
+  post=$(ls "$site/site/blog" | grep -v '^page$' | grep -v '^bench-publish' | sort | head -1)
+  say "page weight and Lighthouse (mobile), $lh_runs runs per page, the $big-post site served gzipped"
+  "$bt" serve -dir "$site/site" -addr "127.0.0.1:$port_web" > "$out/static-server.log" 2>&1 &
+  pids+=($!); web_pid=$!
+  wait_http "http://127.0.0.1:$port_web/"
+  mkdir -p "$out/lighthouse"
+  declare -A pages=([home]=/ [post]="/blog/$post/" [landing]=/seo-services-in-delhi/ [contact]=/contactus/)
+  for r in $(seq "$lh_runs"); do
+    for p in home post landing contact; do
+      CHROME_PATH=/usr/bin/chromium bench/node_modules/.bin/lighthouse "http://127.0.0.1:$port_web${pages[$p]}" \
+        --quiet --output=json --output-path="$out/lighthouse/$p-$r.json" \
+        --only-categories=performance,accessibility,best-practices,seo \
+        --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
+        || echo "bench: lighthouse failed on $p (run $r)" >&2
+      node -e 'const r=require(process.argv[1]);console.log(process.argv[2], Object.values(r.categories).map(c=>c.id+" "+c.score).join(", "))' \
+        "$root/$out/lighthouse/$p-$r.json" "$p" 2>/dev/null || true
+    done
+  done
+  kill "$web_pid"; wait "$web_pid" 2>/dev/null || true
+fi
+
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"
+echo "bench seconds: $(( $(date +%s) - started ))" >> "$out/machine.txt"
+
+# --- the table ------------------------------------------------------------------------------
+say "summary"
+doc=docs/BENCHMARKS.md
+[ "${BENCH_NO_DOC:-}" = 1 ] && doc=""
+node bench/report.mjs "$out" "$site/site" "$doc"
