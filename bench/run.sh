@@ -71,14 +71,21 @@ if ! skipped lighthouse; then
   fi
 fi
 [ -f site/dist/server/entry-server.js ] || { echo "bench: site/dist is missing: run make build" >&2; exit 1; }
+# A snapshot of the renderer bundle, so a `make site` running meanwhile cannot change what the
+# builds render (the bundle's node_modules are shared, not copied).
+snap=$out/site
+mkdir -p "$snap"
+cp -r site/dist site/server site/package.json "$snap/"
+ln -s "$root/site/node_modules" "$snap/node_modules"
 mkdir -p "$out/bin"
 go build -o "$out/bin/benchtool" ./bench/tool
-for b in sitegen adminapi; do
-  if [ -x "bin/$b" ]; then cp "bin/$b" "$out/bin/$b"; else go build -tags adminui -o "$out/bin/$b" "./cmd/$b"; fi
-done
+# Built from the work tree, without the embedded admin UI (the bench never opens it).
+go build -o "$out/bin/sitegen" ./cmd/sitegen
+go build -o "$out/bin/adminapi" ./cmd/adminapi
 bt=$root/$out/bin/benchtool
 sitegen=$root/$out/bin/sitegen
 adminapi=$root/$out/bin/adminapi
+sitedir=(--site "$root/$snap")
 
 {
   echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
@@ -104,7 +111,7 @@ for n in "${sizes[@]}"; do
   "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json"
   for r in $(seq "$runs"); do
     rm -rf "$w/site" "$w/.site" "$w/hugo-site"; sync
-    measure "ours-$n" "$sitegen" build --clean --db "$w/site.db" --out "$w/site" --uploads "$w/uploads"
+    measure "ours-$n" "$sitegen" build --clean --db "$w/site.db" --out "$w/site" --uploads "$w/uploads" "${sitedir[@]}"
     grep -h '^built' "$out/last-command.log" | tee -a "$out/ours-$n.log"
     sync
     measure "hugo-$n" hugo --quiet --source bench/hugo --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/hugo-site"
@@ -118,7 +125,7 @@ site=$work/$big
 if ! skipped nochange; then
   say "no-change rebuild of the $big-post site, $nochange_runs runs"
   for r in $(seq "$nochange_runs"); do
-    measure "nochange-$big" "$sitegen" build --db "$site/site.db" --out "$site/site" --uploads "$site/uploads"
+    measure "nochange-$big" "$sitegen" build --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" "${sitedir[@]}"
     grep -h '^built' "$out/last-command.log" | tee -a "$out/nochange.log"
   done
 fi
@@ -128,7 +135,7 @@ port_api=18491
 if ! skipped publish; then
   say "publish latency on the $big-post site through the API, $publishes publishes"
   ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$site/site.db" --username bench --email bench@example.com >/dev/null
-  ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" \
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" "${sitedir[@]}" \
     --addr "127.0.0.1:$port_api" > "$out/publish-server.log" 2>&1 &
   pids+=($!); api_pid=$!
   wait_http "http://127.0.0.1:$port_api/healthz"
@@ -140,7 +147,7 @@ fi
 if ! skipped form; then
   say "form endpoint under wrk, ${wrk_secs} s each: GET /healthz (no-op) then POST /popup, on one server"
   before=$("$bt" count -db "$site/site.db")
-  "$adminapi" serve --trust-proxy --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" \
+  "$adminapi" serve --trust-proxy --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" "${sitedir[@]}" \
     --addr "127.0.0.1:$port_api" > "$out/form-server.log" 2>&1 &
   pids+=($!); api_pid=$!
   wait_http "http://127.0.0.1:$port_api/healthz"

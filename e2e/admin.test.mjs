@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -159,6 +159,7 @@ before(async () => {
 });
 
 after(async () => {
+  if (process.env.E2E_SERVER_LOG && server) writeFileSync(process.env.E2E_SERVER_LOG, server.output());
   await browser?.close();
   await server?.stop();
 });
@@ -166,7 +167,19 @@ after(async () => {
 const title = `Spring SEO checklist ${Date.now().toString(36)}`;
 let slug = '';
 
-test('admin journey', { timeout: 240000 }, async (t) => {
+test('admin journey', { timeout: 240000 }, async (outer) => {
+  // Each step reports on its own; a failing one also prints what the screen and the server said.
+  const t = {
+    test: (name, fn) => outer.test(name, async (...args) => {
+      try {
+        await fn(...args);
+      } catch (err) {
+        const shown = await page.locator('[role=alert], .toasts').allTextContents().catch(() => []);
+        console.error(`--- ${name}\nscreen: ${page.url()} ${JSON.stringify(shown)}\nserver:\n${server.output().slice(-3000)}`);
+        throw err;
+      }
+    }),
+  };
   await t.test('wrong password says Invalid credentials, the right one opens the dashboard', async () => {
     await page.goto(`${base}/admin/login`);
     await page.getByLabel('Username').fill('admin');

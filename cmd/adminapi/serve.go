@@ -27,7 +27,7 @@ import (
 )
 
 type serveOptions struct {
-	addr, contentDir, outDir, uploadsDir, siteDir, baseURL string
+	addr, contentDir, outDir, uploadsDir, siteDir, baseURL, formEndpoint string
 	demo, trustProxy                                       bool
 }
 
@@ -40,8 +40,9 @@ func newServeCommand(dbPath *string) *cobra.Command {
 
 Environment:
   ADMIN_JWT_SECRET  token signing secret (at least 32 bytes); unset: one made once and kept in the db
-  SITE_URL          public base URL of this installation, for reset links and publish answers
-                    (default http://ADDR)
+  SITE_URL          public base URL of the site: reset links, publish answers, and (as for sitegen)
+                    the built pages' canonical URLs; unset: http://ADDR for links, site.yaml's
+                    baseUrl for the pages
   ALLOWED_ORIGINS   comma-separated origins allowed to call the API from a browser (CORS)
   SMTP_URL          smtp://user:password@host:587 or smtps://…:465; unset: mail goes to <db dir>/outbox
   MAIL_FROM         sender address (default "Digital Reeviver <no-reply@digitalreeviver.com>")
@@ -57,7 +58,10 @@ Environment:
 	f.StringVar(&o.outDir, "out", "dist", "built site (a symlink to the live generation)")
 	f.StringVar(&o.uploadsDir, "uploads", "data/uploads", "uploaded images")
 	f.StringVar(&o.siteDir, "site", "site", "site/ with the built renderer bundle")
-	f.StringVar(&o.baseURL, "base-url", "", "canonical base URL of the built pages (default: content/site.yaml's baseUrl)")
+	// The same default as sitegen's, so builds from either tool hash the same and stay
+	// incremental.
+	f.StringVar(&o.baseURL, "base-url", os.Getenv("SITE_URL"), "canonical base URL of the built pages (env SITE_URL; default: content/site.yaml's baseUrl)")
+	f.StringVar(&o.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "where the site's forms post (env FORM_ENDPOINT; default: site.yaml's formEndpoint)")
 	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
 	f.BoolVar(&o.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	return cmd
@@ -117,7 +121,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// builds fail with the reason and previews answer 503.
 	var site api.Site
 	builder, err := build.New(build.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
-		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, Logger: log})
+		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, Logger: log})
 	if err != nil {
 		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
 	} else {

@@ -211,6 +211,8 @@ func TestAPIScenarios(t *testing.T) {
 			contains: []string{`"url":"https://site.test/blog/another-title/"`}},
 		{name: "publish blog without content", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{"content": "<p> </p>"}), status: 400,
 			contains: []string{content.MsgPublishIncomplete}},
+		{name: "publish blog onto a published slug", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true,
+			body: jsonBody(map[string]string{"slug": "live-post"}), status: 409},
 		{name: "publish blog unknown", method: "POST", url: "/api/preview-blogs/publish/nope", token: true, body: jsonBody(map[string]string{}), status: 404},
 
 		// Preview services.
@@ -243,6 +245,8 @@ func TestAPIScenarios(t *testing.T) {
 			contains: []string{`"live":true`, `"url":"https://site.test/draft-service/"`}},
 		{name: "publish service bad createdAt", method: "POST", url: "/api/preview-services/publish/draft-service", token: true,
 			body: multipartBody(map[string]string{"createdAt": "yesterday"}, nil, ""), status: 400},
+		{name: "publish service onto a published slug", method: "POST", url: "/api/preview-services/publish/draft-service", token: true,
+			body: multipartBody(map[string]string{"slug": "live-service"}, nil, ""), status: 409},
 		{name: "publish service unknown", method: "POST", url: "/api/preview-services/publish/nope", token: true, body: multipartBody(nil, nil, ""), status: 404},
 		{name: "render preview service without token", method: "GET", url: "/api/preview-services/draft-service/render", status: 401},
 		{name: "render preview service", method: "GET", url: "/api/preview-services/draft-service/render", token: true, status: 200,

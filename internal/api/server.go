@@ -238,6 +238,6 @@ func (s *Server) handleSiteInfo(w http.ResponseWriter, r *http.Request) {
 type discardMail struct{ log *slog.Logger }
 
 func (d discardMail) Send(_ context.Context, m mail.Message) error {
-	d.log.Warn("no mail sender configured; mail dropped", "to", m.To, "subject", m.Subject)
+	d.log.Warn("no mail sender configured; mail dropped", "to", m.To)
 	return nil
 }

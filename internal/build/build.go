@@ -131,8 +131,26 @@ func (b *Builder) siteInfo(src *Sources) SiteInfo {
 		Email: s.Email, Addresses: s.Addresses, Hours: s.Hours, Rating: s.Rating, RatingOutOf: s.RatingOutOf,
 		Founded: s.Founded, Clients: s.Clients, Social: s.Social, ChatURL: s.ChatURL, MapEmbedURL: s.MapEmbedURL,
 		FormEndpoint: orDefault(b.cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
-		ServicesMenu: s.ServicesMenu, FooterLinks: s.FooterLinks, Year: time.Now().In(IST).Year(),
+		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year(),
 	}
+}
+
+// slashHref gives an internal page link its trailing slash, the address the page is served at
+// (dist/<route>/index.html), so a visitor's click costs no redirect.
+func slashHref(href string) string {
+	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") || strings.HasSuffix(href, "/") ||
+		strings.ContainsAny(href, "?#") || strings.Contains(href[strings.LastIndex(href, "/"):], ".") {
+		return href
+	}
+	return href + "/"
+}
+
+func slashLinks(in []Link) []Link {
+	out := make([]Link, len(in))
+	for i, l := range in {
+		out[i] = Link{Href: slashHref(l.Href), Label: l.Label}
+	}
+	return out
 }
 
 func (b *Builder) newPlanner(src *Sources, blogs []content.Blog, services []content.Service) *planner {
@@ -320,6 +338,9 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 			return err
 		}
 		for _, it := range groups[i] {
+			if os.Getenv("BNOWRITE") != "" {
+				continue
+			}
 			if err := w.write(it.File, document(it.head, body)); err != nil {
 				return err
 			}

@@ -66,15 +66,17 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 		b.Write(js)
 		b.WriteString(`</script>`)
 	}
-	b.WriteString(`</head><body>`)
 	return b.String()
 }
 
-// document is a whole page: head, the rendered body and the closing tags.
-func document(head, body string) []byte {
-	out := make([]byte, 0, len(head)+len(body)+16)
+// document is a whole page: our head, the tags React hoisted (image preloads), the rendered
+// body and the closing tags.
+func document(head string, page render.Page) []byte {
+	out := make([]byte, 0, len(head)+len(page.Head)+len(page.HTML)+32)
 	out = append(out, head...)
-	out = append(out, body...)
+	out = append(out, page.Head...)
+	out = append(out, "</head><body>"...)
+	out = append(out, page.HTML...)
 	out = append(out, "</body></html>\n"...)
 	return out
 }

@@ -459,14 +459,14 @@ func (p *planner) homeProps() HomeProps {
 	src := p.src.Home
 	var h HomeProps
 	for _, s := range src.Slides {
-		h.Slides = append(h.Slides, Slide{Title: s.Title, Text: s.Text, Href: s.Href, Image: p.images.image(s.Image, s.Title, "")})
+		h.Slides = append(h.Slides, Slide{Title: s.Title, Text: s.Text, Href: slashHref(s.Href), Image: p.images.image(s.Image, s.Title, "")})
 	}
 	h.About.Heading = src.About.Heading
 	h.About.HTML = MarkdownHTML(src.About.Text)
 	h.About.Image = p.images.image(src.About.Image, src.About.Heading, "")
-	h.Tabs = src.Tabs
+	h.Tabs = slashLinks(src.Tabs)
 	for _, s := range src.Services {
-		h.Services = append(h.Services, ServiceTile{Title: s.Title, Description: s.Description, Href: s.Href, Tag: s.Tag, Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
+		h.Services = append(h.Services, ServiceTile{Title: s.Title, Description: s.Description, Href: slashHref(s.Href), Tag: s.Tag, Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
 	}
 	h.Industries = p.src.Industry
 	h.Testimonials = p.testimonials(p.src.Reviews)
@@ -511,7 +511,7 @@ func (p *planner) coursesProps() CoursesProps {
 	c := CoursesProps{StudentTestimonials: p.testimonials(p.src.Courses.StudentTestimonials)}
 	for _, x := range p.src.Courses.Courses {
 		c.Courses = append(c.Courses, Course{Name: x.Name, Level: x.Level, Duration: x.Duration, Description: x.Description,
-			Modules: x.Modules, Href: x.Href, Image: p.images.image(x.Image, x.Name, "")})
+			Modules: x.Modules, Href: slashHref(x.Href), Image: p.images.image(x.Image, x.Name, "")})
 	}
 	for _, w := range p.src.Courses.WhyChoose {
 		c.WhyChoose = append(c.WhyChoose, TitledText{Title: w.Title, Text: w.Text})

@@ -1,8 +1,11 @@
 package content
 
 import (
+	"net/url"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 func TestSanitizeHTML(t *testing.T) {
@@ -53,4 +56,71 @@ func TestSanitizeHTML(t *testing.T) {
 			}
 		})
 	}
+}
+
+// allowedAttrs is the allow-list of SanitizeHTML, element by element ("*" for all).
+var allowedAttrs = map[string]map[string]bool{
+	"*":   {"class": true, "style": true},
+	"a":   {"href": true, "target": true, "rel": true},
+	"img": {"src": true, "alt": true, "width": true, "height": true},
+	"li":  {"data-list": true},
+	"pre": {"spellcheck": true, "data-language": true},
+}
+
+var allowedTags = map[string]bool{"p": true, "br": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+	"strong": true, "b": true, "em": true, "i": true, "u": true, "s": true, "ol": true, "ul": true, "li": true, "blockquote": true,
+	"pre": true, "code": true, "span": true, "a": true, "img": true}
+
+// FuzzSanitizeHTML checks, for any input, that what comes out holds only allowed elements and
+// attributes and no link or image a browser could execute.
+func FuzzSanitizeHTML(f *testing.F) {
+	for _, s := range []string{`<p onclick=x>a</p>`, `<a href="javascript:alert(1)">x</a>`, `<img src=x onerror=alert(1)>`,
+		`<svg><script>alert(1)</script></svg>`, `<a href="&#106;avascript:alert(1)">x</a>`, `<p style="color:red;background:url(x)">`,
+		`<math><mi xlink:href="data:x">`, `<!--<img src=x onerror=alert(1)>-->`, `<noscript><p title="</noscript><img src=x onerror=alert(1)>">`,
+		`<ol><li data-list="bullet" class="ql-indent-1">x</li></ol>`, `<pre class="ql-syntax">a<b</pre>`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := SanitizeHTML(in)
+		z := html.NewTokenizer(strings.NewReader(out))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt == html.CommentToken || tt == html.DoctypeToken {
+				t.Fatalf("comment or doctype kept: %q → %q", in, out)
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			tok := z.Token()
+			if !allowedTags[tok.Data] {
+				t.Fatalf("element <%s> kept: %q → %q", tok.Data, in, out)
+			}
+			for _, a := range tok.Attr {
+				if !allowedAttrs["*"][a.Key] && !allowedAttrs[tok.Data][a.Key] {
+					t.Fatalf("attribute %s on <%s> kept: %q → %q", a.Key, tok.Data, in, out)
+				}
+				v := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
+				if a.Key == "href" || a.Key == "src" {
+					// Browsers drop whitespace and control characters before reading the scheme.
+					clean := strings.Map(func(r rune) rune {
+						if r <= ' ' {
+							return -1
+						}
+						return r
+					}, v)
+					if u, err := url.Parse(clean); err != nil {
+						t.Fatalf("%s=%q unparseable but kept", a.Key, a.Val)
+					} else if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "mailto" && u.Scheme != "tel" {
+						t.Fatalf("%s=%q kept: %q → %q", a.Key, a.Val, in, out)
+					}
+				}
+				if a.Key == "style" && (strings.Contains(v, "url(") || strings.Contains(v, "expression")) {
+					t.Fatalf("style %q kept", a.Val)
+				}
+			}
+		}
+	})
 }

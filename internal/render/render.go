@@ -69,8 +69,14 @@ type process struct {
 }
 
 type result struct {
-	html string
+	page Page
 	err  error
+}
+
+// Page is a rendered page body, and the tags React hoisted for the <head> (image preloads).
+type Page struct {
+	Head string
+	HTML string
 }
 
 type request struct {
@@ -84,6 +90,7 @@ type request struct {
 type response struct {
 	ID    uint64 `json:"id"`
 	HTML  string `json:"html"`
+	Head  string `json:"head"`
 	Error string `json:"error"`
 	Ready bool   `json:"ready"`
 }
@@ -286,7 +293,7 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 				if resp.Error != "" {
 					ch <- result{err: fmt.Errorf("render: %s", resp.Error)}
 				} else {
-					ch <- result{html: resp.HTML}
+					ch <- result{page: Page{Head: resp.Head, HTML: resp.HTML}}
 				}
 			}
 		}
@@ -313,11 +320,11 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 	close(p.done)
 }
 
-// Render renders one page and returns its body HTML. site and props are JSON documents.
-func (r *Renderer) Render(ctx context.Context, page, route string, site, props json.RawMessage) (string, error) {
+// Render renders one page's body. site and props are JSON documents.
+func (r *Renderer) Render(ctx context.Context, page, route string, site, props json.RawMessage) (Page, error) {
 	p, err := r.process()
 	if err != nil {
-		return "", err
+		return Page{}, err
 	}
 	r.mu.Lock()
 	r.nextID++
@@ -350,31 +357,31 @@ func (r *Renderer) Render(ctx context.Context, page, route string, site, props j
 		p.pmu.Lock()
 		delete(p.pending, id)
 		p.pmu.Unlock()
-		return "", fmt.Errorf("render %s: write to render server: %w", route, err)
+		return Page{}, fmt.Errorf("render %s: write to render server: %w", route, err)
 	}
 	timer := time.NewTimer(r.opts.Timeout)
 	defer timer.Stop()
 	select {
 	case res := <-ch:
 		if res.err != nil {
-			return "", fmt.Errorf("render %s: %w", route, res.err)
+			return Page{}, fmt.Errorf("render %s: %w", route, res.err)
 		}
-		return res.html, nil
+		return res.page, nil
 	case <-p.done:
 		select {
 		case res := <-ch:
 			if res.err == nil {
-				return res.html, nil
+				return res.page, nil
 			}
 		default:
 		}
-		return "", fmt.Errorf("render %s: render server exited: %v; stderr: %s", route, p.err, p.stderr.String())
+		return Page{}, fmt.Errorf("render %s: render server exited: %v; stderr: %s", route, p.err, p.stderr.String())
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return Page{}, ctx.Err()
 	case <-timer.C:
 		// A hung renderer is killed so the next request starts a fresh one.
 		p.cmd.Process.Kill()
-		return "", fmt.Errorf("render %s: timed out after %s", route, r.opts.Timeout)
+		return Page{}, fmt.Errorf("render %s: timed out after %s", route, r.opts.Timeout)
 	}
 }
 

@@ -78,8 +78,8 @@ export function Footer({ site }: { site: SiteInfo }) {
         <div className="container site-footer__bottom-inner">
           <p>© {site.year} {site.name}. All rights reserved.</p>
           <ul className="footer-legal">
-            <li><a href="/privacy-policy">Privacy Policy</a></li>
-            <li><a href="/terms-conditions">Terms &amp; Conditions</a></li>
+            <li><a href="/privacy-policy/">Privacy Policy</a></li>
+            <li><a href="/terms-conditions/">Terms &amp; Conditions</a></li>
           </ul>
         </div>
       </div>

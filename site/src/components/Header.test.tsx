@@ -10,7 +10,7 @@ describe('Header', () => {
   it('has the main links and the six Services links', () => {
     render(<Header {...props} />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const [label, href] of [['Home', '/'], ['Blog', '/blog'], ['Contact Us', '/contactus'], ['About Us', '/about']]) {
+    for (const [label, href] of [['Home', '/'], ['Blog', '/blog/'], ['Contact Us', '/contactus/'], ['About Us', '/about/']]) {
       expect(screen.getByRole('link', { name: label }).getAttribute('href')).toBe(href);
     }
     expect(nav.querySelectorAll('#services-menu a')).toHaveLength(6);

@@ -87,7 +87,7 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
         <nav id="site-menu" className={'site-nav' + (menuOpen ? ' is-open' : '')} aria-label="Main">
           <ul className="nav-list">
             <li>{navLink('/', 'Home')}</li>
-            <li>{navLink('/blog', 'Blog')}</li>
+            <li>{navLink('/blog/', 'Blog')}</li>
             <li ref={dropdownRef} className={'nav-dropdown' + (servicesOpen ? ' is-open' : '')}>
               <button
                 type="button"
@@ -104,8 +104,8 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
                 ))}
               </ul>
             </li>
-            <li>{navLink('/contactus', 'Contact Us')}</li>
-            <li>{navLink('/about', 'About Us')}</li>
+            <li>{navLink('/contactus/', 'Contact Us')}</li>
+            <li>{navLink('/about/', 'About Us')}</li>
           </ul>
           <button type="button" className="btn btn--accent site-nav__cta" aria-haspopup="dialog" onClick={openPopup}>
             Contact with Us

@@ -18,9 +18,9 @@ export function SectionHeader({ id, eyebrow, title, text, center = true }: { id:
 }
 
 const DEFAULT_TABS: Link[] = [
-  { href: '/OurServices', label: 'Our Services' },
-  { href: '/about', label: 'Our Growth' },
-  { href: '/blog', label: 'Our Vision' },
+  { href: '/OurServices/', label: 'Our Services' },
+  { href: '/about/', label: 'Our Growth' },
+  { href: '/blog/', label: 'Our Vision' },
 ];
 
 export function AboutBlock({ about, tabs }: { about: HomeProps['about']; tabs: Link[] }) {
@@ -42,7 +42,7 @@ export function AboutBlock({ about, tabs }: { about: HomeProps['about']; tabs: L
             </ul>
           </nav>
           <div className="prose" dangerouslySetInnerHTML={{ __html: about.html }} />
-          <a href="/about" className="btn btn--primary">
+          <a href="/about/" className="btn btn--primary">
             Know More<span className="visually-hidden"> about us</span> <ArrowRight aria-hidden="true" size={18} />
           </a>
         </div>
@@ -95,7 +95,7 @@ export function ServiceTiles({ services }: { services: ServiceTile[] }) {
           {services.map((s) => <ServiceTileView tile={s} key={s.href + s.title} />)}
         </div>
         <p className="section-more">
-          <a href="/OurServices" className="btn btn--ghost">All services <ArrowRight aria-hidden="true" size={18} /></a>
+          <a href="/OurServices/" className="btn btn--ghost">All services <ArrowRight aria-hidden="true" size={18} /></a>
         </p>
       </div>
     </section>
@@ -179,7 +179,7 @@ export function BlogTeaser({ posts, tint = false }: { posts: BlogCard[]; tint?: 
           <p className="empty-note">New articles are on their way. Check back soon.</p>
         )}
         <p className="section-more">
-          <a href="/blog" className="btn btn--ghost">View all posts <ArrowRight aria-hidden="true" size={18} /></a>
+          <a href="/blog/" className="btn btn--ghost">View all posts <ArrowRight aria-hidden="true" size={18} /></a>
         </p>
       </div>
     </section>
@@ -198,7 +198,7 @@ export function ContactQuery({ site }: { site: SiteInfo }) {
             <a href={`mailto:${site.email}`}><Mail aria-hidden="true" size={18} /> {site.email}</a>
           </p>
         </div>
-        <a href="/contactus" className="btn btn--accent btn--lg" data-open-popup="">
+        <a href="/contactus/" className="btn btn--accent btn--lg" data-open-popup="">
           Send an Enquiry <ArrowRight aria-hidden="true" size={18} />
         </a>
       </div>

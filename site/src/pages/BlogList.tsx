@@ -20,7 +20,7 @@ export default function BlogList({ props }: PageArgs<BlogListProps>) {
               <Newspaper aria-hidden="true" size={40} />
               <p className="empty-state__title">No articles yet</p>
               <p>Our first posts are being written. Meanwhile, have a look at what we do.</p>
-              <a href="/OurServices" className="btn btn--primary">Explore our services</a>
+              <a href="/OurServices/" className="btn btn--primary">Explore our services</a>
             </div>
           )}
         </div>

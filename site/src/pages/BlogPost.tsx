@@ -16,7 +16,7 @@ export default function BlogPost({ props }: PageArgs<BlogPostProps>) {
             <nav aria-label="Breadcrumb" className="breadcrumb">
               <ol>
                 <li><a href="/">Home</a></li>
-                <li><a href="/blog">Blog</a></li>
+                <li><a href="/blog/">Blog</a></li>
                 <li><span aria-current="page">{post.title}</span></li>
               </ol>
             </nav>

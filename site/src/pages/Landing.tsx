@@ -5,7 +5,7 @@ import { Img } from '../components/Img';
 
 export default function Landing({ props, site }: PageArgs<LandingProps>) {
   const { hero, sections = [], highlights = [], faqs = [], service } = props;
-  const cta = hero.cta?.href ? hero.cta : { href: '/contactus', label: 'Get Started' };
+  const cta = hero.cta?.href ? hero.cta : { href: '/contactus/', label: 'Get Started' };
   return (
     <>
       <section className="landing-hero">

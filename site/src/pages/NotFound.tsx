@@ -14,8 +14,8 @@ export default function NotFound(_: PageArgs<NotFoundProps>) {
         </p>
         <p className="message-page__actions">
           <a href="/" className="btn btn--primary">Go to Home</a>
-          <a href="/blog" className="btn btn--ghost">Read the Blog</a>
-          <a href="/OurServices" className="btn btn--ghost">See our Services</a>
+          <a href="/blog/" className="btn btn--ghost">Read the Blog</a>
+          <a href="/OurServices/" className="btn btn--ghost">See our Services</a>
         </p>
       </div>
     </section>

@@ -16,8 +16,8 @@ function need(block: Block | undefined, key: string): Block {
 
 function SiteNavigation({ site }: { site: SiteInfo }) {
   const main = [
-    { href: '/', label: 'Home' }, { href: '/blog', label: 'Blog' }, { href: '/contactus', label: 'Contact Us' },
-    { href: '/about', label: 'About Us' }, { href: '/courses', label: 'Courses' },
+    { href: '/', label: 'Home' }, { href: '/blog/', label: 'Blog' }, { href: '/contactus/', label: 'Contact Us' },
+    { href: '/about/', label: 'About Us' }, { href: '/courses/', label: 'Courses' },
   ];
   return (
     <section className="section" aria-labelledby="sitenav-heading">

@@ -25,7 +25,7 @@ export default function ServiceList({ props, site }: PageArgs<ServiceListProps>)
               <Briefcase aria-hidden="true" size={40} />
               <p className="empty-state__title">Services are being updated</p>
               <p>Tell us what you need and we will suggest the right plan.</p>
-              <a href="/contactus" className="btn btn--primary">Contact Us</a>
+              <a href="/contactus/" className="btn btn--primary">Contact Us</a>
             </div>
           )}
         </div>

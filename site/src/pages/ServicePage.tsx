@@ -25,7 +25,7 @@ export default function ServicePage({ props, site }: PageArgs<ServicePageProps>)
           )}
           <div className="prose" dangerouslySetInnerHTML={{ __html: service.html }} />
           <p className="section-more section-more--start">
-            <a href="/contactus" className="btn btn--primary btn--lg">Get Started</a>
+            <a href="/contactus/" className="btn btn--primary btn--lg">Get Started</a>
           </p>
         </div>
       </section>

@@ -11,7 +11,7 @@ export default function ThankYou({ props }: PageArgs<ThankYouProps>) {
         <p className="message-page__text">{props.text}</p>
         <p className="message-page__actions">
           <a href="/" className="btn btn--primary">Back to Home</a>
-          <a href="/blog" className="btn btn--ghost">Read our Blog</a>
+          <a href="/blog/" className="btn btn--ghost">Read our Blog</a>
         </p>
       </div>
     </section>
