@@ -28,7 +28,7 @@ import (
 
 type serveOptions struct {
 	addr, contentDir, outDir, uploadsDir, siteDir, baseURL, formEndpoint string
-	demo, trustProxy                                       bool
+	demo, trustProxy                                                     bool
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {

@@ -25,10 +25,8 @@ type fields struct {
 	image []byte // the "image" file part, if one was sent
 }
 
-func (f *fields) has(name string) bool { _, ok := f.vals[name]; return ok }
-func (f *fields) get(name string) string {
-	return f.vals[name]
-}
+// get returns a field's value, "" when it was not sent.
+func (f *fields) get(name string) string { return f.vals[name] }
 
 // lookup returns the first of names that was sent.
 func (f *fields) lookup(names ...string) (string, bool) {
@@ -152,7 +150,8 @@ func parseTime(v string) (time.Time, error) {
 	return t.UTC(), nil
 }
 
-// blogEdit holds the fields of a blog a request sets, checked before any store call.
+// blogEdit applies the fields a request sent to a blog; its apply runs inside the store's
+// transaction, so it only copies values and never touches the store.
 type blogEdit struct {
 	f *fields
 }

@@ -20,6 +20,7 @@ import (
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
 )
 
@@ -91,6 +92,7 @@ type Server struct {
 	builds  *buildQueue
 	origins map[string]bool
 	handler http.Handler
+	site    http.Handler // the built site, in demo mode
 
 	loginRate      *auth.Limiter
 	loginIPFails   *auth.Lockout
@@ -152,6 +154,7 @@ func New(cfg Config) (*Server, error) {
 		s.mail.Close(context.Background())
 		return nil, err
 	}
+	s.site = static.Handler(cfg.OutDir, nil)
 	s.handler = s.middleware(s.router())
 	return s, nil
 }

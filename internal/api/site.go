@@ -2,12 +2,9 @@ package api
 
 import (
 	"bytes"
-	"errors"
-	"io"
 	"io/fs"
 	"mime"
 	"net/http"
-	"os"
 	"path"
 	"strings"
 	"time"
@@ -82,84 +79,9 @@ func (s *Server) handleAdminIndex(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// serveSite serves the built site from OutDir like a static host: a folder's index.html, a
-// redirect to add the trailing slash, the site's 404.html for anything missing, never a
-// directory listing and never a dot-file. OutDir is a symlink swapped by every build, so it is
-// opened anew per request rather than resolved once.
+// serveSite serves the built site from OutDir like a static host (see internal/static), with
+// the security headers of every HTML answer.
 func (s *Server) serveSite(w http.ResponseWriter, r *http.Request) {
 	setHTMLHeaders(w, false)
-	root, err := os.OpenRoot(s.cfg.OutDir)
-	if err != nil {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusServiceUnavailable)
-		_, _ = io.WriteString(w, "The site has not been built yet. Publish something or POST /api/builds.\n")
-		return
-	}
-	defer root.Close()
-
-	upath := r.URL.Path
-	name := strings.TrimPrefix(path.Clean("/"+upath), "/")
-	for _, seg := range strings.Split(name, "/") {
-		if strings.HasPrefix(seg, ".") {
-			s.siteNotFound(w, r, root)
-			return
-		}
-	}
-	if name == "" {
-		name = "."
-	}
-	f, err := root.Open(name)
-	if err != nil {
-		s.siteNotFound(w, r, root)
-		return
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		s.siteNotFound(w, r, root)
-		return
-	}
-	if st.IsDir() {
-		if !strings.HasSuffix(upath, "/") {
-			target := upath + "/"
-			if r.URL.RawQuery != "" {
-				target += "?" + r.URL.RawQuery
-			}
-			http.Redirect(w, r, target, http.StatusMovedPermanently)
-			return
-		}
-		f.Close()
-		if f, err = root.Open(path.Join(name, "index.html")); err != nil {
-			s.siteNotFound(w, r, root)
-			return
-		}
-		defer f.Close()
-		if st, err = f.Stat(); err != nil || st.IsDir() {
-			s.siteNotFound(w, r, root)
-			return
-		}
-		name = path.Join(name, "index.html")
-	}
-	if strings.HasPrefix(name, "assets/") {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		w.Header().Set("Cache-Control", "no-cache")
-	}
-	http.ServeContent(w, r, path.Base(name), st.ModTime(), f)
-}
-
-func (s *Server) siteNotFound(w http.ResponseWriter, r *http.Request, root *os.Root) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	data, err := root.ReadFile("404.html")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		s.log.Error("read 404 page", "err", err)
-	}
-	if len(data) == 0 {
-		data = []byte("<!doctype html><title>Page not found</title><h1>Page not found</h1><p><a href=\"/\">Home</a></p>")
-	}
-	w.WriteHeader(http.StatusNotFound)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(data)
-	}
+	s.site.ServeHTTP(w, r)
 }

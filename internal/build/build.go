@@ -205,7 +205,11 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		go b.renderer.Start()
 	}
 
-	tr := func(s string) { if os.Getenv("BTRACE") != "" { fmt.Fprintf(os.Stderr, "TRACE %-10s %6.0fms\n", s, float64(time.Since(start).Microseconds())/1000) } }
+	tr := func(s string) {
+		if os.Getenv("BTRACE") != "" {
+			fmt.Fprintf(os.Stderr, "TRACE %-10s %6.0fms\n", s, float64(time.Since(start).Microseconds())/1000)
+		}
+	}
 	tr("loaded")
 	// Stage 2: plan.
 	pl := b.newPlanner(sources, blogs, services)
@@ -286,6 +290,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		return res, nil
 	}
 
+	tr("compared")
 	// Stage 3: write a new generation.
 	genRoot := generationsDir(b.cfg.OutDir)
 	name := "g" + time.Now().UTC().Format("20060102T150405.000000") + "-" + randHex(3)
@@ -310,6 +315,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 			return Result{}, fmt.Errorf("write: %w", err)
 		}
 	}
+	tr("static")
 	if err := parallel(len(toLink), func(i int) error {
 		return w.link(filepath.Join(live, toLink[i].File), toLink[i].File)
 	}); err != nil {
@@ -338,9 +344,6 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 			return err
 		}
 		for _, it := range groups[i] {
-			if os.Getenv("BNOWRITE") != "" {
-				continue
-			}
 			if err := w.write(it.File, document(it.head, body)); err != nil {
 				return err
 			}
@@ -380,7 +383,9 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		os.RemoveAll(final)
 		return Result{}, fmt.Errorf("swap: %w", err)
 	}
+	tr("swapped")
 	prune(genRoot, final, b.cfg.Keep, log)
+	tr("pruned")
 	res.Generation, res.Swapped, res.Duration = name, true, time.Since(start)
 	log.Info("build: done", "reason", opts.Reason, "generation", name, "rendered", res.PagesRendered,
 		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())

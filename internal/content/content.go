@@ -155,6 +155,12 @@ func Category(c string) string {
 	return strings.TrimSpace(c)
 }
 
+// RecordID returns the blog's record id.
+func (b *Blog) RecordID() string { return b.ID }
+
+// RecordID returns the service's record id.
+func (s *Service) RecordID() string { return s.ID }
+
 // Key returns the blog's slug, under which it is stored.
 func (b *Blog) Key() string { return b.Slug }
 

@@ -1,37 +1,57 @@
-// Package static serves a built site from its output path the way a CDN would: index.html for
-// folders, a redirect to the trailing slash, 404.html with status 404, no directory listings.
-// The path is resolved on every request, so a generation swap is seen at once and a request is
-// answered wholly from one generation.
+// Package static serves a built site the way a static host or CDN would: a folder's
+// index.html, a redirect that adds the trailing slash, the site's 404.html with status 404,
+// never a directory listing and never a dot-file. The output path is a symlink that every build
+// swaps, so it is opened anew (through os.Root, which refuses to leave it) on every request:
+// a request is answered wholly from one generation, and a swap is seen at once.
 package static
 
 import (
 	"bytes"
+	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
-	"time"
 )
 
-// Handler serves the site at root. inject, when not nil, is added before </body> of HTML pages
-// (the dev server's live-reload script).
-func Handler(root string, inject []byte) http.Handler {
+// Handler serves the site at dir. inject, when not nil, is inserted before </body> of HTML
+// pages (the dev server's live-reload script).
+func Handler(dir string, inject []byte) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
 			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 			return
 		}
-		upath := path.Clean("/" + r.URL.Path)
-		if strings.Contains(r.URL.Path, "\x00") {
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, "The site has not been built yet.\n")
+			return
+		}
+		defer root.Close()
+
+		upath := r.URL.Path
+		name := strings.TrimPrefix(path.Clean("/"+upath), "/")
+		for _, seg := range strings.Split(name, "/") {
+			if strings.HasPrefix(seg, ".") {
+				notFound(w, r, root, inject)
+				return
+			}
+		}
+		if name == "" {
+			name = "."
+		}
+		f, st, err := open(root, name)
+		if err != nil {
 			notFound(w, r, root, inject)
 			return
 		}
-		full := filepath.Join(root, filepath.FromSlash(upath))
-		st, err := os.Stat(full)
-		if err == nil && st.IsDir() {
-			if !strings.HasSuffix(r.URL.Path, "/") {
+		defer func() { f.Close() }()
+		if st.IsDir() {
+			if !strings.HasSuffix(upath, "/") {
 				target := upath + "/"
 				if r.URL.RawQuery != "" {
 					target += "?" + r.URL.RawQuery
@@ -39,70 +59,64 @@ func Handler(root string, inject []byte) http.Handler {
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
-			full = filepath.Join(full, "index.html")
-			st, err = os.Stat(full)
+			f.Close()
+			name = path.Join(name, "index.html")
+			if f, st, err = open(root, name); err != nil || st.IsDir() {
+				notFound(w, r, root, inject)
+				return
+			}
 		}
-		if err != nil || st.IsDir() || strings.HasPrefix(path.Base(upath), ".") {
-			notFound(w, r, root, inject)
+		if strings.HasPrefix(name, "assets/") {
+			w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			w.Header().Set("Cache-Control", "no-cache")
+		}
+		if inject != nil && strings.HasSuffix(name, ".html") {
+			data, err := io.ReadAll(f)
+			if err != nil {
+				http.Error(w, "internal error", http.StatusInternalServerError)
+				return
+			}
+			writeHTML(w, r, http.StatusOK, injectInto(data, inject))
 			return
 		}
-		serveFile(w, r, full, http.StatusOK, inject)
+		http.ServeContent(w, r, path.Base(name), st.ModTime(), f)
 	})
 }
 
-func notFound(w http.ResponseWriter, r *http.Request, root string, inject []byte) {
-	p := filepath.Join(root, "404.html")
-	if _, err := os.Stat(p); err != nil {
-		http.Error(w, "404 page not found", http.StatusNotFound)
-		return
-	}
-	serveFile(w, r, p, http.StatusNotFound, inject)
-}
-
-func serveFile(w http.ResponseWriter, r *http.Request, file string, status int, inject []byte) {
-	f, err := os.Open(file)
+func open(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+	f, err := root.Open(name)
 	if err != nil {
-		http.Error(w, "404 page not found", http.StatusNotFound)
-		return
+		return nil, nil, err
 	}
-	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
+		f.Close()
+		return nil, nil, err
 	}
-	h := w.Header()
-	if strings.Contains(file, string(filepath.Separator)+"assets"+string(filepath.Separator)) {
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		h.Set("Cache-Control", "public, max-age=0, must-revalidate")
-	}
-	isHTML := strings.HasSuffix(file, ".html")
-	if isHTML && inject != nil {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			http.Error(w, "internal error", http.StatusInternalServerError)
-			return
-		}
-		data = bytes.Replace(data, []byte("</body>"), append(append([]byte{}, inject...), "</body>"...), 1)
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		h.Set("Cache-Control", "no-store")
-		w.WriteHeader(status)
-		w.Write(data)
-		return
-	}
-	if status != http.StatusOK {
-		h.Set("Content-Type", "text/html; charset=utf-8")
-		w.WriteHeader(status)
-		if r.Method != http.MethodHead {
-			http.ServeContent(discardHeaders{w}, r, "", time.Time{}, f)
-		}
-		return
-	}
-	http.ServeContent(w, r, st.Name(), st.ModTime(), f)
+	return f, st, nil
 }
 
-// discardHeaders lets ServeContent copy a body after the status has been written.
-type discardHeaders struct{ http.ResponseWriter }
+func notFound(w http.ResponseWriter, r *http.Request, root *os.Root, inject []byte) {
+	data, err := root.ReadFile("404.html")
+	if err != nil || len(data) == 0 {
+		data = []byte("<!doctype html><title>Page not found</title><h1>Page not found</h1><p><a href=\"/\">Home</a></p>")
+	}
+	if inject != nil {
+		data = injectInto(data, inject)
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeHTML(w, r, http.StatusNotFound, data)
+}
 
-func (d discardHeaders) WriteHeader(int) {}
+func writeHTML(w http.ResponseWriter, r *http.Request, status int, data []byte) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(data)
+	}
+}
+
+func injectInto(page, inject []byte) []byte {
+	return bytes.Replace(page, []byte("</body>"), append(append([]byte{}, inject...), "</body>"...), 1)
+}

@@ -13,6 +13,7 @@ import (
 type record[T any] interface {
 	*T
 	Key() string
+	RecordID() string
 	Normalize()
 	Validate() error
 	Stamp(now time.Time)
@@ -149,8 +150,7 @@ func remove(db *DB, k kind, bucket []byte, slug, notFound string) error {
 }
 
 // publish moves a preview item into the published bucket in one transaction. fn may override
-// fields first; the publish rules then apply. A published item with the same slug is replaced
-// (keeping its id and creation time), which is how a re-published preview updates a page.
+// fields first; the publish rules then apply. The slug may not belong to another published item.
 func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) (T, error) {
 	var v T
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
@@ -168,6 +168,15 @@ func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) 
 			return err
 		}
 		if p.Key() != slug && tx.Bucket(k.preview).Get([]byte(p.Key())) != nil {
+			return content.Errorf(content.EConflict, content.MsgSlugTaken)
+		}
+		// Publishing may replace the published twin of this very item, never another one.
+		var existing struct {
+			ID string `json:"_id"`
+		}
+		if ok, err := getJSON(tx, k.published, []byte(p.Key()), &existing); err != nil {
+			return err
+		} else if ok && existing.ID != p.RecordID() {
 			return content.Errorf(content.EConflict, content.MsgSlugTaken)
 		}
 		if err := tx.Bucket(k.preview).Delete([]byte(slug)); err != nil {

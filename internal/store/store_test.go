@@ -185,3 +185,20 @@ func TestSecondWriterFailsFastAndBackup(t *testing.T) {
 		t.Fatalf("backup holds %d messages", n)
 	}
 }
+
+func TestPublishNeverReplacesAnotherItem(t *testing.T) {
+	db := MustOpen(t)
+	if err := db.Import([]content.Blog{{Title: "Taken", Content: "<p>first</p>"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Other", Category: "X", Content: "<p>second</p>"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := db.PublishBlog("other", func(b *content.Blog) error { b.Slug = "taken"; return nil })
+	if content.ErrorCode(err) != content.EConflict {
+		t.Fatalf("publish onto another item's slug: %v", err)
+	}
+	if b, _ := db.Blog("taken"); b.Content != "<p>first</p>" {
+		t.Fatal("the published item was replaced")
+	}
+}

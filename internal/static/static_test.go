@@ -1,0 +1,109 @@
+package static
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func site(t *testing.T) (dist string, gen func(name, body string) string) {
+	t.Helper()
+	dir := t.TempDir()
+	dist = filepath.Join(dir, "dist")
+	gen = func(name, body string) string {
+		g := filepath.Join(dir, ".dist", name)
+		for rel, data := range map[string]string{
+			"index.html": "<html><body>" + body + "</body></html>", "about/index.html": "about " + body,
+			"404.html": "<body>not found " + body + "</body>", "assets/app.js": "js", ".build.json": "{}",
+			"empty/keep.txt": "x",
+		} {
+			p := filepath.Join(g, rel)
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			os.WriteFile(p, []byte(data), 0o644)
+		}
+		return g
+	}
+	return dist, gen
+}
+
+func get(t *testing.T, h http.Handler, path string) (*http.Response, string) {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	c := srv.Client()
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := c.Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	return res, string(body)
+}
+
+func TestServesLikeAStaticHost(t *testing.T) {
+	dist, gen := site(t)
+	h := Handler(dist, nil)
+	if res, _ := get(t, h, "/"); res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("before any build: %d", res.StatusCode)
+	}
+	os.Symlink(filepath.Join(".dist", "g1"), dist)
+	gen("g1", "one")
+
+	tests := []struct {
+		path   string
+		status int
+		want   string
+	}{
+		{"/", 200, "one"},
+		{"/about/", 200, "about one"},
+		{"/about", 301, ""},
+		{"/missing/", 404, "not found one"},
+		{"/empty/", 404, "not found"}, // no directory listing
+		{"/.build.json", 404, "not found"},
+		{"/assets/../.build.json", 404, "not found"},
+		{"/../../etc/passwd", 404, "not found"},
+		{"/assets/app.js", 200, "js"},
+	}
+	for _, tt := range tests {
+		res, body := get(t, h, tt.path)
+		if res.StatusCode != tt.status || !strings.Contains(body, tt.want) {
+			t.Errorf("GET %s = %d %q, want %d containing %q", tt.path, res.StatusCode, body, tt.status, tt.want)
+		}
+	}
+	if res, _ := get(t, h, "/about?x=1"); res.Header.Get("Location") != "/about/?x=1" {
+		t.Errorf("redirect keeps the query: %q", res.Header.Get("Location"))
+	}
+	if res, _ := get(t, h, "/assets/app.js"); !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
+		t.Error("hashed assets must be cached for good")
+	}
+
+	// A swap of the symlink is seen by the next request.
+	gen("g2", "two")
+	tmp := dist + ".tmp"
+	os.Symlink(filepath.Join(".dist", "g2"), tmp)
+	os.Rename(tmp, dist)
+	if _, body := get(t, h, "/"); !strings.Contains(body, "two") {
+		t.Errorf("after swap: %q", body)
+	}
+}
+
+func TestInjectsIntoHTMLOnly(t *testing.T) {
+	dist, gen := site(t)
+	os.Symlink(filepath.Join(".dist", "g1"), dist)
+	gen("g1", "one")
+	h := Handler(dist, []byte("<script src=/r.js></script>"))
+	if _, body := get(t, h, "/"); !strings.Contains(body, "<script src=/r.js></script></body>") {
+		t.Errorf("not injected: %q", body)
+	}
+	if res, body := get(t, h, "/nope/"); res.StatusCode != 404 || !strings.Contains(body, "r.js") {
+		t.Error("404 page lacks the injection")
+	}
+	if _, body := get(t, h, "/assets/app.js"); body != "js" {
+		t.Errorf("asset changed: %q", body)
+	}
+}
