@@ -69,6 +69,8 @@ type Builder struct {
 	cfg      Config
 	renderer *render.Renderer
 	mu       sync.Mutex
+	pruneMu  sync.Mutex     // one prune at a time
+	pruning  sync.WaitGroup // prunes running after their build returned
 }
 
 // manifest is stored in each generation: the hash of every file's inputs, so the next build
@@ -100,8 +102,12 @@ func New(cfg Config) (*Builder, error) {
 	return &Builder{cfg: cfg, renderer: r}, nil
 }
 
-// Close stops the renderer.
-func (b *Builder) Close() error { return b.renderer.Close() }
+// Close stops the renderer and waits for old generations to be removed.
+func (b *Builder) Close() error {
+	err := b.renderer.Close()
+	b.pruning.Wait()
+	return err
+}
 
 // RendererStarts reports how many node processes the builder has started.
 func (b *Builder) RendererStarts() int { return b.renderer.Starts() }
@@ -293,6 +299,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	tr("compared")
 	// Stage 3: write a new generation.
 	genRoot := generationsDir(b.cfg.OutDir)
+	removeLeftovers(genRoot)
 	name := "g" + time.Now().UTC().Format("20060102T150405.000000") + "-" + randHex(3)
 	name = strings.Replace(name, ".", "", 1)
 	tmp := filepath.Join(genRoot, name+".tmp")
@@ -384,7 +391,15 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		return Result{}, fmt.Errorf("swap: %w", err)
 	}
 	tr("swapped")
-	prune(genRoot, final, b.cfg.Keep, log)
+	// Removing an old generation (a file and a folder per page) takes as long as writing one:
+	// it runs after the build returns, so the new site is live without waiting for it.
+	b.pruning.Add(1)
+	go func() {
+		defer b.pruning.Done()
+		b.pruneMu.Lock()
+		defer b.pruneMu.Unlock()
+		prune(genRoot, final, b.cfg.Keep, log)
+	}()
 	tr("pruned")
 	res.Generation, res.Swapped, res.Duration = name, true, time.Since(start)
 	log.Info("build: done", "reason", opts.Reason, "generation", name, "rendered", res.PagesRendered,

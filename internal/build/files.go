@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,11 +21,23 @@ type writer struct {
 }
 
 func (w *writer) mkdir(rel string) error {
-	dir := filepath.Dir(filepath.Join(w.root, filepath.FromSlash(rel)))
-	if _, ok := w.dirs.Load(dir); ok {
+	return w.ensureDir(filepath.Dir(filepath.Join(w.root, filepath.FromSlash(rel))))
+}
+
+// ensureDir makes dir and its missing parents with one mkdir call each (no stat first, as
+// os.MkdirAll does): a generation has a folder per page, so this is a large part of its cost.
+func (w *writer) ensureDir(dir string) error {
+	if _, ok := w.dirs.Load(dir); ok || dir == w.root {
 		return nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	err := os.Mkdir(dir, 0o755)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := w.ensureDir(filepath.Dir(dir)); err != nil {
+			return err
+		}
+		err = os.Mkdir(dir, 0o755)
+	}
+	if err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
 	w.dirs.Store(dir, true)
@@ -44,8 +57,12 @@ func (w *writer) link(src, rel string) error {
 		return err
 	}
 	dst := filepath.Join(w.root, filepath.FromSlash(rel))
-	os.Remove(dst)
-	if err := os.Link(src, dst); err == nil {
+	err := os.Link(src, dst)
+	if errors.Is(err, fs.ErrExist) {
+		os.Remove(dst)
+		err = os.Link(src, dst)
+	}
+	if err == nil {
 		return nil
 	}
 	return copyFile(src, dst)
@@ -123,15 +140,20 @@ func generations(root string) []string {
 	return out
 }
 
-// prune removes unfinished generations left by a crashed build and all but the newest keep
-// finished ones; the live one always stays.
-func prune(root, live string, keep int, log *slog.Logger) {
+// removeLeftovers removes unfinished generations left by a crashed build and folders set aside
+// by a swap or a rollback. Build calls it before it makes its own unfinished generation.
+func removeLeftovers(root string) {
 	entries, _ := os.ReadDir(root)
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), ".tmp") || strings.HasPrefix(e.Name(), "legacy-") {
 			os.RemoveAll(filepath.Join(root, e.Name()))
 		}
 	}
+}
+
+// prune removes all but the newest keep finished generations; the live one always stays. It
+// may run while the next build writes its own generation, so it never touches unfinished ones.
+func prune(root, live string, keep int, log *slog.Logger) {
 	gens := generations(root)
 	for i := 0; i < len(gens)-keep; i++ {
 		p := filepath.Join(root, gens[i])

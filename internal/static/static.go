@@ -7,12 +7,14 @@ package static
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io"
 	"io/fs"
 	"net/http"
 	"os"
 	"path"
 	"strings"
+	"sync"
 )
 
 // Handler serves the site at dir. inject, when not nil, is inserted before </body> of HTML
@@ -80,6 +82,18 @@ func Handler(dir string, inject []byte) http.Handler {
 			writeHTML(w, r, http.StatusOK, injectInto(data, inject))
 			return
 		}
+		if compressible(name) && st.Size() > 512 && acceptsGzip(r) {
+			data, err := io.ReadAll(f)
+			if err != nil {
+				http.Error(w, "internal error", http.StatusInternalServerError)
+				return
+			}
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Header().Add("Vary", "Accept-Encoding")
+			http.ServeContent(w, r, path.Base(name), st.ModTime(), bytes.NewReader(gzipBytes(data)))
+			return
+		}
+		w.Header().Add("Vary", "Accept-Encoding")
 		http.ServeContent(w, r, path.Base(name), st.ModTime(), f)
 	})
 }
@@ -109,8 +123,44 @@ func notFound(w http.ResponseWriter, r *http.Request, root *os.Root, inject []by
 	writeHTML(w, r, http.StatusNotFound, data)
 }
 
+// compressible names the text types worth compressing; images and fonts are compressed already.
+func compressible(name string) bool {
+	switch path.Ext(name) {
+	case ".html", ".css", ".js", ".mjs", ".json", ".xml", ".svg", ".txt":
+		return true
+	}
+	return false
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		if enc, q, _ := strings.Cut(strings.TrimSpace(part), ";"); strings.TrimSpace(enc) == "gzip" {
+			return !strings.Contains(strings.ReplaceAll(q, " ", ""), "q=0") || strings.Contains(q, "q=0.")
+		}
+	}
+	return false
+}
+
+var gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzip.DefaultCompression); return w }}
+
+func gzipBytes(data []byte) []byte {
+	var buf bytes.Buffer
+	buf.Grow(len(data) / 4)
+	zw := gzipPool.Get().(*gzip.Writer)
+	zw.Reset(&buf)
+	zw.Write(data)
+	zw.Close()
+	gzipPool.Put(zw)
+	return buf.Bytes()
+}
+
 func writeHTML(w http.ResponseWriter, r *http.Request, status int, data []byte) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if len(data) > 512 && acceptsGzip(r) {
+		data = gzipBytes(data)
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Add("Vary", "Accept-Encoding")
+	}
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(data)

@@ -1,6 +1,8 @@
 package static
 
 import (
+	"bytes"
+	"compress/gzip"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -105,5 +107,42 @@ func TestInjectsIntoHTMLOnly(t *testing.T) {
 	}
 	if _, body := get(t, h, "/assets/app.js"); body != "js" {
 		t.Errorf("asset changed: %q", body)
+	}
+}
+
+func TestGzipsText(t *testing.T) {
+	dist, gen := site(t)
+	os.Symlink(filepath.Join(".dist", "g1"), dist)
+	g := gen("g1", strings.Repeat("compress me ", 200))
+	srv := httptest.NewServer(Handler(dist, nil))
+	defer srv.Close()
+	req, _ := http.NewRequest("GET", srv.URL+"/", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	res, err := http.DefaultTransport.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	orig, _ := os.ReadFile(filepath.Join(g, "index.html"))
+	if res.Header.Get("Content-Encoding") != "gzip" || len(raw) >= len(orig)/4 {
+		t.Fatalf("encoding %q, %d bytes of %d", res.Header.Get("Content-Encoding"), len(raw), len(orig))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := io.ReadAll(zr)
+	if string(plain) != string(orig) {
+		t.Fatal("gzip body does not decode to the page")
+	}
+	// A client that does not ask for gzip gets the plain page (Go's client asks by itself, so
+	// the header is set explicitly).
+	req.Header.Set("Accept-Encoding", "identity")
+	res2, _ := http.DefaultTransport.RoundTrip(req)
+	plain2, _ := io.ReadAll(res2.Body)
+	res2.Body.Close()
+	if res2.Header.Get("Content-Encoding") != "" || string(plain2) != string(orig) {
+		t.Fatal("identity request got a compressed body")
 	}
 }
