@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { BIN, ROOT, freePort, launch, startServer, tempDir, watchErrors } from './lib/browser.mjs';
 
 const PASSWORD = 'E2e-admin-pass-41';
@@ -69,21 +68,6 @@ const PNG = makePng();
 const pngFile = (name) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 // ---- helpers ----
-
-// lib/browser.mjs's launch() passes --user-data-dir, which playwright-core refuses in launch();
-// until that is fixed there, launch the same Chromium with the same flags here.
-async function launchBrowser() {
-  try {
-    return await launch();
-  } catch (err) {
-    if (!/userDataDir/.test(String(err))) throw err;
-    return chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  }
-}
 
 async function toast(text) {
   await page.locator('.toasts').getByText(text, { exact: false }).first().waitFor({ timeout: 15000 });
@@ -152,7 +136,7 @@ before(async () => {
   server = await startServer(bin, ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--db', join(dir, 'site.db'),
     '--out', join(dir, 'dist'), '--uploads', join(dir, 'uploads'), '--content', 'content'],
   `${base}/healthz`, { env: { ADMIN_PASSWORD: PASSWORD, SITE_URL: '' } });
-  browser = await launchBrowser();
+  browser = await launch();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   errors = watchErrors(page);
@@ -318,6 +302,33 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await toast('Blog deleted successfully.');
     await drafts.getByText(other).waitFor({ state: 'detached' });
     await page.locator('#published-blogs').getByText(title).waitFor();
+  });
+
+  await t.test('downloads the enquiries as CSV and starts a rebuild', async () => {
+    // An enquiry as a visitor sends it (the form is older than 2 s, the honeypot empty).
+    const sent = await fetch(`${base}/popup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Asha Test', email: 'asha@example.com', phone: '9876543210', message: 'Need SEO help', website: '', startedAt: Date.now() - 10000 }),
+    });
+    assert.equal(sent.status, 200);
+    await page.goto(`${base}/admin/dashboard`);
+    await page.locator('#enquiries').getByText('Asha Test').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /\.csv$/);
+    const csv = readFileSync(await file.path(), 'utf8');
+    assert.match(csv, /Asha Test/);
+
+    const builds = page.locator('#builds li.build');
+    await builds.first().waitFor();
+    const before = await builds.count();
+    await page.getByRole('button', { name: 'Rebuild site' }).click();
+    await toast('Rebuild started.');
+    if (before < 8) await page.waitForFunction((n) => document.querySelectorAll('#builds li.build').length > n, before);
+    // The panel refreshes itself while a build runs, until the newest says Done.
+    await page.locator('#builds li.build').first().locator('.status-ok').waitFor({ timeout: 60000 });
   });
 
   await t.test('logs out after the confirmation', async () => {

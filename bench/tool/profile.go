@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"runtime/pprof"
 	"time"
@@ -32,7 +33,8 @@ func profileBuild(args []string) error {
 		return err
 	}
 	defer src.Close()
-	b, err := build.New(build.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node})
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	b, err := build.New(build.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, Logger: logger})
 	if err != nil {
 		return err
 	}

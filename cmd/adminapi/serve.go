@@ -21,6 +21,7 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/build"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
@@ -208,12 +209,27 @@ const (
 	demoEmail = "admin@digitalreeviver.com"
 )
 
-// ensureDemoAdmin creates the demo admin when the database has no admin at all, answering the
-// password to print once ("" when an admin existed).
+// ensureDemoAdmin creates the demo admin when the database has no admin at all and answers its
+// password. The password is also kept beside the database (demo-login.txt, owner-only), so a
+// later `make run` prints it again for as long as it still opens the account.
 func ensureDemoAdmin(db *store.DB) (string, error) {
+	loginFile := filepath.Join(filepath.Dir(db.Path()), "demo-login.txt")
 	admins, err := db.Admins()
-	if err != nil || len(admins) > 0 {
+	if err != nil {
 		return "", err
+	}
+	if len(admins) > 0 {
+		saved, err := os.ReadFile(loginFile)
+		if err != nil {
+			return "", nil
+		}
+		password := strings.TrimSpace(string(saved))
+		if a, err := db.Admin(demoUser); err == nil {
+			if ok, _ := auth.CheckPassword(a.PasswordHash, password); ok {
+				return password, nil
+			}
+		}
+		return "", nil
 	}
 	password := os.Getenv("ADMIN_PASSWORD")
 	if password == "" {
@@ -222,6 +238,9 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		password = hex.EncodeToString(b[:])
 	}
 	if _, err := api.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+		return "", fmt.Errorf("demo admin: %w", err)
+	}
+	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {
 		return "", fmt.Errorf("demo admin: %w", err)
 	}
 	return password, nil
@@ -268,7 +287,7 @@ func seedDemo(ctx context.Context, db *store.DB, srv *api.Server, o serveOptions
 func printBanner(out io.Writer, siteURL, password string) {
 	fmt.Fprintf(out, "\n  Digital Reeviver demo\n  site:   %s/\n  admin:  %s/admin/\n", siteURL, siteURL)
 	if password != "" {
-		fmt.Fprintf(out, "  login:  %s / %s   (shown once; change it with `adminapi user passwd --username %s`)\n\n", demoUser, password, demoUser)
+		fmt.Fprintf(out, "  login:  %s / %s   (change it with `adminapi user passwd --username %s`)\n\n", demoUser, password, demoUser)
 	} else {
 		fmt.Fprintf(out, "  login:  the existing admin account (reset it with `adminapi user passwd`)\n\n")
 	}

@@ -8,6 +8,7 @@ import (
 	"html"
 	"mime"
 	"net/http"
+	netmail "net/mail"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -153,12 +154,18 @@ func (s *Server) notify(m content.Message) {
 	if to == "" {
 		return
 	}
+	// The visitor's address passed validation (pattern, no CR or LF), so replying goes straight
+	// to them. The spec's pattern also lets through what is no single RFC 5322 address
+	// ("a@b.c,d"); such a Reply-To would make the whole mail fail, so it is left out and the
+	// address stays in the body.
+	replyTo := m.Email
+	if a, err := netmail.ParseAddress(m.Email); err != nil || a.Address != m.Email {
+		replyTo = ""
+	}
 	s.mail.Go(func(ctx context.Context, sender mail.Sender) error {
 		return sender.Send(ctx, mail.Message{
-			To: to,
-			// The visitor's address passed validation (pattern, no CR or LF), so replying
-			// goes straight to them.
-			ReplyTo: m.Email,
+			To:      to,
+			ReplyTo: replyTo,
 			Subject: "New enquiry from " + oneLine(m.Name, 80),
 			Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n",
 				m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message),

@@ -211,12 +211,11 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		go b.renderer.Start()
 	}
 
-	tr := func(s string) {
-		if os.Getenv("BTRACE") != "" {
-			fmt.Fprintf(os.Stderr, "TRACE %-10s %6.0fms\n", s, float64(time.Since(start).Microseconds())/1000)
-		}
+	// Each stage's end, for profiling (the bench's `benchtool profile` shows them).
+	tr := func(stage string) {
+		log.Debug("build: stage done", "stage", stage, "ms", time.Since(start).Milliseconds())
 	}
-	tr("loaded")
+	tr("load")
 	// Stage 2: plan.
 	pl := b.newPlanner(sources, blogs, services)
 	pages, err := pl.plan()
@@ -259,7 +258,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 		seen[it.File] = true
 	}
-	tr("planned")
+	tr("plan")
 	extras := map[string][]byte{
 		"sitemap.xml": sitemapXML(pages, pl.base),
 		"robots.txt":  robotsTXT(pl.base),
@@ -296,7 +295,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		return res, nil
 	}
 
-	tr("compared")
+	tr("compare")
 	// Stage 3: write a new generation.
 	genRoot := generationsDir(b.cfg.OutDir)
 	removeLeftovers(genRoot)
@@ -322,14 +321,14 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 			return Result{}, fmt.Errorf("write: %w", err)
 		}
 	}
-	tr("static")
+	tr("static files")
 	if err := parallel(len(toLink), func(i int) error {
 		return w.link(filepath.Join(live, toLink[i].File), toLink[i].File)
 	}); err != nil {
 		return Result{}, fmt.Errorf("write: reuse unchanged page: %w", err)
 	}
 
-	tr("written")
+	tr("link unchanged")
 	// Stage 4: render what changed, each distinct body once.
 	var groups [][]*planned
 	byBody := make(map[string]int, len(toRender))
@@ -362,7 +361,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	}); err != nil {
 		return Result{}, fmt.Errorf("render: %w", err)
 	}
-	tr("rendered")
+	tr("render")
 	for _, it := range toRender {
 		res.Rendered = append(res.Rendered, it.Route)
 	}
@@ -390,7 +389,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		os.RemoveAll(final)
 		return Result{}, fmt.Errorf("swap: %w", err)
 	}
-	tr("swapped")
+	tr("swap")
 	// Removing an old generation (a file and a folder per page) takes as long as writing one:
 	// it runs after the build returns, so the new site is live without waiting for it.
 	b.pruning.Add(1)
@@ -400,7 +399,6 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		defer b.pruneMu.Unlock()
 		prune(genRoot, final, b.cfg.Keep, log)
 	}()
-	tr("pruned")
 	res.Generation, res.Swapped, res.Duration = name, true, time.Since(start)
 	log.Info("build: done", "reason", opts.Reason, "generation", name, "rendered", res.PagesRendered,
 		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())

@@ -135,7 +135,7 @@ func (p *planner) head(title, desc, keywords, route, robots string) Head {
 // describe is SPEC §9's meta description fallback: the first 150 characters of the plain text,
 // plus an ellipsis.
 func describe(html string) string {
-	t := content.PlainText(html)
+	t := plainPrefix(html, descLimit)
 	if utf8.RuneCountInString(t) <= descLimit {
 		return t
 	}
@@ -143,7 +143,7 @@ func describe(html string) string {
 }
 
 func excerpt(html string) string {
-	t := content.PlainText(html)
+	t := plainPrefix(html, content.PreviewLimit)
 	if utf8.RuneCountInString(t) <= content.PreviewLimit {
 		return t
 	}

@@ -75,22 +75,38 @@ func NewID() string {
 }
 
 var (
-	slugDrop   = regexp.MustCompile(`[^a-z0-9\s-]`)
-	slugSpaces = regexp.MustCompile(`\s+`)
+	slugDrop    = regexp.MustCompile(`[^a-z0-9\s-]`)
+	slugSpaces  = regexp.MustCompile(`\s+`)
+	slugHyphens = regexp.MustCompile(`-{2,}`)
 )
 
-// Slugify derives a slug from a title exactly as SPEC §5 states: lowercase, trimmed, characters
-// other than alphanumerics, spaces and hyphens removed, runs of spaces turned into one hyphen.
+// MaxSlugLen is the longest slug ValidSlug accepts.
+const MaxSlugLen = 120
+
+// Slugify derives a slug from a title as SPEC §5 states: lowercase, trimmed, characters other
+// than alphanumerics, spaces and hyphens removed, runs of spaces turned into one hyphen. Then,
+// so that every title gives a slug ValidSlug accepts ("SEO - Basics" would give "seo---basics",
+// a 150-character title a slug too long), runs of hyphens fold into one, hyphens at the ends
+// go, and a long slug is cut at a word boundary to MaxSlugLen.
 func Slugify(title string) string {
 	s := strings.TrimSpace(strings.ToLower(title))
 	s = slugDrop.ReplaceAllString(s, "")
-	return slugSpaces.ReplaceAllString(s, "-")
+	s = slugSpaces.ReplaceAllString(s, "-")
+	s = strings.Trim(slugHyphens.ReplaceAllString(s, "-"), "-")
+	if len(s) > MaxSlugLen {
+		if i := strings.LastIndexByte(s[:MaxSlugLen+1], '-'); i > 0 {
+			s = s[:i]
+		} else {
+			s = s[:MaxSlugLen]
+		}
+	}
+	return s
 }
 
 // ValidSlug reports whether s is safe as a URL path segment and a file name: lowercase
-// letters, digits and single hyphens inside, at most 120 characters.
+// letters, digits and single hyphens inside, at most MaxSlugLen characters.
 func ValidSlug(s string) bool {
-	if s == "" || len(s) > 120 || s[0] == '-' || s[len(s)-1] == '-' {
+	if s == "" || len(s) > MaxSlugLen || s[0] == '-' || s[len(s)-1] == '-' {
 		return false
 	}
 	for i := 0; i < len(s); i++ {

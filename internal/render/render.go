@@ -243,6 +243,8 @@ func (r *Renderer) spawn() (*process, error) {
 	if err != nil {
 		return nil, err
 	}
+	growPipe(stdin)
+	growPipe(stdout)
 	p := &process{cmd: cmd, stdin: stdin, pending: map[uint64]chan result{}, done: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
@@ -273,7 +275,7 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 		line, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
 			var resp response
-			if jerr := json.Unmarshal(line, &resp); jerr != nil {
+			if jerr := decodeResponse(line, &resp); jerr != nil {
 				if !isReady {
 					continue // stray output before the handshake
 				}

@@ -9,6 +9,9 @@ describe('slugify', () => {
     ['Café Design', 'caf-design'],
     ['!!!', ''],
     ['   ', ''],
+    ['SEO - The Basics', 'seo-the-basics'],
+    ['-Intro-', 'intro'],
+    ['a '.repeat(70), 'a-'.repeat(60).slice(0, 119)],
   ])('%j → %j', (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });

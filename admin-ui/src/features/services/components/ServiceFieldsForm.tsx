@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { CategoryOptions, TextField } from '../../../components/TextField';
 
@@ -25,7 +25,7 @@ interface Props {
   /** false hides the meta fields (the edit-service call does not take them). */
   showMeta?: boolean;
   /** Rendered right after the title (the add screen's slug). */
-  afterTitle?: React.ReactNode;
+  afterTitle?: ReactNode;
 }
 
 export function ServiceFieldsForm({ values, onChange, errors, descriptionRequired, metaDisabled, showMeta = true, afterTitle }: Props) {

@@ -1,0 +1,451 @@
+package hardening
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/render"
+)
+
+// The fixed values every server of these tests runs with.
+const (
+	adminUser     = "admin"
+	adminEmail    = "admin@example.com"
+	adminPassword = "Hardening-Passw0rd-7731"
+	jwtSecret     = "hardening-jwt-secret-0123456789abcdef-0123456789"
+	siteURL       = "https://site.test"
+	allowedOrigin = "https://www.digitalreeviver.com"
+	notifyEmail   = "team@example.com"
+)
+
+var (
+	repoRoot   string
+	contentDir string
+	siteDir    string
+	binDir     string
+	adminapi   string
+	sitegen    string
+)
+
+// TestMain builds the real binaries once (with -race when the tests run under it), so every test
+// drives exactly what an operator deploys.
+func TestMain(m *testing.M) {
+	var err error
+	if repoRoot, err = filepath.Abs(filepath.Join("..", "..")); err != nil {
+		panic(err)
+	}
+	contentDir = filepath.Join(repoRoot, "content")
+	siteDir = filepath.Join(repoRoot, "site")
+	if binDir, err = os.MkdirTemp("", "hardening-bin-"); err != nil {
+		panic(err)
+	}
+	adminapi, sitegen = filepath.Join(binDir, "adminapi"), filepath.Join(binDir, "sitegen")
+	for bin, pkg := range map[string]string{adminapi: "./cmd/adminapi", sitegen: "./cmd/sitegen"} {
+		args := []string{"build", "-o", bin}
+		if raceEnabled {
+			args = append(args, "-race")
+		}
+		cmd := exec.Command("go", append(args, pkg)...)
+		cmd.Dir = repoRoot
+		if out, err := cmd.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "go build %s: %v\n%s", pkg, err, out)
+			os.RemoveAll(binDir)
+			os.Exit(1)
+		}
+	}
+	code := m.Run()
+	os.RemoveAll(binDir)
+	os.Exit(code)
+}
+
+// needBundle skips a test that builds pages when the React bundle is not built, unless
+// REQUIRE_SITE_BUNDLE is set (make test builds it first), so a missing bundle fails there.
+func needBundle(t *testing.T) {
+	t.Helper()
+	r, err := render.New(render.Options{SiteDir: siteDir})
+	if err != nil {
+		if os.Getenv("REQUIRE_SITE_BUNDLE") != "" {
+			t.Fatalf("site bundle required: %v", err)
+		}
+		t.Skipf("site bundle not built (run make site): %v", err)
+	}
+	r.Close()
+}
+
+// logBuffer collects a child's output; safe for the writer goroutines and the test.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *logBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *logBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// opts shape one `adminapi serve`.
+type opts struct {
+	bundle     bool     // --site is the real site/ (builds and previews work); else builds fail
+	demo       bool     // --demo: serves dist at /, imports the demo content
+	trustProxy bool     // --trust-proxy: client address from X-Forwarded-For
+	env        []string // more environment, overriding the defaults
+}
+
+// server is one running `adminapi serve` child process.
+type server struct {
+	t      testing.TB
+	dir    string
+	url    string
+	cmd    *exec.Cmd
+	logs   *logBuffer
+	exited chan struct{}
+	err    error // Wait's answer, once exited is closed
+}
+
+var listening = regexp.MustCompile(`msg=listening addr=(\S+)`)
+
+// dbPath is the database of a server directory.
+func dbPath(dir string) string { return filepath.Join(dir, "site.db") }
+
+func serverEnv(extra []string) []string {
+	env := append(os.Environ(),
+		"ADMIN_JWT_SECRET="+jwtSecret, "SITE_URL="+siteURL, "ALLOWED_ORIGINS="+allowedOrigin,
+		"SMTP_URL=", "MAIL_FROM=", "NOTIFY_EMAIL="+notifyEmail, "ADMIN_PASSWORD="+adminPassword, "FORM_ENDPOINT=",
+		"GORACE=halt_on_error=1 exitcode=66")
+	return append(env, extra...)
+}
+
+// startServer runs `adminapi serve` on dir (db, dist, uploads and outbox all live there) on a
+// free loopback port, and waits until /healthz answers (and in demo mode until the site is
+// built). The process is killed when the test ends, and a data race in it fails the test.
+func startServer(t testing.TB, dir string, o opts) *server {
+	t.Helper()
+	site := filepath.Join(dir, "no-site")
+	if o.bundle {
+		site = siteDir
+	}
+	args := []string{"serve", "--db", dbPath(dir), "--addr", "127.0.0.1:0", "--out", filepath.Join(dir, "dist"),
+		"--uploads", filepath.Join(dir, "uploads"), "--site", site, "--content", contentDir}
+	if o.demo {
+		args = append(args, "--demo")
+	}
+	if o.trustProxy {
+		args = append(args, "--trust-proxy")
+	}
+	s := &server{t: t, dir: dir, logs: &logBuffer{}, exited: make(chan struct{})}
+	s.cmd = exec.Command(adminapi, args...)
+	s.cmd.Env = serverEnv(o.env)
+	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
+	if err := s.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { s.err = s.cmd.Wait(); close(s.exited) }()
+	t.Cleanup(func() {
+		s.kill()
+		s.checkRace()
+	})
+	deadline := time.Now().Add(60 * time.Second)
+	for s.url == "" || !s.healthy() || o.demo && !strings.Contains(s.logs.String(), "login:") {
+		if m := listening.FindStringSubmatch(s.logs.String()); m != nil {
+			s.url = "http://" + m[1]
+		}
+		select {
+		case <-s.exited:
+			t.Fatalf("adminapi serve exited: %v\n%s", s.err, s.logs.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("adminapi serve not ready in time:\n%s", s.logs.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return s
+}
+
+func (s *server) healthy() bool {
+	if s.url == "" {
+		return false
+	}
+	c := &http.Client{Timeout: 2 * time.Second}
+	res, err := c.Get(s.url + "/healthz")
+	if err != nil {
+		return false
+	}
+	res.Body.Close()
+	return res.StatusCode == http.StatusOK
+}
+
+func (s *server) running() bool {
+	select {
+	case <-s.exited:
+		return false
+	default:
+		return true
+	}
+}
+
+// stop sends SIGTERM and waits for a clean exit, answering the exit error.
+func (s *server) stop() error {
+	s.t.Helper()
+	if !s.running() {
+		return s.err
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-s.exited:
+	case <-time.After(40 * time.Second):
+		s.kill()
+		s.t.Errorf("adminapi serve did not stop on SIGTERM:\n%s", s.logs.String())
+	}
+	return s.err
+}
+
+// kill ends the process with SIGKILL: no clean-up, no flush, as a power cut or an OOM kill.
+func (s *server) kill() {
+	if s.running() {
+		_ = s.cmd.Process.Kill()
+		<-s.exited
+	}
+}
+
+func (s *server) checkRace() {
+	if logs := s.logs.String(); strings.Contains(logs, "WARNING: DATA RACE") {
+		s.t.Errorf("data race in adminapi serve:\n%s", logs)
+	}
+}
+
+func (s *server) outbox() string { return filepath.Join(s.dir, "outbox") }
+
+// run runs a binary to completion (at most two minutes) and answers its combined output.
+func run(t testing.TB, env []string, bin string, args ...string) (string, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Env = serverEnv(env)
+	out, err := cmd.CombinedOutput()
+	return string(out), err
+}
+
+// addAdmin creates the admin account in dir's database (before a server holds it).
+func addAdmin(t testing.TB, dir string) {
+	t.Helper()
+	if out, err := run(t, nil, adminapi, "user", "add", "--db", dbPath(dir), "--username", adminUser, "--email", adminEmail); err != nil {
+		t.Fatalf("user add: %v\n%s", err, out)
+	}
+}
+
+// newServer is a fresh directory with the admin account and a server on it.
+func newServer(t testing.TB, o opts) *server {
+	t.Helper()
+	dir := t.TempDir()
+	addAdmin(t, dir)
+	return startServer(t, dir, o)
+}
+
+// client talks to one server. Redirects are never followed; every answer is read whole.
+type client struct {
+	base  string
+	hc    *http.Client
+	token string
+	xff   string // sent as X-Forwarded-For when set
+}
+
+func (s *server) client() *client {
+	return &client{base: s.url, hc: &http.Client{Timeout: 60 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+type reply struct {
+	status int
+	header http.Header
+	body   []byte
+}
+
+func (r reply) String() string {
+	b := r.body
+	if len(b) > 600 {
+		b = append(b[:600:600], "…"...)
+	}
+	return fmt.Sprintf("%d %s", r.status, b)
+}
+
+// json decodes the answer as a JSON object (nil when it is none).
+func (r reply) json() map[string]any {
+	var m map[string]any
+	_ = json.Unmarshal(r.body, &m)
+	return m
+}
+
+func (r reply) errorMessage() string { s, _ := r.json()["error"].(string); return s }
+
+// send sends one request. hdr is name, value pairs.
+func (c *client) send(method, path string, body io.Reader, contentType string, hdr ...string) (reply, error) {
+	req, err := http.NewRequest(method, c.base+path, body)
+	if err != nil {
+		return reply{}, err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	if c.xff != "" {
+		req.Header.Set("X-Forwarded-For", c.xff)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		if strings.EqualFold(hdr[i], "Host") {
+			req.Host = hdr[i+1]
+			continue
+		}
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	res, err := c.hc.Do(req)
+	if err != nil {
+		return reply{}, err
+	}
+	defer res.Body.Close()
+	data, err := io.ReadAll(res.Body)
+	return reply{status: res.StatusCode, header: res.Header, body: data}, err
+}
+
+// must is send that fails the test on a transport error.
+func (c *client) must(t testing.TB, method, path string, body io.Reader, contentType string, hdr ...string) reply {
+	t.Helper()
+	r, err := c.send(method, path, body, contentType, hdr...)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return r
+}
+
+// sendJSON sends v as a JSON body.
+func (c *client) sendJSON(method, path string, v any, hdr ...string) (reply, error) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return reply{}, err
+	}
+	return c.send(method, path, bytes.NewReader(data), "application/json", hdr...)
+}
+
+func (c *client) mustJSON(t testing.TB, method, path string, v any, hdr ...string) reply {
+	t.Helper()
+	r, err := c.sendJSON(method, path, v, hdr...)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	return r
+}
+
+// login signs in as the admin and keeps the token.
+func (c *client) login(t testing.TB) *client {
+	t.Helper()
+	r := c.mustJSON(t, "POST", "/admin/login", map[string]string{"username": adminUser, "password": adminPassword})
+	tok, _ := r.json()["token"].(string)
+	if r.status != 200 || tok == "" {
+		t.Fatalf("login: %s", r)
+	}
+	c.token = tok
+	return c
+}
+
+// anon is a copy of c without the token.
+func (c *client) anon() *client { cc := *c; cc.token = ""; return &cc }
+
+// filePart is the file of a multipart form.
+type filePart struct {
+	field, name, contentType string
+	data                     []byte
+}
+
+// form builds a multipart body of text fields and optional files.
+func form(fields map[string]string, files ...filePart) (io.Reader, string) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = w.WriteField(k, v)
+	}
+	for _, f := range files {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", fmt.Sprintf(`form-data; name=%q; filename=%q`, f.field, f.name))
+		if f.contentType != "" {
+			h.Set("Content-Type", f.contentType)
+		}
+		p, _ := w.CreatePart(h)
+		_, _ = p.Write(f.data)
+	}
+	_ = w.Close()
+	return &buf, w.FormDataContentType()
+}
+
+func pngBytes(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for x := 0; x < w; x++ {
+		img.Set(x, x%h, color.RGBA{200, 10, 10, 255})
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func gifBytes(t testing.TB) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := gif.Encode(&buf, image.NewPaletted(image.Rect(0, 0, 8, 8), color.Palette{color.Black, color.White}), nil); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// enquiry is a valid popup body whose fields carry marker, so it can be found again.
+func enquiry(marker string) map[string]any {
+	return map[string]any{"name": "Visitor " + marker, "email": "visitor@example.in", "phone": "+91 98110 45672",
+		"message": "Enquiry " + marker, "startedAt": time.Now().Add(-time.Minute).UnixMilli()}
+}
+
+// waitFor polls cond until it holds or d passes.
+func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func outboxFiles(dir string) []string {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
+	return files
+}

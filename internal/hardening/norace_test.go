@@ -1,0 +1,5 @@
+//go:build !race
+
+package hardening
+
+const raceEnabled = false
