@@ -10,6 +10,13 @@ import (
 )
 
 func main() {
+	if err := newRootCommand().Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "sitegen:", err)
+		os.Exit(1)
+	}
+}
+
+func newRootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "sitegen",
 		Short: "Build, serve and check the static public site",
@@ -23,8 +30,5 @@ are rendered again.`,
 		SilenceErrors: true,
 	}
 	root.AddCommand(newBuildCommand(), newServeCommand(), newCheckCommand(), newRollbackCommand())
-	if err := root.Execute(); err != nil {
-		fmt.Fprintln(os.Stderr, "sitegen:", err)
-		os.Exit(1)
-	}
+	return root
 }

@@ -23,6 +23,9 @@ import (
 	"digitalreeviver/internal/static"
 )
 
+// serveListening, when set (by tests), is told the address serve listens on.
+var serveListening func(addr string)
+
 const liveReloadJS = `(() => { const es = new EventSource('/__livereload'); es.onmessage = () => location.reload(); })();`
 
 func newServeCommand() *cobra.Command {
@@ -62,6 +65,9 @@ same file; use adminapi serve --demo for the whole product.`,
 			mux.Handle("/", static.Handler(p.out, []byte(`<script src="/__livereload.js"></script>`)))
 			srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 			go srv.Serve(ln)
+			if serveListening != nil {
+				serveListening(ln.Addr().String())
+			}
 			fmt.Printf("serving %s at http://%s/ — watching %s and %s (Ctrl-C to stop)\n", p.out, ln.Addr(), p.content, p.site)
 			go s.watch(ctx)
 			<-ctx.Done()

@@ -3,6 +3,7 @@ package hardening
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -11,7 +12,9 @@ import (
 	"image/png"
 	"io"
 	"mime/multipart"
+	"mime/quotedprintable"
 	"net/http"
+	netmail "net/mail"
 	"net/textproto"
 	"os"
 	"os/exec"
@@ -443,6 +446,30 @@ func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// readMail reads an .eml file: its headers and its decoded body.
+func readMail(t testing.TB, path string) (netmail.Header, string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := netmail.ReadMessage(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", path, err, data)
+	}
+	var body io.Reader = m.Body
+	if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "quoted-printable") {
+		body = quotedprintable.NewReader(body)
+	} else if strings.EqualFold(m.Header.Get("Content-Transfer-Encoding"), "base64") {
+		body = base64.NewDecoder(base64.StdEncoding, body)
+	}
+	text, err := io.ReadAll(body)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return m.Header, string(text)
 }
 
 func outboxFiles(dir string) []string {
