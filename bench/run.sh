@@ -8,19 +8,20 @@
 # Environment:
 #   BENCH_SIZES      post counts of the full-build comparison (default "1000 5000"; the last one is
 #                    the site the other sections use)
-#   BENCH_RUNS       runs of each full build (default 3)
+#   BENCH_RUNS       runs of each full build (default 5)
 #   BENCH_NOCHANGE   no-change rebuilds (default 5)
 #   BENCH_PUBLISHES  publishes (default 20)
 #   BENCH_WRK_SECS   seconds of each wrk run (default 20)
 #   BENCH_LH_RUNS    Lighthouse runs per page (default 3)
 #   BENCH_SKIP       sections to leave out, e.g. "lighthouse form"
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
+#   BENCH_KEEP=1     keep the built sites under bench/out/work (deleted at the end otherwise)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
 sizes=(${BENCH_SIZES:-1000 5000})
-runs=${BENCH_RUNS:-3}
+runs=${BENCH_RUNS:-5}
 nochange_runs=${BENCH_NOCHANGE:-5}
 publishes=${BENCH_PUBLISHES:-20}
 wrk_secs=${BENCH_WRK_SECS:-20}
@@ -109,23 +110,29 @@ for n in "${sizes[@]}"; do
   w=$work/$n
   "$bt" gen -n "$n" -services "$services" -out "$w/content"
   "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json"
+  # Every run writes into a folder of its own and nothing is deleted until the bench ends: on
+  # ext4, creating files soon after deleting many makes the kernel skip over the recently freed
+  # inodes, which made both tools' system time several times larger and far noisier.
   for r in $(seq "$runs"); do
-    rm -rf "$w/site" "$w/.site" "$w/hugo-site"; sync
-    measure "ours-$n" "$sitegen" build --clean --db "$w/site.db" --out "$w/site" --uploads "$w/uploads" "${sitedir[@]}"
+    sync
+    measure "ours-$n" "$sitegen" build --clean --db "$w/site.db" --out "$w/run-$r/site" --uploads "$w/uploads" "${sitedir[@]}"
     grep -h '^built' "$out/last-command.log" | tee -a "$out/ours-$n.log"
     sync
-    measure "hugo-$n" hugo --quiet --source bench/hugo --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/hugo-site"
-    echo "hugo: $(find "$w/hugo-site" -name '*.html' | wc -l) html files" | tee -a "$out/hugo-$n.log"
+    measure "hugo-$n" hugo --quiet --source bench/hugo --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/run-$r/hugo"
+    echo "hugo: $(find "$w/run-$r/hugo" -name '*.html' | wc -l) html files" | tee -a "$out/hugo-$n.log"
     tail -n 2 "$samples"
   done
 done
-site=$work/$big
+# The later sections use the last run's site of each size.
+db() { echo "$work/$1/site.db"; }
+dist() { echo "$work/$1/run-$runs/site"; }
+uploads() { echo "$work/$1/uploads"; }
 
 # --- 2. no-change rebuild -------------------------------------------------------------------
 if ! skipped nochange; then
   say "no-change rebuild of the $big-post site, $nochange_runs runs"
   for r in $(seq "$nochange_runs"); do
-    measure "nochange-$big" "$sitegen" build --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" "${sitedir[@]}"
+    measure "nochange-$big" "$sitegen" build --db "$(db $big)" --out "$(dist $big)" --uploads "$(uploads $big)" "${sitedir[@]}"
     grep -h '^built' "$out/last-command.log" | tee -a "$out/nochange.log"
   done
 fi
@@ -133,28 +140,30 @@ fi
 # --- 3. publish latency ---------------------------------------------------------------------
 port_api=18491
 if ! skipped publish; then
-  say "publish latency on the $big-post site through the API, $publishes publishes"
-  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$site/site.db" --username bench --email bench@example.com >/dev/null
-  ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" "${sitedir[@]}" \
-    --addr "127.0.0.1:$port_api" > "$out/publish-server.log" 2>&1 &
-  pids+=($!); api_pid=$!
-  wait_http "http://127.0.0.1:$port_api/healthz"
-  ADMIN_PASSWORD=bench-password-1 "$bt" publish -url "http://127.0.0.1:$port_api" -n "$publishes" | tee "$out/publish.jsonl"
-  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+  for n in "${sizes[@]}"; do
+    say "publish latency on the $n-post site through the API, $publishes publishes"
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$(db $n)" --username bench --email bench@example.com >/dev/null
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$(db $n)" --out "$(dist $n)" --uploads "$(uploads $n)" "${sitedir[@]}" \
+      --addr "127.0.0.1:$port_api" > "$out/publish-server-$n.log" 2>&1 &
+    pids+=($!); api_pid=$!
+    wait_http "http://127.0.0.1:$port_api/healthz"
+    ADMIN_PASSWORD=bench-password-1 "$bt" publish -url "http://127.0.0.1:$port_api" -n "$publishes" | tee "$out/publish-$n.jsonl"
+    kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+  done
 fi
 
 # --- 4. form endpoint -----------------------------------------------------------------------
 if ! skipped form; then
   say "form endpoint under wrk, ${wrk_secs} s each: GET /healthz (no-op) then POST /popup, on one server"
-  before=$("$bt" count -db "$site/site.db")
-  "$adminapi" serve --trust-proxy --db "$site/site.db" --out "$site/site" --uploads "$site/uploads" "${sitedir[@]}" \
+  before=$("$bt" count -db "$(db $big)")
+  "$adminapi" serve --trust-proxy --db "$(db $big)" --out "$(dist $big)" --uploads "$(uploads $big)" "${sitedir[@]}" \
     --addr "127.0.0.1:$port_api" > "$out/form-server.log" 2>&1 &
   pids+=($!); api_pid=$!
   wait_http "http://127.0.0.1:$port_api/healthz"
   wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/noop.lua "http://127.0.0.1:$port_api/healthz" > "$out/wrk-noop.txt"
   wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/form.lua "http://127.0.0.1:$port_api/popup" > "$out/wrk-form.txt"
   kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
-  after=$("$bt" count -db "$site/site.db")
+  after=$("$bt" count -db "$(db $big)")
   served=$(grep -c 'path=/popup status=200' "$out/form-server.log" || true)
   echo "{\"before\":$before,\"after\":$after,\"stored\":$((after - before)),\"served200\":$served}" > "$out/form-count.json"
   grep -h WRKJSON "$out/wrk-noop.txt" "$out/wrk-form.txt"
@@ -164,22 +173,29 @@ fi
 # --- 5 and 6. page weight and Lighthouse ----------------------------------------------------
 if ! skipped lighthouse; then
   port_web=18492
-  post=$(ls "$site/site/blog" | grep -v '^page$' | grep -v '^bench-publish' | sort | head -1)
-  say "page weight and Lighthouse (mobile), $lh_runs runs per page, the $big-post site served gzipped"
-  "$bt" serve -dir "$site/site" -addr "127.0.0.1:$port_web" > "$out/static-server.log" 2>&1 &
+  post=$(ls "$(dist $big)/blog" | grep -v -e "^page$" -e "^bench-publish" | sort | sed -n 1p)
+  say "page weight and Lighthouse (mobile), $lh_runs runs per page, the $big-post site as adminapi serve --demo serves it"
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$(db $big)" --out "$(dist $big)" --uploads "$(uploads $big)" "${sitedir[@]}" \
+    --addr "127.0.0.1:$port_web" > "$out/lighthouse-server.log" 2>&1 &
   pids+=($!); web_pid=$!
   wait_http "http://127.0.0.1:$port_web/"
   mkdir -p "$out/lighthouse"
   declare -A pages=([home]=/ [post]="/blog/$post/" [landing]=/seo-services-in-delhi/ [contact]=/contactus/)
   for r in $(seq "$lh_runs"); do
     for p in home post landing contact; do
-      CHROME_PATH=/usr/bin/chromium bench/node_modules/.bin/lighthouse "http://127.0.0.1:$port_web${pages[$p]}" \
-        --quiet --output=json --output-path="$out/lighthouse/$p-$r.json" \
-        --only-categories=performance,accessibility,best-practices,seo \
-        --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
-        || echo "bench: lighthouse failed on $p (run $r)" >&2
-      node -e 'const r=require(process.argv[1]);console.log(process.argv[2], Object.values(r.categories).map(c=>c.id+" "+c.score).join(", "))' \
-        "$root/$out/lighthouse/$p-$r.json" "$p" 2>/dev/null || true
+      # A run that Lighthouse could not trace (it says NO_NAVSTART and the like) is tried again.
+      for attempt in 1 2 3; do
+        CHROME_PATH=/usr/bin/chromium bench/node_modules/.bin/lighthouse "http://127.0.0.1:$port_web${pages[$p]}" \
+          --quiet --output=json --output-path="$out/lighthouse/$p-$r.json" \
+          --only-categories=performance,accessibility,best-practices,seo \
+          --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
+          2>> "$out/lighthouse/errors.log" || true
+        node -e 'const r=require(process.argv[1]); if (r.runtimeError || Object.values(r.categories).some(c=>c.score===null)) process.exit(1);
+                 console.log(process.argv[2], Object.values(r.categories).map(c=>c.id+" "+c.score).join(", "))' \
+          "$root/$out/lighthouse/$p-$r.json" "$p" 2>/dev/null && break
+        echo "bench: lighthouse could not measure $p (run $r, attempt $attempt)" >&2
+        rm -f "$out/lighthouse/$p-$r.json"
+      done
     done
   done
   kill "$web_pid"; wait "$web_pid" 2>/dev/null || true
@@ -192,4 +208,5 @@ echo "bench seconds: $(( $(date +%s) - started ))" >> "$out/machine.txt"
 say "summary"
 doc=docs/BENCHMARKS.md
 [ "${BENCH_NO_DOC:-}" = 1 ] && doc=""
-node bench/report.mjs "$out" "$site/site" "$doc"
+node bench/report.mjs "$out" "$(dist $big)" "$doc"
+[ "${BENCH_KEEP:-}" = 1 ] || rm -rf "$work"

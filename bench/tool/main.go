@@ -19,8 +19,6 @@ func main() {
 		err = genContent(os.Args[2:])
 	case "publish":
 		err = publish(os.Args[2:])
-	case "serve":
-		err = serveStatic(os.Args[2:])
 	case "count":
 		err = countMessages(os.Args[2:])
 	case "run":

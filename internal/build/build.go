@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -77,6 +78,7 @@ type Builder struct {
 // renders only what changed.
 type manifest struct {
 	Generation string            `json:"generation"`
+	Inputs     string            `json:"inputs,omitempty"` // inputsHash of the build that wrote it
 	Static     string            `json:"static"`
 	Extras     string            `json:"extras"`
 	Pages      map[string]string `json:"pages"` // file → hash
@@ -216,39 +218,92 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		log.Debug("build: stage done", "stage", stage, "ms", time.Since(start).Milliseconds())
 	}
 	tr("load")
+	assets := b.renderer.Assets()
+	var uploadTexts []string
+	for _, bl := range blogs {
+		uploadTexts = append(uploadTexts, bl.Image, bl.Content)
+	}
+	for _, s := range services {
+		uploadTexts = append(uploadTexts, s.Image, s.Description)
+	}
+	uploads := uploadsUsed(uploadTexts...)
+	staticHash, err := b.staticHash(assets, uploads)
+	if err != nil {
+		return Result{}, fmt.Errorf("load: %w", err)
+	}
+	siteJSON, err := json.Marshal(b.siteInfo(sources))
+	if err != nil {
+		return Result{}, fmt.Errorf("load: %w", err)
+	}
+	inputs := b.inputsHash(siteJSON, assets.Hash, staticHash, blogs, services)
+	if inputs != "" && inputs == prev.Inputs && len(prev.Pages) > 0 {
+		res := Result{Generation: filepath.Base(live), PagesTotal: len(prev.Pages), PagesUnchanged: len(prev.Pages), Duration: time.Since(start)}
+		removeLeftovers(generationsDir(b.cfg.OutDir))
+		log.Info("build: nothing changed", "reason", opts.Reason, "pages", res.PagesTotal, "ms", res.Duration.Milliseconds())
+		b.progressf("built %d pages (0 rendered, %d unchanged) in %.2fs: nothing changed, %s kept\n", res.PagesTotal, res.PagesTotal, res.Duration.Seconds(), b.cfg.OutDir)
+		return res, nil
+	}
+	tr("inputs")
 	// Stage 2: plan.
 	pl := b.newPlanner(sources, blogs, services)
 	pages, err := pl.plan()
 	if err != nil {
 		return Result{}, fmt.Errorf("plan: %w", err)
 	}
-	siteJSON, err := json.Marshal(pl.site)
-	if err != nil {
-		return Result{}, fmt.Errorf("plan: %w", err)
-	}
-	assets := b.renderer.Assets()
 	items := make([]*planned, len(pages))
 	seen := make(map[string]bool, len(pages))
-	if err := parallel(len(pages), func(i int) error {
+	encode := func(i int, twin *planned) error {
 		pg := pages[i]
-		props, err := json.Marshal(pg.Props)
-		if err != nil {
-			return fmt.Errorf("%s: %w", pg.Route, err)
+		var props []byte
+		var body string
+		if twin != nil {
+			props, body = twin.props, twin.body
+		} else {
+			var err error
+			if props, err = json.Marshal(pg.Props); err != nil {
+				return fmt.Errorf("%s: %w", pg.Route, err)
+			}
+			h := sha256.New()
+			for _, part := range [][]byte{[]byte(assets.Hash), []byte(pg.Name), []byte(pg.bodyRoute()), siteJSON, props} {
+				h.Write(part)
+				h.Write([]byte{0})
+			}
+			body = hex.EncodeToString(h.Sum(nil)[:16])
 		}
 		head := headHTML(pg.Head, pl.site, assets)
 		h := sha256.New()
-		for _, part := range [][]byte{[]byte(assets.Hash), []byte(pg.Name), []byte(pg.bodyRoute()), siteJSON, props} {
-			h.Write(part)
-			h.Write([]byte{0})
-		}
-		body := hex.EncodeToString(h.Sum(nil)[:16])
-		h.Reset()
 		for _, part := range []string{body, pg.Route, head} {
 			h.Write([]byte(part))
 			h.Write([]byte{0})
 		}
 		items[i] = &planned{Page: pg, props: props, head: head, hash: hex.EncodeToString(h.Sum(nil)[:16]), body: body}
 		return nil
+	}
+	// Pages first, then the twins that show another page's body (a post's /preview/blog/ page):
+	// a twin with the same props as the page it names reuses that page's encoding, which halves
+	// the encoding work of a build.
+	var firsts, twins []int
+	for i, pg := range pages {
+		if pg.BodyRoute != "" {
+			twins = append(twins, i)
+		} else {
+			firsts = append(firsts, i)
+		}
+	}
+	if err := parallel(len(firsts), func(k int) error { return encode(firsts[k], nil) }); err != nil {
+		return Result{}, fmt.Errorf("plan: %w", err)
+	}
+	byRoute := make(map[string]*planned, len(firsts))
+	for _, i := range firsts {
+		byRoute[items[i].Route] = items[i]
+	}
+	if err := parallel(len(twins), func(k int) error {
+		i := twins[k]
+		src := byRoute[pages[i].BodyRoute]
+		if src == nil || src.Name != pages[i].Name || !reflect.DeepEqual(src.Props, pages[i].Props) {
+			src = nil
+		}
+		return encode(i, src)
 	}); err != nil {
 		return Result{}, fmt.Errorf("plan: %w", err)
 	}
@@ -264,18 +319,6 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		"robots.txt":  robotsTXT(pl.base),
 		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
 	}
-	var uploadTexts []string
-	for _, bl := range blogs {
-		uploadTexts = append(uploadTexts, bl.Image, bl.Content)
-	}
-	for _, s := range services {
-		uploadTexts = append(uploadTexts, s.Image, s.Description)
-	}
-	uploads := uploadsUsed(uploadTexts...)
-	staticHash, err := b.staticHash(assets, uploads)
-	if err != nil {
-		return Result{}, fmt.Errorf("plan: %w", err)
-	}
 	extrasHash := hashMap(extras)
 
 	var toRender, toLink []*planned
@@ -290,6 +333,9 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	if len(toRender) == 0 && len(prev.Pages) == len(items) && prev.Static == staticHash && prev.Extras == extrasHash {
 		res.Generation = filepath.Base(live)
 		res.Duration = time.Since(start)
+		// A build killed midway left its unfinished generation; no later build would remove it
+		// while nothing changes.
+		removeLeftovers(generationsDir(b.cfg.OutDir))
 		log.Info("build: nothing changed", "reason", opts.Reason, "pages", len(items), "ms", res.Duration.Milliseconds())
 		b.progressf("built %d pages (0 rendered, %d unchanged) in %.2fs: nothing changed, %s kept\n", len(items), len(items), res.Duration.Seconds(), b.cfg.OutDir)
 		return res, nil
@@ -322,13 +368,16 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 	}
 	tr("static files")
-	if err := parallel(len(toLink), func(i int) error {
-		return w.link(filepath.Join(live, toLink[i].File), toLink[i].File)
-	}); err != nil {
-		return Result{}, fmt.Errorf("write: reuse unchanged page: %w", err)
-	}
+	// The unchanged pages are linked from the live generation while the changed ones render:
+	// the links are file-system work in Go, the renders node's, so a publish on a large site
+	// waits for the longer of the two rather than for both.
+	linked := make(chan error, 1)
+	go func() {
+		linked <- parallel(len(toLink), func(i int) error {
+			return w.link(filepath.Join(live, toLink[i].File), toLink[i].File)
+		})
+	}()
 
-	tr("link unchanged")
 	// Stage 4: render what changed, each distinct body once.
 	var groups [][]*planned
 	byBody := make(map[string]int, len(toRender))
@@ -343,7 +392,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	var done atomic.Int64
 	total := len(toRender)
 	step := int64(max(total/10, 100))
-	if err := parallelN(16, len(groups), func(i int) error {
+	renderErr := parallelN(16, len(groups), func(i int) error {
 		first := groups[i][0]
 		body, err := b.renderer.Render(ctx, first.Name, first.bodyRoute(), siteJSON, first.props)
 		if err != nil {
@@ -358,16 +407,21 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 			}
 		}
 		return nil
-	}); err != nil {
-		return Result{}, fmt.Errorf("render: %w", err)
+	})
+	linkErr := <-linked
+	tr("render and link unchanged")
+	if renderErr != nil {
+		return Result{}, fmt.Errorf("render: %w", renderErr)
 	}
-	tr("render")
+	if linkErr != nil {
+		return Result{}, fmt.Errorf("write: reuse unchanged page: %w", linkErr)
+	}
 	for _, it := range toRender {
 		res.Rendered = append(res.Rendered, it.Route)
 	}
 	sort.Strings(res.Rendered)
 
-	m := manifest{Generation: name, Static: staticHash, Extras: extrasHash, Pages: make(map[string]string, len(items))}
+	m := manifest{Generation: name, Inputs: inputs, Static: staticHash, Extras: extrasHash, Pages: make(map[string]string, len(items))}
 	for _, it := range items {
 		m.Pages[it.File] = it.hash
 	}

@@ -1,0 +1,140 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sync"
+	"time"
+
+	"digitalreeviver/internal/content"
+)
+
+// inputsHash sums everything a build's output depends on: the program itself, the renderer
+// bundle, the static files, every file of the content folder, the published records and the
+// settings. When it equals the one the live generation was built from, nothing can have
+// changed and the build stops before planning, which is most of a no-change build's time on a
+// large site. "" (some input could not be read) means: plan as usual.
+func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash string, blogs []content.Blog, services []content.Service) string {
+	exe := executableHash()
+	if exe == "" {
+		return ""
+	}
+	h := sha256.New()
+	for _, s := range []string{exe, assetsHash, staticHash, string(siteJSON), b.cfg.BaseURL, b.cfg.FormEndpoint,
+		b.cfg.UploadsDir, b.cfg.Node} {
+		writeString(h, s)
+	}
+	if err := hashContentDir(h, b.cfg.ContentDir); err != nil {
+		return ""
+	}
+	if err := hashValue(h, reflect.ValueOf(blogs)); err != nil {
+		return ""
+	}
+	if err := hashValue(h, reflect.ValueOf(services)); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// executableHash identifies the program's code: a new build of sitegen or adminapi may plan
+// pages differently.
+var executableHash = sync.OnceValue(func() string {
+	p, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+})
+
+// hashContentDir sums the content folder's files, names and bytes, but for images/, whose files
+// the static hash covers.
+func hashContentDir(h hash.Hash, dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			if rel == "images" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		writeString(h, rel)
+		writeString(h, string(data))
+		return nil
+	})
+}
+
+func writeString(h hash.Hash, s string) {
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+	h.Write(n[:])
+	io.WriteString(h, s)
+}
+
+var timeType = reflect.TypeFor[time.Time]()
+
+// hashValue sums a value field by field (records are mostly long strings: this is much faster
+// than encoding them). Kinds it does not know go through encoding/json.
+func hashValue(h hash.Hash, v reflect.Value) error {
+	switch {
+	case v.Type() == timeType:
+		b, err := v.Interface().(time.Time).MarshalBinary()
+		if err != nil {
+			return err
+		}
+		writeString(h, string(b))
+	case v.Kind() == reflect.String:
+		writeString(h, v.String())
+	case v.Kind() == reflect.Slice || v.Kind() == reflect.Array:
+		writeString(h, "len")
+		binary.Write(h, binary.LittleEndian, uint64(v.Len()))
+		for i := 0; i < v.Len(); i++ {
+			if err := hashValue(h, v.Index(i)); err != nil {
+				return err
+			}
+		}
+	case v.Kind() == reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			if !v.Type().Field(i).IsExported() {
+				return errors.New("unexported field")
+			}
+			if err := hashValue(h, v.Field(i)); err != nil {
+				return err
+			}
+		}
+	default:
+		if !v.CanInterface() {
+			return errors.New("unreadable value")
+		}
+		b, err := json.Marshal(v.Interface())
+		if err != nil {
+			return err
+		}
+		writeString(h, string(b))
+	}
+	return nil
+}
