@@ -137,8 +137,15 @@ func writeFileAtomic(dir, name string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		return err
 	}
-	return err
+	// The rename is durable only once the folder is synced; the upload is acknowledged after.
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 // checkImageRef verifies an image field sent as text: empty, a site image, or one of our uploads

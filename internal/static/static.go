@@ -20,6 +20,7 @@ import (
 // Handler serves the site at dir. inject, when not nil, is inserted before </body> of HTML
 // pages (the dev server's live-reload script).
 func Handler(dir string, inject []byte) http.Handler {
+	cache := &gzipCache{entries: map[gzipKey][]byte{}, max: 32 << 20}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -83,14 +84,24 @@ func Handler(dir string, inject []byte) http.Handler {
 			return
 		}
 		if compressible(name) && st.Size() > 512 && acceptsGzip(r) {
-			data, err := io.ReadAll(f)
+			var data []byte
+			var err error
+			if cache.get(gzipKey{name: name, mod: st.ModTime().UnixNano(), size: st.Size()}) == nil {
+				data, err = io.ReadAll(f)
+			}
 			if err != nil {
 				http.Error(w, "internal error", http.StatusInternalServerError)
 				return
 			}
+			key := gzipKey{name: name, mod: st.ModTime().UnixNano(), size: st.Size()}
+			gz := cache.get(key)
+			if gz == nil {
+				gz = gzipBytes(data)
+				cache.put(key, gz)
+			}
 			w.Header().Set("Content-Encoding", "gzip")
 			w.Header().Add("Vary", "Accept-Encoding")
-			http.ServeContent(w, r, path.Base(name), st.ModTime(), bytes.NewReader(gzipBytes(data)))
+			http.ServeContent(w, r, path.Base(name), st.ModTime(), bytes.NewReader(gz))
 			return
 		}
 		w.Header().Add("Vary", "Accept-Encoding")
@@ -121,6 +132,38 @@ func notFound(w http.ResponseWriter, r *http.Request, root *os.Root, inject []by
 	}
 	w.Header().Set("Cache-Control", "no-cache")
 	writeHTML(w, r, http.StatusNotFound, data)
+}
+
+// gzipCache keeps compressed files, so a file is compressed once however often it is asked for.
+// A file is known by its name, modification time and size: a new generation's file of the same
+// name differs in time, while unchanged pages (hard links) share theirs and stay cached.
+type gzipCache struct {
+	mu      sync.Mutex
+	entries map[gzipKey][]byte
+	bytes   int
+	max     int
+}
+
+type gzipKey struct {
+	name      string
+	mod, size int64
+}
+
+func (c *gzipCache) get(k gzipKey) []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.entries[k]
+}
+
+func (c *gzipCache) put(k gzipKey, gz []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.bytes+len(gz) > c.max {
+		// Simple and bounded: start afresh rather than track recency.
+		c.entries, c.bytes = map[gzipKey][]byte{}, 0
+	}
+	c.entries[k] = gz
+	c.bytes += len(gz)
 }
 
 // compressible names the text types worth compressing; images and fonts are compressed already.
