@@ -71,8 +71,15 @@ type Builder struct {
 	renderer *render.Renderer
 	mu       sync.Mutex
 	pruneMu  sync.Mutex     // one prune at a time
-	pruning  sync.WaitGroup // prunes running after their build returned
+	pruning  sync.WaitGroup // prunes scheduled or running after their build returned
+	schedMu  sync.Mutex     // guards pruneAt
+	pruneAt  *time.Timer    // the scheduled prune, if any
 }
+
+// pruneDelay is how long the builder waits after a build before it removes old generations: a
+// burst of publishes then pays for no removals (which compete with the next build for the disk
+// and the CPU), and the removal runs once the burst is over.
+const pruneDelay = 2 * time.Second
 
 // manifest is stored in each generation: the hash of every file's inputs, so the next build
 // renders only what changed.
@@ -107,8 +114,38 @@ func New(cfg Config) (*Builder, error) {
 // Close stops the renderer and waits for old generations to be removed.
 func (b *Builder) Close() error {
 	err := b.renderer.Close()
+	b.schedMu.Lock()
+	if b.pruneAt != nil && b.pruneAt.Stop() {
+		// Not started yet: run it now rather than after the delay.
+		b.pruneNow()
+		b.pruning.Done()
+	}
+	b.pruneAt = nil
+	b.schedMu.Unlock()
 	b.pruning.Wait()
 	return err
+}
+
+// schedulePrune (re)starts the delay after which old generations are removed.
+func (b *Builder) schedulePrune() {
+	b.schedMu.Lock()
+	defer b.schedMu.Unlock()
+	if b.pruneAt != nil && b.pruneAt.Stop() {
+		b.pruning.Done() // the earlier one never ran: this one does its work
+	}
+	b.pruning.Add(1)
+	b.pruneAt = time.AfterFunc(pruneDelay, func() {
+		defer b.pruning.Done()
+		b.pruneNow()
+	})
+}
+
+func (b *Builder) pruneNow() {
+	b.pruneMu.Lock()
+	defer b.pruneMu.Unlock()
+	if live := LiveGeneration(b.cfg.OutDir); live != "" {
+		prune(generationsDir(b.cfg.OutDir), live, b.cfg.Keep, b.cfg.Logger)
+	}
 }
 
 // RendererStarts reports how many node processes the builder has started.
@@ -445,14 +482,8 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	}
 	tr("swap")
 	// Removing an old generation (a file and a folder per page) takes as long as writing one:
-	// it runs after the build returns, so the new site is live without waiting for it.
-	b.pruning.Add(1)
-	go func() {
-		defer b.pruning.Done()
-		b.pruneMu.Lock()
-		defer b.pruneMu.Unlock()
-		prune(genRoot, final, b.cfg.Keep, log)
-	}()
+	// it runs after the build returns, once no other build has followed for pruneDelay.
+	b.schedulePrune()
 	res.Generation, res.Swapped, res.Duration = name, true, time.Since(start)
 	log.Info("build: done", "reason", opts.Reason, "generation", name, "rendered", res.PagesRendered,
 		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())

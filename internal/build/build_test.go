@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"fmt"
 	"encoding/json"
 	"errors"
 	"os"
@@ -196,28 +197,90 @@ func TestPlanRoutes(t *testing.T) {
 	}
 }
 
-func TestBlogPagination(t *testing.T) {
-	s := newTestSite(t)
+func TestBlogArchiveIsStable(t *testing.T) {
+	s := newTestSite(t) // 3 posts
 	var more []content.Blog
 	for i := 0; i < 2*PostsPerPage; i++ {
-		more = append(more, content.Blog{Title: "Post " + string(rune('a'+i%26)) + strings.Repeat("x", i), Content: "<p>x</p>"})
+		more = append(more, content.Blog{Title: fmt.Sprintf("Post %03d", i), Content: "<p>x</p>", CreatedAt: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)})
 	}
 	if err := s.db.Import(more, nil); err != nil {
 		t.Fatal(err)
 	}
-	pages := planFor(t, s)
-	var lists []*Page
-	for _, p := range pages {
-		if p.Name == "blogList" {
-			lists = append(lists, p)
+	lists := func() map[string]BlogListProps {
+		out := map[string]BlogListProps{}
+		for _, p := range planFor(t, s) {
+			if p.Name == "blogList" {
+				out[p.Route] = p.Props.(BlogListProps)
+			}
+		}
+		return out
+	}
+	before := lists() // 51 posts: /blog/ and three archive chunks (24, 24, 3)
+	if len(before) != 4 {
+		t.Fatalf("%d list pages", len(before))
+	}
+	blog := before["/blog/"]
+	if len(blog.Posts) != PostsPerPage || blog.Posts[0].Title != "Post 047" || blog.Pagination.OlderHref != "/blog/page/2/" {
+		t.Fatalf("/blog/: %d posts, first %q, pagination %+v", len(blog.Posts), blog.Posts[0].Title, blog.Pagination)
+	}
+	oldest := before["/blog/page/1/"]
+	if len(oldest.Posts) != PostsPerPage || oldest.Pagination.OlderHref != "" || oldest.Pagination.NewerHref != "/blog/page/2/" || oldest.Pagination.Heading != "Blog archive, page 1" {
+		t.Fatalf("oldest chunk: %+v", oldest.Pagination)
+	}
+	if newest := before["/blog/page/3/"]; len(newest.Posts) != 3 || newest.Pagination.NewerHref != "/blog/" {
+		t.Fatalf("newest chunk: %d posts, %+v", len(newest.Posts), newest.Pagination)
+	}
+
+	// A new post changes /blog/ and the newest chunk only.
+	if err := s.db.Import([]content.Blog{{Title: "Brand New", Content: "<p>x</p>", CreatedAt: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	after := lists()
+	for route, b := range before {
+		if route == "/blog/" || route == "/blog/page/3/" {
+			continue
+		}
+		if asJSON(after[route]) != asJSON(b) {
+			t.Errorf("%s changed after one publish", route)
 		}
 	}
-	if len(lists) != 3 || lists[2].Route != "/blog/page/3/" {
-		t.Fatalf("%d list pages", len(lists))
+	if asJSON(after["/blog/page/3/"]) == asJSON(before["/blog/page/3/"]) {
+		t.Error("the newest chunk did not get the new post")
 	}
-	pg := lists[1].Props.(BlogListProps).Pagination
-	if pg.Page != 2 || pg.PrevHref != "/blog/" || pg.NextHref != "/blog/page/3/" {
-		t.Fatalf("pagination %+v", pg)
+}
+
+func asJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestRelatedPostsDoNotChangeOnPublish(t *testing.T) {
+	s := newTestSite(t)
+	var older []content.Blog
+	for i := 0; i < relatedPosts; i++ {
+		older = append(older, content.Blog{Title: fmt.Sprintf("Old %d", i), Content: "<p>x</p>", CreatedAt: time.Date(2025, 1, 1+i, 0, 0, 0, 0, time.UTC)})
+	}
+	if err := s.db.Import(older, nil); err != nil {
+		t.Fatal(err)
+	}
+	related := func() map[string]string {
+		out := map[string]string{}
+		for _, p := range planFor(t, s) {
+			if p.Name == "blogPost" {
+				out[p.Route] = asJSON(p.Props.(BlogPostProps).Related)
+			}
+		}
+		return out
+	}
+	before := related()
+	if err := s.db.Import([]content.Blog{{Title: "Newest", Content: "<p>x</p>", CreatedAt: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	after := related()
+	for route, r := range before {
+		if after[route] != r {
+			t.Errorf("related posts of %s changed when another post was published", route)
+		}
 	}
 }
 

@@ -267,55 +267,69 @@ func (p *planner) plan() ([]*Page, error) {
 	return pages, nil
 }
 
+// archiveHref is the address of archive page c (0 holds the oldest posts).
+func archiveHref(c int) string { return fmt.Sprintf("/blog/page/%d/", c+1) }
+
+// blogPages plans /blog/, its archive pages and every post with its /preview/blog/ twin.
+//
+// /blog/ lists the newest PostsPerPage posts. Older posts are reached through archive pages of
+// fixed chunks counted from the oldest post (chunk c holds the posts c*PostsPerPage to
+// (c+1)*PostsPerPage-1 in publishing order), so a new post changes /blog/ and the newest chunk,
+// not every list page as newest-first numbering would.
 func (p *planner) blogPages() []*Page {
 	var pages []*Page
 	n := len(p.cards)
-	totalPages := (n + PostsPerPage - 1) / PostsPerPage
-	if totalPages == 0 {
-		totalPages = 1
+	card := func(oldestFirst int) BlogCard { return p.cards[n-1-oldestFirst] }
+	chunks := 0
+	if n > PostsPerPage {
+		chunks = (n + PostsPerPage - 1) / PostsPerPage
 	}
-	for i := 1; i <= totalPages; i++ {
-		lo, hi := (i-1)*PostsPerPage, min(i*PostsPerPage, n)
-		route := "/blog/"
-		if i > 1 {
-			route = fmt.Sprintf("/blog/page/%d/", i)
-		}
-		props := BlogListProps{Posts: p.cards[lo:hi]}
-		if totalPages > 1 {
-			pg := &Pagination{Page: i, Pages: totalPages}
-			if i > 1 {
-				pg.PrevHref = "/blog/"
-				if i > 2 {
-					pg.PrevHref = fmt.Sprintf("/blog/page/%d/", i-1)
-				}
-			}
-			if i < totalPages {
-				pg.NextHref = fmt.Sprintf("/blog/page/%d/", i+1)
-			}
-			props.Pagination = pg
-		}
-		title := "Digital Marketing Blog: SEO, Ads, Social Media and Web Tips"
-		if i > 1 {
-			title = fmt.Sprintf("Blog, page %d", i)
-		}
-		h := p.head(title, "Practical articles on SEO, Google Ads, social media, web development and digital marketing careers from the Digital Reeviver team.",
+	listHead := func(title, route string) Head {
+		return p.head(title, "Practical articles on SEO, Google Ads, social media, web development and digital marketing careers from the Digital Reeviver team.",
 			"digital marketing blog, SEO tips, Google Ads tips, social media marketing", route, robotsIndex)
-		var mod time.Time
-		if lo < n {
-			mod = p.blogs[lo].UpdatedAt
-		}
-		pages = append(pages, &Page{Route: route, File: routeFile(route), Name: "blogList", Props: props, Head: h, Sitemap: true, Modified: mod})
 	}
+
+	first := BlogListProps{Posts: p.cards[:min(PostsPerPage, n)]}
+	if chunks > 0 {
+		// The chunk that holds the newest post /blog/ does not show.
+		first.Pagination = &Pagination{OlderHref: archiveHref((n - 1 - PostsPerPage) / PostsPerPage)}
+	}
+	var mod time.Time
+	if n > 0 {
+		mod = p.blogs[0].UpdatedAt
+	}
+	pages = append(pages, &Page{Route: "/blog/", File: "blog/index.html", Name: "blogList", Props: first,
+		Head: listHead("Digital Marketing Blog: SEO, Ads, Social Media and Web Tips", "/blog/"), Sitemap: true, Modified: mod})
+
+	for c := 0; c < chunks; c++ {
+		lo, hi := c*PostsPerPage, min((c+1)*PostsPerPage, n)
+		posts := make([]BlogCard, 0, hi-lo)
+		for o := hi - 1; o >= lo; o-- {
+			posts = append(posts, card(o))
+		}
+		pg := &Pagination{Heading: fmt.Sprintf("Blog archive, page %d", c+1)}
+		if c+1 < chunks {
+			pg.NewerHref = archiveHref(c + 1)
+		} else {
+			pg.NewerHref = "/blog/"
+		}
+		if c > 0 {
+			pg.OlderHref = archiveHref(c - 1)
+		}
+		route := archiveHref(c)
+		pages = append(pages, &Page{Route: route, File: routeFile(route), Name: "blogList", Props: BlogListProps{Posts: posts, Pagination: pg},
+			Head: listHead(pg.Heading, route), Sitemap: true, Modified: p.blogs[n-1-(hi-1)].UpdatedAt})
+	}
+
 	for i, b := range p.blogs {
 		props := p.postProps(b, false)
-		// Related posts are the ones published just before this one, so publishing a new post
-		// changes no older post's page.
-		for j := 1; j <= relatedPosts && n > 1; j++ {
-			k := (i + j) % n
-			if k == i {
-				break
-			}
-			props.Related = append(props.Related, p.cards[k])
+		// Related posts are the ones published just before this one (the oldest posts take the
+		// ones just after), so publishing a new post changes no other post's page.
+		for j := i + 1; j < n && len(props.Related) < relatedPosts; j++ {
+			props.Related = append(props.Related, p.cards[j])
+		}
+		for j := i - 1; j >= 0 && len(props.Related) < relatedPosts; j-- {
+			props.Related = append(props.Related, p.cards[j])
 		}
 		h := p.postHead(b, "/blog/"+b.Slug+"/")
 		pages = append(pages, &Page{Route: "/blog/" + b.Slug + "/", File: "blog/" + b.Slug + "/index.html", Name: "blogPost",
@@ -323,7 +337,7 @@ func (p *planner) blogPages() []*Page {
 		ph := h
 		ph.Robots = robotsNoIndex
 		pages = append(pages, &Page{Route: "/preview/blog/" + b.Slug + "/", File: "preview/blog/" + b.Slug + "/index.html",
-			BodyRoute: "/blog/" + b.Slug + "/", Name: "blogPost", Props: props, Head: ph})
+			Name: "blogPost", Props: props, Head: ph, BodyRoute: "/blog/" + b.Slug + "/"})
 	}
 	return pages
 }

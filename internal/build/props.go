@@ -145,12 +145,11 @@ type ContactProps struct {
 	Intro string `json:"intro"`
 }
 
-// Pagination links the pages of a long list.
+// Pagination names an archive page of the blog and links its neighbours.
 type Pagination struct {
-	Page     int    `json:"page"`
-	Pages    int    `json:"pages"`
-	PrevHref string `json:"prevHref,omitempty"`
-	NextHref string `json:"nextHref,omitempty"`
+	Heading   string `json:"heading,omitempty"`
+	NewerHref string `json:"newerHref,omitempty"`
+	OlderHref string `json:"olderHref,omitempty"`
 }
 
 // BlogListProps are the props of /blog (and its further pages).

@@ -76,7 +76,11 @@ export interface HomeProps {
 export interface Block { heading: string; text: string; items: { title: string; text: string; icon: string }[] }
 export interface AboutProps { title: string; intro: string; sections: Section[]; industries: Industry[]; team: { name: string; role: string; image: Image }[]; values: { title: string; text: string }[] }
 export interface ContactProps { title: string; intro: string }
-export interface BlogListProps { posts: BlogCard[] }
+// Long blogs are split into archive pages of fixed posts counted from the oldest, so publishing a
+// post changes /blog/ and the newest archive page only. heading names the page ("Blog archive,
+// page 3"); newerHref/olderHref link the neighbours.
+export interface BlogPagination { heading: string; newerHref?: string; olderHref?: string }
+export interface BlogListProps { posts: BlogCard[]; pagination?: BlogPagination }
 export interface BlogPostProps {
   post: { title: string; slug: string; category: string; html: string; date: string; dateDisplay: string; image: Image };
   related: BlogCard[];

@@ -3,6 +3,7 @@
 // class merging): a third of the server's render time. These render the same SVG for a fraction of it.
 // Add an icon: one import and one export line below.
 import { createElement } from 'react';
+import * as iArrowLeft from 'lucide-react/icons/arrow-left';
 import * as iArrowRight from 'lucide-react/icons/arrow-right';
 import * as iAward from 'lucide-react/icons/award';
 import * as iBaby from 'lucide-react/icons/baby';
@@ -120,6 +121,7 @@ function icon(mod: unknown): LucideIcon {
   };
 }
 
+export const ArrowLeft = /* @__PURE__ */ icon(iArrowLeft);
 export const ArrowRight = /* @__PURE__ */ icon(iArrowRight);
 export const Award = /* @__PURE__ */ icon(iAward);
 export const Baby = /* @__PURE__ */ icon(iBaby);
