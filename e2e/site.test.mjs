@@ -179,3 +179,25 @@ test('lists are readable with JavaScript off', async () => {
   assert.ok(await page.getByText('Web Development').count() > 0);
   await context.close();
 });
+
+test('testimonial arrows move the carousel and student testimonials scroll 1050 px a click', async () => {
+  const { context, page, errors } = await newPage();
+  await page.goto(`${demo.base}/`);
+  const carousel = page.locator('.carousel').filter({ has: page.locator('.carousel__dot') }).nth(1);
+  const active = () => carousel.locator('.carousel__dot.is-active').innerText();
+  await carousel.locator('.carousel__dot.is-active').waitFor();
+  const before = await active();
+  await carousel.getByRole('button', { name: 'Next' }).click();
+  await page.waitForFunction(([sel, b]) => document.querySelectorAll(sel)[1]?.querySelector('.carousel__dot.is-active')?.innerText !== b,
+    ['.carousel:has(.carousel__dot)', before]);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' }); // instant scrolling, so the offset can be read at once
+  await page.goto(`${demo.base}/courses/`);
+  const track = page.locator('.scroller__track');
+  await page.locator('.scroller__controls:not([hidden])').waitFor();
+  await page.getByRole('button', { name: 'Scroll forward' }).click();
+  await page.waitForFunction(() => document.querySelector('.scroller__track').scrollLeft > 0);
+  assert.equal(await track.evaluate((el) => el.scrollLeft), 1050);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -10,6 +10,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Absolute asset URLs: pages live at /<route>/index.html, so relative URLs would break.
   base: '/',
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // The browser hydrates the islands with Preact through its React-compatible layer: the same
+  // components, about a tenth of React's runtime. Pages are still rendered by react-dom/server.
+  resolve: isSsrBuild
+    ? undefined
+    : {
+        alias: [
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+          { find: /^react$/, replacement: 'preact/compat' },
+        ],
+      },
   ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
   build: isSsrBuild
     ? {
