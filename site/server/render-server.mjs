@@ -31,7 +31,6 @@ try {
 
 const out = process.stdout;
 const input = process.stdin;
-let pending = [];        // answer lines not yet handed to stdout
 let waitingForDrain = false;
 let inputEnded = false;
 let buffered = '';
@@ -50,6 +49,19 @@ function answer(line) {
   }
 }
 
+// Each answer is written as soon as it is made (one write each: no big joined string to build and
+// re-encode). When stdout's buffer is full, reading stops until it drains.
+function send(text) {
+  if (!out.write(text + '\n') && !waitingForDrain) {
+    waitingForDrain = true;
+    input.pause();
+    out.once('drain', () => {
+      waitingForDrain = false;
+      if (!inputEnded) input.resume();
+    });
+  }
+}
+
 function handleLine(text) {
   if (!text.trim()) return;
   if (served++ === 0) firstAt = performance.now();
@@ -57,30 +69,14 @@ function handleLine(text) {
   try {
     req = JSON.parse(text);
   } catch (err) {
-    pending.push(JSON.stringify({ id: null, error: `bad request: ${err.message}` }));
+    send(JSON.stringify({ id: null, error: `bad request: ${err.message}` }));
     return;
   }
   if (req === null || typeof req !== 'object' || Array.isArray(req)) {
-    pending.push(JSON.stringify({ id: null, error: 'bad request: not a JSON object' }));
+    send(JSON.stringify({ id: null, error: 'bad request: not a JSON object' }));
     return;
   }
-  pending.push(answer(req));
-}
-
-// One write per input chunk (many answers joined), and no reading while stdout is full.
-function flush() {
-  if (pending.length === 0 || waitingForDrain) return;
-  const chunk = pending.join('\n') + '\n';
-  pending = [];
-  if (!out.write(chunk)) {
-    waitingForDrain = true;
-    input.pause();
-    out.once('drain', () => {
-      waitingForDrain = false;
-      if (!inputEnded) input.resume();
-      flush();
-    });
-  }
+  send(answer(req));
 }
 
 input.setEncoding('utf8');
@@ -92,13 +88,11 @@ input.on('data', (data) => {
     buffered = buffered.slice(nl + 1);
     handleLine(line);
   }
-  flush();
 });
 input.on('end', () => {
   inputEnded = true;
   if (buffered) handleLine(buffered);
   buffered = '';
-  flush();
   if (served) log(`answered ${served} requests in ${(performance.now() - firstAt).toFixed(0)} ms`);
   // Let stdout drain, then leave.
   out.end?.();

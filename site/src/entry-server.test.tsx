@@ -133,3 +133,27 @@ describe('islands', () => {
     expect(Object.keys(loaders).sort()).toEqual(Object.keys(islands).sort());
   });
 });
+
+describe('renderPage()', () => {
+  const links = (s: string) => (s.match(/<link\b[^>]*>/g) ?? []).sort();
+  for (const page of pageNames) {
+    it(`splices ${page} into the cached frame exactly as a whole render would`, () => {
+      const { route, props } = pagesFixture[page];
+      for (let i = 0; i < 2; i++) { // the second call comes from the frame cache
+        const whole = render(page, props, site, route);
+        const { head, html } = renderPage(page, props, site, route);
+        const hints = /^(?:<link\b[^>]*>)+/.exec(whole)?.[0] ?? '';
+        expect(html).toBe(whole.slice(hints.length));
+        expect(links(head)).toEqual(links(hints));
+      }
+    });
+  }
+  it('keeps frames of different routes and sites apart', () => {
+    const about = renderPage('about', pagesFixture.about.props, site, '/about/').html;
+    const home = renderPage('home', pagesFixture.home.props, site, '/').html;
+    expect(about).not.toContain('"autoOpenMs":6000');
+    expect(home).toContain('"autoOpenMs":6000');
+    const renamed = renderPage('about', pagesFixture.about.props, { ...site, name: 'Another Agency' }, '/about/').html;
+    expect(renamed).toContain('Another Agency');
+  });
+});

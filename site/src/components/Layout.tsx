@@ -6,13 +6,26 @@ import { FloatingWidget } from './FloatingWidget';
 
 export const HOME_POPUP_DELAY_MS = 6000;
 
+const norm = (s: string) => (s.replace(/\/+$/, '') || '/').toLowerCase();
+
+/**
+ * The header only needs to know which of its links is the current page. Handing it that link (or
+ * "-" for none) instead of the route makes the frame of every page that is not in the menu the same,
+ * so the server renders it once (see entry-server.tsx).
+ */
+export function currentNavHref(site: SiteInfo, route: string): string {
+  const r = norm(route || '/');
+  const links = ['/', '/blog/', '/contactus/', '/about/', ...(site.servicesMenu ?? []).map((l) => l.href)];
+  return links.find((href) => norm(href) === r) ?? '-';
+}
+
 /** The shared frame of every page: skip link, header, main, footer, floating widget, popup. */
 export function Layout({ site, route, children }: { site: SiteInfo; route: string; children: ReactNode }) {
   const isHome = route === '/' || route === '';
   return (
     <div className="site">
       <a href="#main" className="skip-link">Skip to content</a>
-      <Island name="Header" props={{ siteName: site.name, servicesMenu: site.servicesMenu ?? [], route }} />
+      <Island name="Header" props={{ siteName: site.name, servicesMenu: site.servicesMenu ?? [], route: currentNavHref(site, route) }} />
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer site={site} />
       <FloatingWidget site={site} />
