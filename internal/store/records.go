@@ -54,6 +54,8 @@ func taken(tx *bolt.Tx, k kind, slug string) bool {
 	return false
 }
 
+func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
+
 func (db *DB) listRecords(k kind, bucket []byte, out any) error {
 	return db.bolt.View(func(tx *bolt.Tx) error {
 		var err error
@@ -129,6 +131,9 @@ func update[T any, P record[T]](db *DB, k kind, bucket []byte, slug, notFound st
 		}
 		return putJSON(tx, bucket, []byte(p.Key()), p)
 	})
+	if bytesEqual(bucket, k.published) {
+		db.pub.changed()
+	}
 	if err != nil {
 		return v, fmt.Errorf("update %s %q: %w", k.name, slug, err)
 	}
@@ -143,6 +148,9 @@ func remove(db *DB, k kind, bucket []byte, slug, notFound string) error {
 		}
 		return b.Delete([]byte(slug))
 	})
+	if bytesEqual(bucket, k.published) {
+		db.pub.changed()
+	}
 	if err != nil {
 		return fmt.Errorf("delete %s %q: %w", k.name, slug, err)
 	}
@@ -184,6 +192,7 @@ func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) 
 		}
 		return putJSON(tx, k.published, []byte(p.Key()), p)
 	})
+	db.pub.changed()
 	if err != nil {
 		return v, fmt.Errorf("publish %s %q: %w", k.name, slug, err)
 	}
@@ -192,8 +201,10 @@ func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) 
 
 // Blogs returns the published blogs, newest first.
 func (db *DB) Blogs() ([]content.Blog, error) {
-	var out []content.Blog
-	return out, db.listRecords(blogKind, bucketBlogs, &out)
+	return cachedList(&db.pub, &db.pub.blogs, &db.pub.blogsV, func() ([]content.Blog, error) {
+		out := []content.Blog{}
+		return out, db.listRecords(blogKind, bucketBlogs, &out)
+	})
 }
 
 // Blog returns one published blog.
@@ -244,8 +255,10 @@ func (db *DB) PublishBlog(slug string, fn func(*content.Blog) error) (content.Bl
 
 // Services returns the published services, oldest first (the order the agency added them).
 func (db *DB) Services() ([]content.Service, error) {
-	var out []content.Service
-	return out, db.listRecords(serviceKind, bucketServices, &out)
+	return cachedList(&db.pub, &db.pub.services, &db.pub.servV, func() ([]content.Service, error) {
+		out := []content.Service{}
+		return out, db.listRecords(serviceKind, bucketServices, &out)
+	})
 }
 
 // Service returns one published service.
@@ -308,6 +321,7 @@ func (db *DB) Import(blogs []content.Blog, services []content.Service) error {
 			return fmt.Errorf("service %d (%q): %w", i, services[i].Slug, err)
 		}
 	}
+	defer db.pub.changed()
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		for i := range blogs {
 			if err := putJSON(tx, bucketBlogs, []byte(blogs[i].Slug), &blogs[i]); err != nil {

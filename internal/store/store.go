@@ -43,6 +43,7 @@ type DB struct {
 	bolt *bolt.DB
 	path string
 	now  func() time.Time
+	pub  published
 }
 
 // Options tune Open.

@@ -202,3 +202,48 @@ func TestPublishNeverReplacesAnotherItem(t *testing.T) {
 		t.Fatal("the published item was replaced")
 	}
 }
+
+func TestPublishedListsStayFreshThroughTheCache(t *testing.T) {
+	db := MustOpen(t)
+	db.Import([]content.Blog{{Title: "One", Content: "<p>1</p>"}}, []content.Service{{Title: "Svc", Description: "<p>s</p>"}})
+	first, _ := db.Blogs()
+	first[0].Title = "changed by a caller"
+	if again, _ := db.Blogs(); again[0].Title != "One" {
+		t.Fatal("a caller's change reached the cache")
+	}
+	steps := []struct {
+		name string
+		do   func() error
+		want int
+	}{
+		{"publish", func() error {
+			db.CreatePreviewBlog(content.Blog{Title: "Two", Category: "X", Content: "<p>2</p>"})
+			_, err := db.PublishBlog("two", nil)
+			return err
+		}, 2},
+		{"edit", func() error {
+			_, err := db.UpdateBlog("two", func(b *content.Blog) error { b.Title = "Two edited"; return nil })
+			return err
+		}, 2},
+		{"delete", func() error { return db.DeleteBlog("one") }, 1},
+		{"import", func() error { return db.Import([]content.Blog{{Title: "Three", Content: "<p>3</p>"}}, nil) }, 2},
+	}
+	for _, s := range steps {
+		if err := s.do(); err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		blogs, _ := db.Blogs()
+		if len(blogs) != s.want {
+			t.Fatalf("after %s: %d blogs, want %d", s.name, len(blogs), s.want)
+		}
+		if s.name == "edit" && blogs[0].Title != "Two edited" && blogs[1].Title != "Two edited" {
+			t.Fatal("edit not seen")
+		}
+	}
+	if _, err := db.UpdateService("svc", func(s *content.Service) error { s.Title = "Renamed"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if svcs, _ := db.Services(); svcs[0].Title != "Renamed" {
+		t.Fatal("service edit not seen")
+	}
+}
