@@ -72,6 +72,7 @@ type Builder struct {
 	mu       sync.Mutex
 	pruneMu  sync.Mutex     // one prune at a time
 	pruning  sync.WaitGroup // prunes scheduled or running after their build returned
+	memo     planMemo       // last build's post pages, reused while their inputs are unchanged
 	schedMu  sync.Mutex     // guards pruneAt
 	pruneAt  *time.Timer    // the scheduled prune, if any
 }
@@ -283,6 +284,11 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	tr("inputs")
 	// Stage 2: plan.
 	pl := b.newPlanner(sources, blogs, services)
+	if key := memoKey(siteJSON, sources, assets.Hash, staticHash); !opts.Clean && b.memo.key == key {
+		pl.memo = &b.memo
+	} else {
+		b.memo = planMemo{key: key}
+	}
 	pages, err := pl.plan()
 	if err != nil {
 		return Result{}, fmt.Errorf("plan: %w", err)
@@ -291,6 +297,10 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	seen := make(map[string]bool, len(pages))
 	encode := func(i int, twin *planned) error {
 		pg := pages[i]
+		if m := pg.memo; m != nil {
+			items[i] = &planned{Page: pg, props: m.props, head: m.head, hash: m.hash, body: m.body}
+			return nil
+		}
 		var props []byte
 		var body string
 		if twin != nil {
@@ -337,7 +347,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	if err := parallel(len(twins), func(k int) error {
 		i := twins[k]
 		src := byRoute[pages[i].BodyRoute]
-		if src == nil || src.Name != pages[i].Name || !reflect.DeepEqual(src.Props, pages[i].Props) {
+		if src == nil || src.Name != pages[i].Name || src.Props == nil || !reflect.DeepEqual(src.Props, pages[i].Props) {
 			src = nil
 		}
 		return encode(i, src)
@@ -350,6 +360,14 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 		seen[it.File] = true
 	}
+	// Encodings depend only on their inputs, so they are kept whatever becomes of this build.
+	memoPages := make(map[string]*memoEntry, len(blogs)*2)
+	for _, it := range items {
+		if it.memoKey != "" {
+			memoPages[it.Route] = &memoEntry{key: it.memoKey, props: it.props, head: it.head, hash: it.hash, body: it.body}
+		}
+	}
+	b.memo.pages, b.memo.cards = memoPages, pl.newCards
 	tr("plan")
 	extras := map[string][]byte{
 		"sitemap.xml": sitemapXML(pages, pl.base),

@@ -2,9 +2,9 @@ package build
 
 import (
 	"context"
-	"fmt"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -490,5 +490,93 @@ func TestPreviewRender(t *testing.T) {
 	svc, err := b.RenderPreviewService(context.Background(), content.Service{Title: "SEO", Slug: "seo-services-in-delhi", Description: "<p>Landing record text</p>", MetaTitle: "Preview Meta"})
 	if err != nil || !strings.Contains(string(svc), "Landing record text") || !strings.Contains(string(svc), "<title>Preview Meta") {
 		t.Fatalf("service preview: %v", err)
+	}
+}
+
+// readTree returns every file under the live generation of out, but the manifest.
+func readTree(t *testing.T, out string) map[string]string {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Name() == manifestName {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		data, _ := os.ReadFile(p)
+		files[rel] = string(data)
+		return nil
+	})
+	return files
+}
+
+func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	var more []content.Blog
+	for i := 0; i < 30; i++ {
+		more = append(more, content.Blog{Title: fmt.Sprintf("Archive post %02d", i), Content: fmt.Sprintf("<p>Body %d</p>", i),
+			CreatedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * 24 * time.Hour)})
+	}
+	if err := s.db.Import(more, nil); err != nil {
+		t.Fatal(err)
+	}
+	b := s.builder(t)
+	ctx := context.Background()
+	if _, err := b.Build(ctx, s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// Publish, edit and delete, building after each through the same (memoising) builder.
+	steps := []func() error{
+		func() error {
+			if _, err := s.db.CreatePreviewBlog(content.Blog{Title: "Newest Post", Category: "News", Content: "<p>Fresh</p>"}); err != nil {
+				return err
+			}
+			_, err := s.db.PublishBlog("newest-post", nil)
+			return err
+		},
+		func() error {
+			_, err := s.db.UpdateBlog("archive-post-10", func(b *content.Blog) error { b.Title = "Archive post ten, edited"; return nil })
+			return err
+		},
+		func() error { return s.db.DeleteBlog("archive-post-20") },
+	}
+	for i, step := range steps {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := b.Build(ctx, s.db, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 && res.PagesRendered > 12 {
+			t.Errorf("a publish rendered %d pages: %v", res.PagesRendered, res.Rendered)
+		}
+	}
+	incremental := readTree(t, s.out)
+
+	cleanOut := filepath.Join(t.TempDir(), "dist")
+	fresh := s.builder(t, func(c *Config) { c.OutDir = cleanOut })
+	if _, err := fresh.Build(ctx, s.db, Options{Clean: true}); err != nil {
+		t.Fatal(err)
+	}
+	clean := readTree(t, cleanOut)
+	if len(clean) != len(incremental) {
+		t.Errorf("%d files incrementally, %d clean", len(incremental), len(clean))
+	}
+	for name, want := range clean {
+		if got, ok := incremental[name]; !ok {
+			t.Errorf("%s missing from the incremental site", name)
+		} else if got != want {
+			t.Errorf("%s differs from a clean build", name)
+		}
+	}
+	for name := range incremental {
+		if _, ok := clean[name]; !ok {
+			t.Errorf("%s left behind in the incremental site", name)
+		}
 	}
 }

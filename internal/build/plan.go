@@ -19,6 +19,10 @@ type Page struct {
 	Head     Head
 	Sitemap  bool      // listed in sitemap.xml
 	Modified time.Time // sitemap lastmod
+	// memoKey names the page's own inputs when the planner can (posts); memo is last build's
+	// encoding of the page when those inputs are unchanged, and Props and Head are then unset.
+	memoKey string
+	memo    *memoEntry
 	// BodyRoute, when set, is the route the body is rendered for: a page that shows the same
 	// view as another at a second address (a post's /preview/blog/ twin, /ourservices/) names
 	// that page's route, so the two share one render and differ only in their heads.
@@ -92,6 +96,8 @@ type planner struct {
 	services []content.Service
 	cards    []BlogCard
 	warn     func(msg string, args ...any)
+	memo     *planMemo           // last build's encodings (nil: none)
+	newCards map[string]BlogCard // the cards of this build, for the next one's memo
 }
 
 func routeFile(route string) string {
@@ -176,8 +182,18 @@ func (p *planner) blogCard(b content.Blog) BlogCard {
 // plan lists every page of the site.
 func (p *planner) plan() ([]*Page, error) {
 	p.cards = make([]BlogCard, len(p.blogs))
-	for i, b := range p.blogs {
-		p.cards[i] = p.blogCard(b)
+	p.newCards = make(map[string]BlogCard, len(p.blogs))
+	for i := range p.blogs {
+		key := recordKey(&p.blogs[i])
+		card, ok := BlogCard{}, false
+		if p.memo != nil {
+			card, ok = p.memo.cards[key]
+		}
+		if !ok {
+			card = p.blogCard(p.blogs[i])
+		}
+		p.cards[i] = card
+		p.newCards[key] = card
 	}
 	home := p.homeProps()
 	courses := p.coursesProps()
@@ -267,6 +283,17 @@ func (p *planner) plan() ([]*Page, error) {
 	return pages, nil
 }
 
+// memoFor returns last build's encoding of route when its inputs are still key.
+func (p *planner) memoFor(route, key string) *memoEntry {
+	if p.memo == nil {
+		return nil
+	}
+	if e := p.memo.pages[route]; e != nil && e.key == key {
+		return e
+	}
+	return nil
+}
+
 // archiveHref is the address of archive page c (0 holds the oldest posts).
 func archiveHref(c int) string { return fmt.Sprintf("/blog/page/%d/", c+1) }
 
@@ -322,22 +349,36 @@ func (p *planner) blogPages() []*Page {
 	}
 
 	for i, b := range p.blogs {
-		props := p.postProps(b, false)
 		// Related posts are the ones published just before this one (the oldest posts take the
 		// ones just after), so publishing a new post changes no other post's page.
-		for j := i + 1; j < n && len(props.Related) < relatedPosts; j++ {
+		var related []int
+		for j := i + 1; j < n && len(related) < relatedPosts; j++ {
+			related = append(related, j)
+		}
+		for j := i - 1; j >= 0 && len(related) < relatedPosts; j-- {
+			related = append(related, j)
+		}
+		key := postKey(&p.blogs[i], related, p.blogs)
+		route, twin := "/blog/"+b.Slug+"/", "/preview/blog/"+b.Slug+"/"
+		post := &Page{Route: route, File: "blog/" + b.Slug + "/index.html", Name: "blogPost", Sitemap: true, Modified: b.UpdatedAt, memoKey: key}
+		preview := &Page{Route: twin, File: "preview/blog/" + b.Slug + "/index.html", Name: "blogPost", BodyRoute: route, memoKey: key}
+		if e := p.memoFor(route, key); e != nil {
+			if te := p.memoFor(twin, key); te != nil {
+				post.memo, preview.memo = e, te
+				pages = append(pages, post, preview)
+				continue
+			}
+		}
+		props := p.postProps(b, false)
+		for _, j := range related {
 			props.Related = append(props.Related, p.cards[j])
 		}
-		for j := i - 1; j >= 0 && len(props.Related) < relatedPosts; j-- {
-			props.Related = append(props.Related, p.cards[j])
-		}
-		h := p.postHead(b, "/blog/"+b.Slug+"/")
-		pages = append(pages, &Page{Route: "/blog/" + b.Slug + "/", File: "blog/" + b.Slug + "/index.html", Name: "blogPost",
-			Props: props, Head: h, Sitemap: true, Modified: b.UpdatedAt})
+		h := p.postHead(b, route)
 		ph := h
 		ph.Robots = robotsNoIndex
-		pages = append(pages, &Page{Route: "/preview/blog/" + b.Slug + "/", File: "preview/blog/" + b.Slug + "/index.html",
-			Name: "blogPost", Props: props, Head: ph, BodyRoute: "/blog/" + b.Slug + "/"})
+		post.Props, post.Head = props, h
+		preview.Props, preview.Head = props, ph
+		pages = append(pages, post, preview)
 	}
 	return pages
 }

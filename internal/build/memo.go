@@ -1,0 +1,57 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"digitalreeviver/internal/content"
+)
+
+// planMemo lets a long-lived Builder (adminapi's) skip the per-post work of planning: a post's
+// page and its card depend only on its record, the records of its related posts and what every
+// page depends on (site facts, renderer bundle, images). When none of those changed since the
+// last build, the page's encoded props, head and hash are reused as they were, so planning a
+// publish costs little more than the pages it changes.
+type planMemo struct {
+	key   string                // what every page depends on; a new key empties the memo
+	pages map[string]*memoEntry // route → last build's encoding
+	cards map[string]BlogCard   // cardKey → card
+}
+
+type memoEntry struct {
+	key   string // the page's own inputs
+	props []byte
+	head  string
+	hash  string
+	body  string
+}
+
+// memoKey sums what every page depends on.
+func memoKey(siteJSON []byte, src *Sources, assetsHash, staticHash string) string {
+	h := sha256.New()
+	sf, _ := json.Marshal(src.Site)
+	for _, part := range [][]byte{siteJSON, sf, []byte(assetsHash), []byte(staticHash)} {
+		h.Write(part)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// recordKey names one version of a published blog: the store stamps UpdatedAt on every write.
+func recordKey(b *content.Blog) string {
+	return fmt.Sprintf("%s@%d/%s", b.ID, b.UpdatedAt.UnixNano(), b.Slug)
+}
+
+// postKey names the inputs of a post's page: the post and its related posts.
+func postKey(b *content.Blog, related []int, blogs []content.Blog) string {
+	var s strings.Builder
+	s.WriteString(recordKey(b))
+	for _, j := range related {
+		s.WriteByte('|')
+		s.WriteString(recordKey(&blogs[j]))
+	}
+	return s.String()
+}
