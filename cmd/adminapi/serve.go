@@ -48,7 +48,8 @@ Environment:
   SMTP_URL          smtp://user:password@host:587 or smtps://…:465; unset: mail goes to <db dir>/outbox
   MAIL_FROM         sender address (default "Digital Reeviver <no-reply@digitalreeviver.com>")
   NOTIFY_EMAIL      where enquiry notifications go (unset: none; in demo mode the demo admin)
-  ADMIN_PASSWORD    the demo admin's password (unset: a generated one, printed once)`,
+  ADMIN_PASSWORD    the demo admin's password (unset: a generated one, printed once)
+  LOG_LEVEL         "debug" also logs the time of each build stage`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
 		},
@@ -72,7 +73,11 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	level := slog.LevelInfo
+	if os.Getenv("LOG_LEVEL") == "debug" {
+		level = slog.LevelDebug // also times each build stage
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
 	// The lock first: a second server on the same file must fail before doing anything else.
 	db, err := openDB(dbPath, false)

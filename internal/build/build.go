@@ -87,6 +87,7 @@ const pruneDelay = 2 * time.Second
 type manifest struct {
 	Generation string            `json:"generation"`
 	Inputs     string            `json:"inputs,omitempty"` // inputsHash of the build that wrote it
+	Assets     string            `json:"assets,omitempty"` // the renderer bundle's hash
 	Static     string            `json:"static"`
 	Extras     string            `json:"extras"`
 	Pages      map[string]string `json:"pages"` // file → hash
@@ -139,6 +140,31 @@ func (b *Builder) schedulePrune() {
 		defer b.pruning.Done()
 		b.pruneNow()
 	})
+}
+
+// takeSpare moves the newest finished generation other than the live one to tmp and returns
+// its manifest, when it was built with the same renderer bundle; otherwise it returns an empty
+// manifest and moves nothing. It holds the prune lock so a prune cannot remove it meanwhile.
+func (b *Builder) takeSpare(genRoot, live, assetsHash, tmp string) manifest {
+	b.pruneMu.Lock()
+	defer b.pruneMu.Unlock()
+	gens := generations(genRoot)
+	for i := len(gens) - 1; i >= 0; i-- {
+		path := filepath.Join(genRoot, gens[i])
+		if path == live {
+			continue
+		}
+		var m manifest
+		data, err := os.ReadFile(filepath.Join(path, manifestName))
+		if err != nil || json.Unmarshal(data, &m) != nil || m.Pages == nil || m.Assets != assetsHash {
+			return manifest{}
+		}
+		if err := os.Rename(path, tmp); err != nil {
+			return manifest{}
+		}
+		return m
+	}
+	return manifest{}
 }
 
 func (b *Builder) pruneNow() {
@@ -404,8 +430,18 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	name = strings.Replace(name, ".", "", 1)
 	tmp := filepath.Join(genRoot, name+".tmp")
 	final := filepath.Join(genRoot, name)
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		return Result{}, fmt.Errorf("write: %w", err)
+	// The generation before the live one already holds nearly every page of the new one: it
+	// becomes the new generation, and only the files that differ from it are replaced, so a
+	// publish costs the pages it changes rather than a link per page of the site.
+	var spare manifest
+	if !opts.Clean && live != "" {
+		spare = b.takeSpare(genRoot, live, assets.Hash, tmp)
+	}
+	reuse := spare.Pages != nil
+	if !reuse {
+		if err := os.MkdirAll(tmp, 0o755); err != nil {
+			return Result{}, fmt.Errorf("write: %w", err)
+		}
 	}
 	ok := false
 	defer func() {
@@ -414,8 +450,25 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 	}()
 	w := &writer{root: tmp}
-	if err := b.writeStatic(w, assets, uploads); err != nil {
-		return Result{}, fmt.Errorf("write: static files: %w", err)
+	if reuse {
+		// Its files are hard links shared with other generations: replace, never write through.
+		for file := range spare.Pages {
+			if !seen[file] {
+				w.remove(file)
+			}
+		}
+		kept := toLink[:0:0]
+		for _, it := range toLink {
+			if spare.Pages[it.File] != it.hash {
+				kept = append(kept, it)
+			}
+		}
+		toLink = kept
+	}
+	if !reuse || spare.Static != staticHash {
+		if err := b.writeStatic(w, assets, uploads); err != nil {
+			return Result{}, fmt.Errorf("write: static files: %w", err)
+		}
 	}
 	for fname, data := range extras {
 		if err := w.write(fname, data); err != nil {
@@ -476,7 +529,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 	}
 	sort.Strings(res.Rendered)
 
-	m := manifest{Generation: name, Inputs: inputs, Static: staticHash, Extras: extrasHash, Pages: make(map[string]string, len(items))}
+	m := manifest{Generation: name, Assets: assets.Hash, Inputs: inputs, Static: staticHash, Extras: extrasHash, Pages: make(map[string]string, len(items))}
 	for _, it := range items {
 		m.Pages[it.File] = it.hash
 	}

@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -539,7 +540,22 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 			return err
 		},
 		func() error {
-			_, err := s.db.UpdateBlog("archive-post-10", func(b *content.Blog) error { b.Title = "Archive post ten, edited"; return nil })
+			// A newly used upload must reach a reused generation too.
+			if err := os.MkdirAll(filepath.Join(s.dir, "uploads"), 0o755); err != nil {
+				return err
+			}
+			png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+			if err := os.WriteFile(filepath.Join(s.dir, "uploads", "0123abcd.png"), png, 0o644); err != nil {
+				return err
+			}
+			_, err := s.db.UpdateBlog("archive-post-10", func(b *content.Blog) error {
+				b.Title, b.Image = "Archive post ten, edited", "/uploads/0123abcd.png"
+				return nil
+			})
+			return err
+		},
+		func() error {
+			_, err := s.db.UpdateBlog("archive-post-11", func(b *content.Blog) error { b.Content = "<p>Eleven, rewritten</p>"; return nil })
 			return err
 		},
 		func() error { return s.db.DeleteBlog("archive-post-20") },
@@ -557,6 +573,9 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 		}
 	}
 	incremental := readTree(t, s.out)
+	if _, ok := incremental["uploads/0123abcd.png"]; !ok {
+		t.Error("the newly used upload is not in the site")
+	}
 
 	cleanOut := filepath.Join(t.TempDir(), "dist")
 	fresh := s.builder(t, func(c *Config) { c.OutDir = cleanOut })

@@ -48,7 +48,30 @@ func (w *writer) write(rel string, data []byte) error {
 	if err := w.mkdir(rel); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(w.root, filepath.FromSlash(rel)), data, 0o644)
+	dst := filepath.Join(w.root, filepath.FromSlash(rel))
+	// A reused generation's file may be a hard link into a live one: replace it, never write
+	// through it.
+	os.Remove(dst)
+	f, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// remove deletes a file of a reused generation, and its folder when that is left empty.
+func (w *writer) remove(rel string) {
+	p := filepath.Join(w.root, filepath.FromSlash(rel))
+	os.Remove(p)
+	for dir := filepath.Dir(p); dir != w.root && strings.HasPrefix(dir, w.root); dir = filepath.Dir(dir) {
+		if os.Remove(dir) != nil {
+			break
+		}
+	}
 }
 
 // link hard-links src into the generation, copying when the file system refuses.

@@ -1,49 +1,53 @@
 package store
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"sync"
 
-	"digitalreeviver/internal/content"
+	bolt "go.etcd.io/bbolt"
 )
 
-// published keeps the decoded published blogs and services between calls: a build asks for all
-// of them on every publish, and decoding thousands of records is most of a small build's load
-// stage. Every write to a published bucket bumps the version (after its transaction commits), and
-// a list decoded under an older version is never kept, so a reader never gets a stale list.
-type published struct {
-	mu       sync.Mutex
-	version  uint64
-	blogs    []content.Blog
-	blogsV   uint64
-	services []content.Service
-	servV    uint64
+// decoded keeps the decoded records of a bucket between list calls, each with the stored bytes
+// it was decoded from: a build lists every published record on every publish, and decoding
+// thousands of them was most of a small build's load stage. A record is decoded again only when
+// its stored bytes differ, so the cache can never be stale and needs no invalidation.
+type decoded[T any] struct {
+	mu      sync.Mutex
+	entries map[string]decodedEntry[T]
 }
 
-// changed is called after a write to the published blogs or services commits.
-func (p *published) changed() {
-	p.mu.Lock()
-	p.version++
-	p.blogs, p.services = nil, nil
-	p.mu.Unlock()
+type decodedEntry[T any] struct {
+	raw []byte
+	rec T
 }
 
-func cachedList[T any](p *published, list *[]T, at *uint64, load func() ([]T, error)) ([]T, error) {
-	p.mu.Lock()
-	if *list != nil && *at == p.version {
-		out := append([]T(nil), (*list)...)
-		p.mu.Unlock()
-		return out, nil
+// list returns every record of bucket, reusing the ones whose bytes did not change.
+func (c *decoded[T]) list(tx *bolt.Tx, bucket []byte) ([]T, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b := tx.Bucket(bucket)
+	if b == nil {
+		return nil, nil
 	}
-	v := p.version
-	p.mu.Unlock()
-	items, err := load()
+	next := make(map[string]decodedEntry[T], len(c.entries))
+	out := make([]T, 0, len(c.entries))
+	err := b.ForEach(func(k, v []byte) error {
+		e, ok := c.entries[string(k)]
+		if !ok || !bytes.Equal(e.raw, v) {
+			e = decodedEntry[T]{raw: bytes.Clone(v)}
+			if err := json.Unmarshal(v, &e.rec); err != nil {
+				return fmt.Errorf("decode %s/%s: %w", bucket, k, err)
+			}
+		}
+		next[string(k)] = e
+		out = append(out, e.rec)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	p.mu.Lock()
-	if p.version == v {
-		*list, *at = items, v
-	}
-	p.mu.Unlock()
-	return append([]T(nil), items...), nil
+	c.entries = next
+	return out, nil
 }

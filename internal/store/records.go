@@ -54,8 +54,6 @@ func taken(tx *bolt.Tx, k kind, slug string) bool {
 	return false
 }
 
-func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
-
 func (db *DB) listRecords(k kind, bucket []byte, out any) error {
 	return db.bolt.View(func(tx *bolt.Tx) error {
 		var err error
@@ -131,9 +129,6 @@ func update[T any, P record[T]](db *DB, k kind, bucket []byte, slug, notFound st
 		}
 		return putJSON(tx, bucket, []byte(p.Key()), p)
 	})
-	if bytesEqual(bucket, k.published) {
-		db.pub.changed()
-	}
 	if err != nil {
 		return v, fmt.Errorf("update %s %q: %w", k.name, slug, err)
 	}
@@ -148,9 +143,6 @@ func remove(db *DB, k kind, bucket []byte, slug, notFound string) error {
 		}
 		return b.Delete([]byte(slug))
 	})
-	if bytesEqual(bucket, k.published) {
-		db.pub.changed()
-	}
 	if err != nil {
 		return fmt.Errorf("delete %s %q: %w", k.name, slug, err)
 	}
@@ -192,7 +184,6 @@ func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) 
 		}
 		return putJSON(tx, k.published, []byte(p.Key()), p)
 	})
-	db.pub.changed()
 	if err != nil {
 		return v, fmt.Errorf("publish %s %q: %w", k.name, slug, err)
 	}
@@ -201,10 +192,16 @@ func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) 
 
 // Blogs returns the published blogs, newest first.
 func (db *DB) Blogs() ([]content.Blog, error) {
-	return cachedList(&db.pub, &db.pub.blogs, &db.pub.blogsV, func() ([]content.Blog, error) {
-		out := []content.Blog{}
-		return out, db.listRecords(blogKind, bucketBlogs, &out)
+	var out []content.Blog
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		out, err = db.blogCache.list(tx, bucketBlogs)
+		return err
 	})
+	if err != nil {
+		return nil, fmt.Errorf("list blogs: %w", err)
+	}
+	sortBlogs(out)
+	return out, nil
 }
 
 // Blog returns one published blog.
@@ -255,10 +252,16 @@ func (db *DB) PublishBlog(slug string, fn func(*content.Blog) error) (content.Bl
 
 // Services returns the published services, oldest first (the order the agency added them).
 func (db *DB) Services() ([]content.Service, error) {
-	return cachedList(&db.pub, &db.pub.services, &db.pub.servV, func() ([]content.Service, error) {
-		out := []content.Service{}
-		return out, db.listRecords(serviceKind, bucketServices, &out)
+	var out []content.Service
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		out, err = db.serviceCache.list(tx, bucketServices)
+		return err
 	})
+	if err != nil {
+		return nil, fmt.Errorf("list services: %w", err)
+	}
+	sortServices(out)
+	return out, nil
 }
 
 // Service returns one published service.
@@ -321,7 +324,6 @@ func (db *DB) Import(blogs []content.Blog, services []content.Service) error {
 			return fmt.Errorf("service %d (%q): %w", i, services[i].Slug, err)
 		}
 	}
-	defer db.pub.changed()
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		for i := range blogs {
 			if err := putJSON(tx, bucketBlogs, []byte(blogs[i].Slug), &blogs[i]); err != nil {

@@ -43,7 +43,9 @@ type DB struct {
 	bolt *bolt.DB
 	path string
 	now  func() time.Time
-	pub  published
+
+	blogCache    decoded[content.Blog]
+	serviceCache decoded[content.Service]
 }
 
 // Options tune Open.
