@@ -12,8 +12,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sync"
 	"time"
+	"unsafe"
 
 	"digitalreeviver/internal/content"
 )
@@ -36,13 +38,38 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash string, blo
 	if err := hashContentDir(h, b.cfg.ContentDir); err != nil {
 		return ""
 	}
-	if err := hashValue(h, reflect.ValueOf(blogs)); err != nil {
-		return ""
-	}
-	if err := hashValue(h, reflect.ValueOf(services)); err != nil {
-		return ""
+	for _, records := range []reflect.Value{reflect.ValueOf(blogs), reflect.ValueOf(services)} {
+		if err := hashRecords(h, records); err != nil {
+			return ""
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// hashRecords sums a slice of records in fixed chunks hashed in parallel (tens of megabytes at
+// 5000 posts; this hash is on the path of every publish), then the chunks' sums in order, so
+// the result does not depend on the parallelism.
+func hashRecords(h hash.Hash, records reflect.Value) error {
+	const chunk = 256
+	n := records.Len()
+	sums := make([][]byte, (n+chunk-1)/chunk)
+	err := parallelN(runtime.GOMAXPROCS(0), len(sums), func(i int) error {
+		c := sha256.New()
+		if err := hashValue(c, records.Slice(i*chunk, min((i+1)*chunk, n))); err != nil {
+			return err
+		}
+		sums[i] = c.Sum(nil)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeString(h, "records")
+	binary.Write(h, binary.LittleEndian, uint64(n))
+	for _, s := range sums {
+		h.Write(s)
+	}
+	return nil
 }
 
 // executableHash identifies the program's code: a new build of sitegen or adminapi may plan
@@ -92,7 +119,8 @@ func writeString(h hash.Hash, s string) {
 	var n [8]byte
 	binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
 	h.Write(n[:])
-	io.WriteString(h, s)
+	// The string's own bytes, not a copy: Write only reads them.
+	h.Write(unsafe.Slice(unsafe.StringData(s), len(s)))
 }
 
 var timeType = reflect.TypeFor[time.Time]()

@@ -3,6 +3,7 @@ package build
 import (
 	"crypto/sha256"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,5 +39,30 @@ func TestHashValueCoversEveryField(t *testing.T) {
 	}
 	if sum([]content.Blog{base, base}) == want || sum([]content.Service{{Title: "T"}}) == sum([]content.Service{{Slug: "T"}}) {
 		t.Error("hash ignores the number of records or which field holds a value")
+	}
+}
+
+// The chunked, parallel sum of many records is the same every time, and any record changes it.
+func TestHashRecordsIsStable(t *testing.T) {
+	blogs := make([]content.Blog, 600)
+	for i := range blogs {
+		blogs[i] = content.Blog{Slug: strings.Repeat("s", i%7) + string(rune('a'+i%26)), Content: strings.Repeat("<p>x</p>", i%50)}
+	}
+	sum := func() string {
+		h := sha256.New()
+		if err := hashRecords(h, reflect.ValueOf(blogs)); err != nil {
+			t.Fatal(err)
+		}
+		return string(h.Sum(nil))
+	}
+	first := sum()
+	for i := 0; i < 5; i++ {
+		if sum() != first {
+			t.Fatal("the sum of the same records differs between runs")
+		}
+	}
+	blogs[431].Content += " "
+	if sum() == first {
+		t.Fatal("a changed record leaves the sum as it was")
 	}
 }
