@@ -220,16 +220,16 @@ func LoadSources(dir string) (*Sources, error) {
 		}
 		s.Landings[slug] = doc
 	}
-	if err := readYAML(filepath.Join(dir, "data", "home.yaml"), &s.Home); err != nil {
+	if err := readYAML(filepath.Join(dir, "collections", "home.yaml"), &s.Home); err != nil {
 		return nil, err
 	}
-	if err := readYAML(filepath.Join(dir, "data", "industries.yaml"), &s.Industry); err != nil {
+	if err := readYAML(filepath.Join(dir, "collections", "industries.yaml"), &s.Industry); err != nil {
 		return nil, err
 	}
-	if err := readYAML(filepath.Join(dir, "data", "testimonials.yaml"), &s.Reviews); err != nil {
+	if err := readYAML(filepath.Join(dir, "collections", "testimonials.yaml"), &s.Reviews); err != nil {
 		return nil, err
 	}
-	if err := readYAML(filepath.Join(dir, "data", "courses.yaml"), &s.Courses); err != nil {
+	if err := readYAML(filepath.Join(dir, "collections", "courses.yaml"), &s.Courses); err != nil {
 		return nil, err
 	}
 	return s, nil
