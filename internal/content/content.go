@@ -119,10 +119,17 @@ func ValidSlug(s string) bool {
 }
 
 // PlainText returns the visible text of an HTML fragment, with whitespace folded.
-func PlainText(fragment string) string {
+func PlainText(fragment string) string { return PlainTextPrefix(fragment, -1) }
+
+// PlainTextPrefix returns PlainText(fragment) when that has at most limit runes (or limit is
+// negative), and otherwise at least its first limit+1 runes: enough to cut an excerpt the same
+// way without tokenizing the rest of a long post. Folding the whitespace of a prefix gives a
+// prefix of the folded whole, so the two agree.
+func PlainTextPrefix(fragment string, limit int) string {
 	var b strings.Builder
 	z := html.NewTokenizer(strings.NewReader(fragment))
 	skip := 0
+	next := 4 * (limit + 1) // bytes of raw text after which to look whether there is enough
 	for {
 		switch z.Next() {
 		case html.ErrorToken:
@@ -149,6 +156,13 @@ func PlainText(fragment string) string {
 			if skip == 0 {
 				b.Write(z.Text())
 			}
+		}
+		if limit >= 0 && b.Len() >= next {
+			t := strings.Join(strings.Fields(b.String()), " ")
+			if utf8.RuneCountInString(t) > limit+1 {
+				return t
+			}
+			next = b.Len() + 2*(limit+1)
 		}
 	}
 }
