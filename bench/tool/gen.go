@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"digitalreeviver/internal/content"
 )
 
 var (
@@ -54,33 +56,11 @@ var (
 		"What it costs", "When to ask for help", "Next steps"}
 )
 
-type blog struct {
-	ID              string    `json:"_id"`
-	Title           string    `json:"title"`
-	Slug            string    `json:"slug"`
-	Content         string    `json:"content"`
-	Category        string    `json:"category"`
-	Image           string    `json:"image"`
-	MetaTitle       string    `json:"metaTitle"`
-	MetaDescription string    `json:"metaDescription"`
-	FocusKeyword    string    `json:"focusKeyword"`
-	CreatedAt       time.Time `json:"createdAt"`
-	UpdatedAt       time.Time `json:"updatedAt"`
-}
-
-type service struct {
-	ID              string    `json:"_id"`
-	Title           string    `json:"title"`
-	Slug            string    `json:"slug"`
-	Description     string    `json:"description"`
-	Category        string    `json:"category"`
-	Image           string    `json:"image"`
-	MetaTitle       string    `json:"metaTitle"`
-	MetaDescription string    `json:"metaDescription"`
-	FocusKeyword    string    `json:"focusKeyword"`
-	CreatedAt       time.Time `json:"createdAt"`
-	UpdatedAt       time.Time `json:"updatedAt"`
-}
+// The records are the API's own types, so the files are exactly what GET /api/blogs answers.
+type (
+	blog    = content.Blog
+	service = content.Service
+)
 
 // doc is a post body as blocks, written out once as HTML and once as Markdown.
 type block struct {
@@ -229,20 +209,7 @@ func toMD(doc []block) string {
 	return sb.String()
 }
 
-func slugify(s string) string {
-	var sb strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			sb.WriteRune(r)
-			dash = false
-		} else if !dash && sb.Len() > 0 {
-			sb.WriteByte('-')
-			dash = true
-		}
-	}
-	return strings.Trim(sb.String(), "-")
-}
+func slugify(s string) string { return content.Slugify(s) }
 
 func yamlString(s string) string {
 	b, _ := json.Marshal(s) // a JSON string is a valid YAML double-quoted scalar

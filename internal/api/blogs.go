@@ -149,18 +149,7 @@ func (s *Server) handleBlogPublish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slug := mux.Vars(r)["slug"]
-	err = s.checkPublishSlug(slug, func() (string, error) {
-		b, err := s.db.PreviewBlog(slug)
-		if err == nil {
-			err = blogEdit{f}.apply(&b)
-		}
-		b.Normalize()
-		return b.Slug, err
-	}, func(to string) error { _, err := s.db.Blog(to); return err })
-	var b content.Blog
-	if err == nil {
-		b, err = s.db.PublishBlog(slug, blogEdit{f}.apply)
-	}
+	b, err := s.db.PublishBlog(slug, blogEdit{f}.apply)
 	if err != nil {
 		undo()
 		s.writeError(w, r, err)
@@ -179,24 +168,6 @@ func (s *Server) handlePreviewBlogRender(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	s.renderPreview(w, r, func(ctx context.Context, site Site) ([]byte, error) { return site.RenderPreviewBlog(ctx, b) })
-}
-
-// checkPublishSlug refuses a publish whose fields would give the item the slug of another
-// published item, which the move would silently replace. finalSlug computes the slug the publish
-// rules will give; published looks one up.
-func (s *Server) checkPublishSlug(slug string, finalSlug func() (string, error), published func(string) error) error {
-	to, err := finalSlug()
-	if err != nil || to == slug || to == "" {
-		return err
-	}
-	switch err := published(to); content.ErrorCode(err) {
-	case content.ENotFound:
-		return nil
-	case "":
-		return content.Errorf(content.EConflict, content.MsgSlugTaken)
-	default:
-		return err
-	}
 }
 
 // readEdit reads a write request's fields; an image file among them is checked and stored

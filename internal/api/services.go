@@ -160,18 +160,7 @@ func (s *Server) handleServicePublish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slug := mux.Vars(r)["slug"]
-	err = s.checkPublishSlug(slug, func() (string, error) {
-		v, err := s.db.PreviewService(slug)
-		if err == nil {
-			err = serviceEdit{f}.apply(&v)
-		}
-		v.Normalize()
-		return v.Slug, err
-	}, func(to string) error { _, err := s.db.Service(to); return err })
-	var v content.Service
-	if err == nil {
-		v, err = s.db.PublishService(slug, serviceEdit{f}.apply)
-	}
+	v, err := s.db.PublishService(slug, serviceEdit{f}.apply)
 	if err != nil {
 		undo()
 		s.writeError(w, r, err)
