@@ -10,8 +10,8 @@ DEMO_ADDR ?= 127.0.0.1:8080
 run: deps build
 	$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
 
-## test: every test: go vet, Go tests with -race, short fuzzing, component tests, browser tests
-test: deps-browser build test-go fuzz test-js test-browser
+## test: every test: go vet, Go tests with -race (fuzz targets replay their committed corpus), component tests, browser tests
+test: deps-browser build test-go test-js test-browser
 	@echo "all tests passed"
 
 deps:
@@ -40,6 +40,7 @@ test-go:
 	$(GO) vet ./...
 	REQUIRE_SITE_BUNDLE=1 $(GO) test -race -count=1 ./...
 
+## fuzz: random exploration, FUZZTIME per target (default 1m); not part of make test
 fuzz:
 	@scripts/fuzz.sh
 

@@ -2,6 +2,7 @@ package content
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -128,9 +129,7 @@ func unsafeFragment(s string) string {
 						}
 						prop, val, _ := strings.Cut(decl, ":")
 						prop = strings.ToLower(strings.TrimSpace(prop))
-						lv := strings.ToLower(val)
-						if prop != "color" && prop != "background-color" || strings.Contains(lv, "url(") ||
-							strings.Contains(lv, "expression") || strings.ContainsAny(lv, `\<>"'`) {
+						if prop != "color" && prop != "background-color" || unsafeCSSValue(val) {
 							why = "style " + decl
 						}
 					}
@@ -190,4 +189,56 @@ func FuzzSanitizeHTMLInPage(f *testing.F) {
 		}
 		_ = PlainText(out)
 	})
+}
+
+// unsafeCSSValue reports whether a style value could make a browser fetch, run or read anything:
+// expression(), url(), image-set(), script schemes and friends, in any case and however they are
+// escaped or split by comments; backslashes, quotes and angle brackets are refused outright.
+func unsafeCSSValue(v string) bool {
+	if strings.ContainsAny(v, `\<>"'`) {
+		return true
+	}
+	plain := strings.ToLower(strings.Join(strings.Fields(cssUnescape(v)), ""))
+	for _, bad := range []string{"expression", "url(", "image(", "image-set(", "element(", "attr(", "var(",
+		"javascript:", "vbscript:", "data:", "@import", "behavior", "binding", "\\"} {
+		if strings.Contains(plain, bad) {
+			return true
+		}
+	}
+	return false
+}
+
+// cssUnescape undoes what CSS lets a value hide behind: comments, and backslash escapes (hex up
+// to six digits with an optional space, or a single character).
+func cssUnescape(v string) string {
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		switch {
+		case strings.HasPrefix(v[i:], "/*"):
+			end := strings.Index(v[i+2:], "*/")
+			if end < 0 {
+				return b.String()
+			}
+			i += end + 3
+		case v[i] == '\\' && i+1 < len(v):
+			j := i + 1
+			for j < len(v) && j-i <= 6 && strings.IndexByte("0123456789abcdefABCDEF", v[j]) >= 0 {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte(v[j])
+				i = j
+				continue
+			}
+			n, _ := strconv.ParseUint(v[i+1:j], 16, 32)
+			b.WriteRune(rune(n))
+			if j < len(v) && v[j] == ' ' {
+				j++
+			}
+			i = j - 1
+		default:
+			b.WriteByte(v[i])
+		}
+	}
+	return b.String()
 }
