@@ -9,7 +9,7 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
 
@@ -34,7 +34,7 @@ func profileBuild(args []string) error {
 	}
 	defer src.Close()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := build.New(build.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, Logger: logger})
+	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, Logger: logger})
 	if err != nil {
 		return err
 	}
@@ -47,7 +47,7 @@ func profileBuild(args []string) error {
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	res, err := b.Build(context.Background(), src, build.Options{Clean: *clean, Reason: "bench profile"})
+	res, err := b.Build(context.Background(), src, generator.Options{Clean: *clean, Reason: "bench profile"})
 	if err != nil {
 		return err
 	}

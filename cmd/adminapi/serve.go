@@ -22,7 +22,7 @@ import (
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/auth"
-	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -126,7 +126,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// The site generator needs the renderer bundle (site/dist). Without it the API still works;
 	// builds fail with the reason and previews answer 503.
 	var site api.Site
-	builder, err := build.New(build.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
+	builder, err := generator.New(generator.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
 		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, Logger: log})
 	if err != nil {
 		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)

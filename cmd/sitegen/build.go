@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"digitalreeviver/internal/build"
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
 
@@ -34,8 +34,8 @@ func (p *paths) register(cmd *cobra.Command) {
 	f.StringVar(&p.node, "node", "node", "node binary")
 }
 
-func (p *paths) builder(logger *slog.Logger) (*build.Builder, error) {
-	return build.New(build.Config{
+func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
+	return generator.New(generator.Config{
 		ContentDir: p.content, OutDir: p.out, SiteDir: p.site, UploadsDir: p.uploads,
 		BaseURL: p.baseURL, FormEndpoint: p.formEndpoint, Node: p.node, Logger: logger, Progress: os.Stdout,
 	})
@@ -49,7 +49,7 @@ func (emptySource) Services() ([]content.Service, error) { return nil, nil }
 
 // openSource opens the database read-only. A missing file builds the site without published
 // records; a file held by adminapi fails at once with what to do instead.
-func openSource(path string, logger *slog.Logger) (build.Source, func(), error) {
+func openSource(path string, logger *slog.Logger) (generator.Source, func(), error) {
 	db, err := store.Open(path, store.Options{ReadOnly: true, Timeout: 500e6})
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -94,7 +94,7 @@ live site untouched. Prints progress and a summary line.`,
 				return err
 			}
 			defer b.Close()
-			_, err = b.Build(ctx, src, build.Options{Clean: clean, Reason: "sitegen build"})
+			_, err = b.Build(ctx, src, generator.Options{Clean: clean, Reason: "sitegen build"})
 			if err != nil {
 				return fmt.Errorf("build failed, the live site is unchanged: %w", err)
 			}
@@ -112,7 +112,7 @@ func newRollbackCommand() *cobra.Command {
 		Use:   "rollback",
 		Short: "Make the previous generation of the site live again",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			name, err := build.Rollback(out)
+			name, err := generator.Rollback(out)
 			if err != nil {
 				return err
 			}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/generator"
 )
 
 func newCheckCommand() *cobra.Command {
@@ -17,10 +17,10 @@ func newCheckCommand() *cobra.Command {
 HTML page under --out and checks that each internal href and src names a file of the site.
 It exits non-zero and names each broken link as "page → link".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, err := build.LoadSources(contentDir); err != nil {
+			if _, err := generator.LoadSources(contentDir); err != nil {
 				return err
 			}
-			broken, pages, err := build.CheckLinks(out)
+			broken, pages, err := generator.CheckLinks(out)
 			if err != nil {
 				return err
 			}

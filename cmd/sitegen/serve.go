@@ -19,7 +19,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
-	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/static"
 )
 
@@ -107,7 +107,7 @@ func (s *devServer) rebuild(ctx context.Context, bundle bool) error {
 		return err
 	}
 	defer b.Close()
-	if _, err := b.Build(ctx, src, build.Options{Reason: "sitegen serve"}); err != nil {
+	if _, err := b.Build(ctx, src, generator.Options{Reason: "sitegen serve"}); err != nil {
 		return fmt.Errorf("build failed, the live site is unchanged: %w", err)
 	}
 	s.mu.Lock()

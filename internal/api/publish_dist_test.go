@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"digitalreeviver/internal/build"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/render"
 )
 
@@ -34,7 +34,7 @@ func newEnvWithGenerator(t *testing.T) *testEnv {
 	t.Helper()
 	needBundle(t)
 	return newEnv(t, func(c *Config) {
-		b, err := build.New(build.Config{ContentDir: repoContent, OutDir: c.OutDir, SiteDir: repoSite,
+		b, err := generator.New(generator.Config{ContentDir: repoContent, OutDir: c.OutDir, SiteDir: repoSite,
 			UploadsDir: c.UploadsDir, BaseURL: testSiteURL})
 		if err != nil {
 			t.Fatal(err)

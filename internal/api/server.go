@@ -25,7 +25,7 @@ import (
 )
 
 // Site is the static-site generator as the API uses it: builds for publishing and the preview
-// renderer. internal/build's Builder is adapted to it by NewSite.
+// renderer. internal/generator's Builder is adapted to it by NewSite.
 type Site interface {
 	Build(ctx context.Context, clean bool, reason string) (BuildStats, error)
 	RenderPreviewBlog(ctx context.Context, b content.Blog) ([]byte, error)

@@ -18,8 +18,8 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/build"
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
 )
@@ -287,7 +287,7 @@ func checkServedWhole(t *testing.T, dir string, want map[string]string) {
 			}
 		}
 	}
-	if broken, _, err := build.CheckLinks(filepath.Join(dir, "dist")); err != nil || len(broken) > 0 {
+	if broken, _, err := generator.CheckLinks(filepath.Join(dir, "dist")); err != nil || len(broken) > 0 {
 		t.Errorf("live site has broken links: %v %v", broken, err)
 	}
 	ts := httptest.NewServer(static.Handler(filepath.Join(dir, "dist"), nil))
@@ -337,7 +337,7 @@ func TestKilledBuildLeavesLiveSiteWhole(t *testing.T) {
 		return out
 	}
 	sg()
-	live := build.LiveGeneration(filepath.Join(dir, "dist"))
+	live := generator.LiveGeneration(filepath.Join(dir, "dist"))
 	want := treeHashes(t, live)
 
 	// 1. A full rebuild of unchanged content, killed: the live site stands; the next build has
@@ -349,7 +349,7 @@ func TestKilledBuildLeavesLiveSiteWhole(t *testing.T) {
 	if !killed {
 		t.Fatal("could not kill a build midway in three tries")
 	}
-	if build.LiveGeneration(filepath.Join(dir, "dist")) != live {
+	if generator.LiveGeneration(filepath.Join(dir, "dist")) != live {
 		t.Fatal("a killed build moved the live site")
 	}
 	if len(leftovers(dir)) == 0 {
@@ -380,7 +380,7 @@ func TestKilledBuildLeavesLiveSiteWhole(t *testing.T) {
 	if !killed {
 		t.Fatal("could not kill the publishing build midway")
 	}
-	if build.LiveGeneration(filepath.Join(dir, "dist")) != live {
+	if generator.LiveGeneration(filepath.Join(dir, "dist")) != live {
 		t.Fatal("a killed build moved the live site")
 	}
 	checkServedWhole(t, dir, want)
@@ -391,7 +391,7 @@ func TestKilledBuildLeavesLiveSiteWhole(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "dist", "blog", "published-after-the-crash", "index.html")); err != nil {
 		t.Errorf("the next build did not publish: %v", err)
 	}
-	if broken, _, err := build.CheckLinks(filepath.Join(dir, "dist")); err != nil || len(broken) > 0 {
+	if broken, _, err := generator.CheckLinks(filepath.Join(dir, "dist")); err != nil || len(broken) > 0 {
 		t.Errorf("broken links after recovery: %v %v", broken, err)
 	}
 }

@@ -1,11 +1,11 @@
-// The contract between the Go generator (internal/build) and the React renderer.
+// The contract between the Go generator (internal/generator) and the React renderer.
 // Go computes every page's props and sends them to the render server as one JSON line:
 //   {"id": 1, "page": "home", "route": "/", "site": SiteInfo, "props": HomeProps}
 // The server answers {"id": 1, "html": "<div class=site>…</div>", "head": "<link rel=preload…>"}
 // or {"id": 1, "error": "…"}. The HTML is the page body only; Go writes the <head> (title, meta,
 // canonical, OG, JSON-LD, the CSS and the one client script) and may add "head" (React's preload
 // hints for the page's eager images, "" when none) to it. Keep the field names in sync with
-// internal/build/props.go.
+// internal/generator/props.go.
 
 export interface Link { href: string; label: string }
 

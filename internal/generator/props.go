@@ -1,4 +1,4 @@
-package build
+package generator
 
 // The page props sent to the renderer. They mirror site/src/types.ts field for field; change
 // both together.

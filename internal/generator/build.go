@@ -1,8 +1,8 @@
-// Package build turns content/ and the published records of the store into a static site: it
+// Package generator turns content/ and the published records of the store into a static site: it
 // loads the sources, plans every route with its props and head, renders the pages whose inputs
 // changed through the node renderer, writes a complete new generation beside the live one and
 // switches the output path to it in one rename. It knows nothing of HTTP.
-package build
+package generator
 
 import (
 	"context"
