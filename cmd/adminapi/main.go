@@ -1,6 +1,7 @@
 // Command adminapi serves the admin API, the form endpoint and (in demo mode) the whole site, and
-// manages admin accounts, backups and content transfer. It only wires: the rules live in
-// internal/api, internal/auth, internal/content and internal/store.
+// manages admin accounts, backups and content transfer. It only wires: HTTP lives in internal/api
+// (used by serve alone), builds in internal/publish, the operator's tasks in internal/manage, the
+// rules in internal/content and internal/auth, storage in internal/store.
 package main
 
 import (
@@ -14,8 +15,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/manage"
 	"digitalreeviver/internal/store"
 )
 
@@ -40,7 +41,7 @@ func newRootCommand() *cobra.Command {
 	return root
 }
 
-// openDB opens the database read-write, failing fast with advice when a server holds it.
+// openDB opens the database, failing fast with advice when a server holds it.
 func openDB(path string, readOnly bool) (*store.DB, error) {
 	db, err := store.Open(path, store.Options{ReadOnly: readOnly, Timeout: 500 * time.Millisecond})
 	if errors.Is(err, store.ErrLocked) {
@@ -56,21 +57,13 @@ func newUserCommand(dbPath *string) *cobra.Command {
 		Use:   "add",
 		Short: "Add an admin (password from ADMIN_PASSWORD or a prompt)",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			password, err := readPassword()
-			if err != nil {
+			return withPassword(*dbPath, func(db *store.DB, password string) error {
+				a, err := manage.CreateAdmin(db, username, email, password)
+				if err == nil {
+					fmt.Fprintf(cmd.OutOrStdout(), "admin %q (%s) added\n", a.Username, a.Email)
+				}
 				return err
-			}
-			db, err := openDB(*dbPath, false)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			a, err := api.CreateAdmin(db, username, email, password)
-			if err != nil {
-				return userError(err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "admin %q (%s) added\n", a.Username, a.Email)
-			return nil
+			})
 		},
 	}
 	add.Flags().StringVar(&username, "username", "", "username (required)")
@@ -83,20 +76,13 @@ func newUserCommand(dbPath *string) *cobra.Command {
 		Use:   "passwd",
 		Short: "Set an admin's password (from ADMIN_PASSWORD or a prompt); earlier sign-ins are revoked",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			password, err := readPassword()
-			if err != nil {
+			return withPassword(*dbPath, func(db *store.DB, password string) error {
+				err := manage.SetPassword(db, who, password)
+				if err == nil {
+					fmt.Fprintf(cmd.OutOrStdout(), "password of %q changed\n", who)
+				}
 				return err
-			}
-			db, err := openDB(*dbPath, false)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			if err := api.SetPassword(db, who, password); err != nil {
-				return userError(err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "password of %q changed\n", who)
-			return nil
+			})
 		},
 	}
 	passwd.Flags().StringVar(&who, "username", "", "username (required)")
@@ -105,9 +91,25 @@ func newUserCommand(dbPath *string) *cobra.Command {
 	return cmd
 }
 
-// userError shows a domain error by its message alone.
-func userError(err error) error {
-	if content.ErrorCode(err) != content.EInternal {
+// withDB opens the database, runs fn on it and closes it.
+func withDB(path string, readOnly bool, fn func(*store.DB) error) error {
+	db, err := openDB(path, readOnly)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return fn(db)
+}
+
+// withPassword reads a password (readPassword), then runs fn on the database with it; a domain
+// error of fn is shown by its message alone.
+func withPassword(path string, fn func(db *store.DB, password string) error) error {
+	password, err := readPassword()
+	if err != nil {
+		return err
+	}
+	err = withDB(path, false, func(db *store.DB) error { return fn(db, password) })
+	if err != nil && content.ErrorCode(err) != content.EInternal {
 		return errors.New(content.ErrorMessage(err))
 	}
 	return err
@@ -154,7 +156,7 @@ func newBackupCommand(dbPath *string) *cobra.Command {
 			switch {
 			case errors.Is(err, store.ErrLocked):
 				// The running server holds the file: it writes the copy itself.
-				if err := api.RequestBackup(*dbPath, abs); err != nil {
+				if err := manage.RequestBackup(*dbPath, abs); err != nil {
 					return fmt.Errorf("backup through the running server: %w", err)
 				}
 			case err != nil:
@@ -180,17 +182,14 @@ func newImportCommand(dbPath *string) *cobra.Command {
 		Short: "Import blogs and services from JSON arrays shaped like GET /api/blogs and /api/services",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := openDB(*dbPath, false)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			nb, ns, err := api.ImportFiles(db, args, func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) })
-			if err != nil {
-				return fmt.Errorf("nothing imported: %w", err)
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "imported %d blogs and %d services; run `sitegen build` (or publish anything) to update the site\n", nb, ns)
-			return nil
+			return withDB(*dbPath, false, func(db *store.DB) error {
+				n, err := manage.ImportFiles(db, args, func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) })
+				if err != nil {
+					return fmt.Errorf("nothing imported: %w", err)
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %s; run `sitegen build` (or publish anything) to update the site\n", n)
+				return nil
+			})
 		},
 	}
 }
@@ -201,17 +200,13 @@ func newExportCommand(dbPath *string) *cobra.Command {
 		Use:   "export",
 		Short: "Write the published blogs and services to DIR/blogs.json and DIR/services.json",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			db, err := openDB(*dbPath, true)
-			if err != nil {
+			return withDB(*dbPath, true, func(db *store.DB) error {
+				paths, err := manage.ExportFiles(db, dir)
+				if err == nil {
+					fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, " and "))
+				}
 				return err
-			}
-			defer db.Close()
-			paths, err := api.ExportFiles(db, dir)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, " and "))
-			return nil
+			})
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", ".", "folder to write into")

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/store"
 )
 
@@ -178,7 +179,7 @@ func TestOperatorCommands(t *testing.T) {
 	if err := b.Check(); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := b.Blog("imported-post"); err != nil || got.ID != "65a1b2c3d4e5f6a7b8c9d0e1" {
+	if got, err := b.Record(content.Blogs, store.Published, "imported-post"); err != nil || *got.Fields().ID != "65a1b2c3d4e5f6a7b8c9d0e1" {
 		t.Fatalf("backup content: %+v %v", got, err)
 	}
 	b.Close()

@@ -24,6 +24,8 @@ import (
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
 
@@ -125,18 +127,23 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 
 	// The site generator needs the renderer bundle (site/dist). Without it the API still works;
 	// builds fail with the reason and previews answer 503.
-	var site api.Site
+	var site publish.Site
 	builder, err := generator.New(generator.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
 		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, Logger: log})
 	if err != nil {
 		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
 	} else {
 		defer builder.Close()
-		site = api.NewSite(builder, db)
+		site = publish.NewSite(builder, db)
+	}
+	builds, err := publish.NewQueue(db, site, log)
+	if err != nil {
+		ln.Close()
+		return err
 	}
 
 	srv, err := api.New(api.Config{
-		DB: db, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
+		DB: db, Builds: builds, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
 		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
 		NotifyEmail: notify, TrustProxy: o.trustProxy,
@@ -144,13 +151,14 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		PublishTimeout: 45 * time.Second,
 	})
 	if err != nil {
+		builds.Close(context.Background())
 		ln.Close()
 		return err
 	}
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := api.ServeControl(ctx, db, log); err != nil {
+	if err := manage.ServeControl(ctx, db, log); err != nil {
 		log.Warn("no control socket: `adminapi backup` will not work while serving", "err", err)
 	}
 
@@ -168,12 +176,12 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	log.Info("listening", "addr", addr, "siteURL", siteURL, "demo", o.demo)
 
 	if o.demo {
-		if err := seedDemo(ctx, db, srv, o, log); err != nil {
+		if err := seedDemo(ctx, db, builds, o, log); err != nil {
 			log.Error("demo content", "err", err)
 		}
 		printBanner(out, siteURL, adminPassword)
 	} else if _, err := os.Stat(filepath.Join(o.outDir, "index.html")); err != nil {
-		srv.RequestBuild(false, "start-up: no built site yet")
+		builds.Request(false, "start-up: no built site yet")
 	}
 
 	select {
@@ -187,6 +195,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		log.Error("shutdown", "err", serr)
 	}
 	srv.Close(shutdownCtx)
+	builds.Close(shutdownCtx)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
@@ -242,7 +251,7 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		_, _ = rand.Read(b[:])
 		password = hex.EncodeToString(b[:])
 	}
-	if _, err := api.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+	if _, err := manage.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
 		return "", fmt.Errorf("demo admin: %w", err)
 	}
 	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {
@@ -253,13 +262,13 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 
 // seedDemo imports content/demo/*.json when nothing is published yet, and builds the site when
 // it was seeded or has never been built.
-func seedDemo(ctx context.Context, db *store.DB, srv *api.Server, o serveOptions, log *slog.Logger) error {
-	blogs, services, err := db.CountPublished()
+func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveOptions, log *slog.Logger) error {
+	published, err := db.CountPublished()
 	if err != nil {
 		return err
 	}
 	seeded := false
-	if blogs+services == 0 {
+	if published == 0 {
 		var files []string
 		for _, name := range []string{"blogs.json", "services.json"} {
 			p := filepath.Join(o.contentDir, "demo", name)
@@ -268,11 +277,11 @@ func seedDemo(ctx context.Context, db *store.DB, srv *api.Server, o serveOptions
 			}
 		}
 		if len(files) > 0 {
-			nb, ns, err := api.ImportFiles(db, files, func(w string) { log.Warn(w) })
+			n, err := manage.ImportFiles(db, files, func(w string) { log.Warn(w) })
 			if err != nil {
 				return err
 			}
-			log.Info("demo content imported", "blogs", nb, "services", ns)
+			log.Info("demo content imported", "records", n.String())
 			seeded = true
 		}
 	}
@@ -281,8 +290,10 @@ func seedDemo(ctx context.Context, db *store.DB, srv *api.Server, o serveOptions
 		return nil
 	}
 	log.Info("building the site…")
-	b, err := srv.WaitBuild(ctx, false, "demo start-up")
-	if err != nil {
+	b, done := builds.Request(false, "demo start-up").Wait(ctx)
+	if !done {
+		return fmt.Errorf("first build: %w", ctx.Err())
+	} else if err := b.Err(); err != nil {
 		return fmt.Errorf("first build: %w", err)
 	}
 	log.Info("site built", "pages", b.PagesRendered, "ms", b.Ms)

@@ -2,10 +2,7 @@ package api
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -55,29 +52,6 @@ func (s *Server) authenticate(r *http.Request) (content.Admin, error) {
 		return a, unauthorized
 	}
 	return a, nil
-}
-
-// decodeJSON reads a JSON object body into v; unknown fields are ignored (the old clients send
-// more than we read).
-func decodeJSON(r *http.Request, v any) error {
-	ct := strings.ToLower(r.Header.Get("Content-Type"))
-	// text/plain is refused too: it is what a cross-site "simple" request without a preflight
-	// would send.
-	if ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return content.Errorf(content.EUnsupported, "Send JSON (Content-Type: application/json).")
-	}
-	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		switch {
-		case errors.As(err, &tooBig):
-			return content.Errorf(content.ETooLarge, msgBodyTooLarge)
-		case err == io.EOF:
-			return content.Errorf(content.EInvalid, "Request body is empty.")
-		default:
-			return content.Errorf(content.EInvalid, "Invalid JSON body.")
-		}
-	}
-	return nil
 }
 
 // handleLogin handles POST /admin/login.

@@ -16,6 +16,7 @@ import (
 
 	"digitalreeviver/internal/content"
 	imail "digitalreeviver/internal/mail"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
 
@@ -55,7 +56,12 @@ func FuzzPopupForm(f *testing.F) {
 	db.Bolt().NoSync = true
 	db.Bolt().MaxBatchDelay = time.Millisecond
 	box := &syncOutbox{box: &imail.Outbox{Dir: filepath.Join(dir, "outbox"), From: "no-reply@example.com"}, sent: make(chan error, 4)}
-	srv, err := New(Config{DB: db, Mail: box, JWTSecret: testSecret, SiteURL: testSiteURL, NotifyEmail: "team@example.com",
+	builds, err := publish.NewQueue(db, nil, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { builds.Close(context.Background()) })
+	srv, err := New(Config{DB: db, Builds: builds, Mail: box, JWTSecret: testSecret, SiteURL: testSiteURL, NotifyEmail: "team@example.com",
 		UploadsDir: filepath.Join(dir, "uploads"), OutDir: filepath.Join(dir, "dist"), AllowedOrigins: []string{"https://www.example.com"},
 		Limits: Limits{PopupPerMinute: 1 << 30, PopupBurst: 1 << 30}})
 	if err != nil {

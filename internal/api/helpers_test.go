@@ -24,7 +24,9 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
 
@@ -51,30 +53,27 @@ type fakeSite struct {
 	delay  time.Duration
 }
 
-func (f *fakeSite) Build(ctx context.Context, clean bool, reason string) (BuildStats, error) {
+func (f *fakeSite) Build(ctx context.Context, opts generator.Options) (generator.Result, error) {
 	f.mu.Lock()
 	delay, fail := f.delay, f.fail
-	f.builds = append(f.builds, reason)
+	f.builds = append(f.builds, opts.Reason)
 	f.mu.Unlock()
 	if delay > 0 {
 		select {
 		case <-time.After(delay):
 		case <-ctx.Done():
-			return BuildStats{}, ctx.Err()
+			return generator.Result{}, ctx.Err()
 		}
 	}
 	if fail != nil {
-		return BuildStats{}, fail
+		return generator.Result{}, fail
 	}
-	return BuildStats{Generation: "g1", PagesRendered: 3, PagesUnchanged: 40}, nil
+	return generator.Result{Generation: "g1", PagesTotal: 43, PagesRendered: 3, PagesUnchanged: 40, Swapped: true}, nil
 }
 
-func (f *fakeSite) RenderPreviewBlog(_ context.Context, b content.Blog) ([]byte, error) {
-	return []byte("<!doctype html><title>" + b.Title + "</title>" + b.Content), nil
-}
-
-func (f *fakeSite) RenderPreviewService(_ context.Context, s content.Service) ([]byte, error) {
-	return []byte("<!doctype html><title>" + s.Title + "</title>" + s.Description), nil
+func (f *fakeSite) RenderPreview(_ context.Context, r content.Record) ([]byte, error) {
+	d := r.Fields()
+	return []byte("<!doctype html><title>" + *d.Title + "</title>" + *d.Body), nil
 }
 
 func (f *fakeSite) count() int {
@@ -88,6 +87,7 @@ type testEnv struct {
 	dir    string
 	db     *store.DB
 	srv    *Server
+	builds *publish.Queue
 	ts     *httptest.Server
 	site   *fakeSite
 	token  string
@@ -110,6 +110,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 		t.Fatal(err)
 	}
 	e := &testEnv{t: t, dir: dir, db: db, site: &fakeSite{}, outbox: filepath.Join(dir, "outbox")}
+	// The build queue is made from the Site the tweaks leave, as adminapi serve makes it.
 	cfg := Config{
 		DB: db, Site: e.site, Mail: &mail.Outbox{Dir: e.outbox, From: "no-reply@example.com"},
 		JWTSecret: testSecret, SiteURL: testSiteURL, UploadsDir: filepath.Join(dir, "uploads"),
@@ -119,6 +120,10 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	for _, f := range tweak {
 		f(&cfg)
 	}
+	if cfg.Builds, err = publish.NewQueue(db, cfg.Site, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.builds = cfg.Builds
 	e.srv, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +134,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		e.srv.Close(ctx)
+		e.builds.Close(ctx)
 		db.Close()
 	})
 	e.token, err = e.srv.tokens.Issue(testUser, changed)
@@ -154,11 +160,9 @@ func (e *testEnv) seed() {
 	must(err)
 	_, err = e.db.PublishBlog("live-post", nil)
 	must(err)
-	_, err = e.db.CreatePreviewService(content.Service{Title: "Draft Service", Description: "<p>Draft service</p>", Category: "Marketing", Image: "/images/x.svg"})
-	must(err)
-	_, err = e.db.CreatePreviewService(content.Service{Title: "Live Service", Description: "<p>Live service</p>", Category: "Marketing", Image: "/images/x.svg"})
-	must(err)
-	_, err = e.db.PublishService("live-service", nil)
+	must(e.db.CreatePreview(&content.Service{Title: "Draft Service", Description: "<p>Draft service</p>", Category: "Marketing", Image: "/images/x.svg"}))
+	must(e.db.CreatePreview(&content.Service{Title: "Live Service", Description: "<p>Live service</p>", Category: "Marketing", Image: "/images/x.svg"}))
+	_, err = e.db.Publish(content.Services, "live-service", nil)
 	must(err)
 	must(os.MkdirAll(filepath.Join(e.dir, "uploads"), 0o755))
 	must(os.WriteFile(filepath.Join(e.dir, "uploads", fixtureUpload), pngBytes(t, 4, 4), 0o644))
@@ -166,6 +170,15 @@ func (e *testEnv) seed() {
 }
 
 const fixtureUpload = "0123456789abcdef0123456789abcdef.png"
+
+// blog reads a stored blog.
+func (e *testEnv) blog(st store.Stage, slug string) (content.Blog, error) {
+	r, err := e.db.Record(content.Blogs, st, slug)
+	if err != nil {
+		return content.Blog{}, err
+	}
+	return *r.(*content.Blog), nil
+}
 
 // do sends a request; body may be nil.
 func (e *testEnv) do(method, path string, body io.Reader, contentType string, headers map[string]string) *http.Response {

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/render"
+	"digitalreeviver/internal/store"
 )
 
 var (
@@ -40,7 +42,7 @@ func newEnvWithGenerator(t *testing.T) *testEnv {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { b.Close() })
-		c.Site = NewSite(b, c.DB)
+		c.Site = publish.NewSite(b, c.DB)
 		c.PublishTimeout = 60e9
 	})
 }
@@ -82,7 +84,7 @@ func TestPublishPutsPageInDist(t *testing.T) {
 	if strings.Contains(html, "alert(1)") {
 		t.Fatal("script reached the published page")
 	}
-	b, _ := e.db.Blog("noida-bakery-case-study")
+	b, _ := e.blog(store.Published, "noida-bakery-case-study")
 	if name := strings.TrimPrefix(b.Image, "/uploads/"); name == b.Image {
 		t.Fatalf("image not an upload: %q", b.Image)
 	} else if _, ok := e.distFile(filepath.Join("uploads", name)); !ok {

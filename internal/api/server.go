@@ -1,7 +1,7 @@
-// Package api is the admin API and the form endpoint of docs/API.md: the router, the auth
-// middleware, thin handlers over internal/content and internal/store, uploads, the build queue,
-// and the one place where errors become HTTP statuses. In demo mode it also serves the built
-// site and the admin SPA, so one address shows the whole product.
+// Package api is the admin API and the form endpoint of docs/API.md, and nothing but HTTP: the
+// router, the auth middleware, thin handlers over internal/content, internal/store and
+// internal/publish, uploads, and the one place where errors become HTTP statuses. In demo mode
+// it also serves the built site and the admin SPA, so one address shows the whole product.
 package api
 
 import (
@@ -18,26 +18,11 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/auth"
-	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
 )
-
-// Site is the static-site generator as the API uses it: builds for publishing and the preview
-// renderer. internal/generator's Builder is adapted to it by NewSite.
-type Site interface {
-	Build(ctx context.Context, clean bool, reason string) (BuildStats, error)
-	RenderPreviewBlog(ctx context.Context, b content.Blog) ([]byte, error)
-	RenderPreviewService(ctx context.Context, s content.Service) ([]byte, error)
-}
-
-// BuildStats is what one build did.
-type BuildStats struct {
-	Generation     string
-	PagesRendered  int
-	PagesUnchanged int
-}
 
 // Limits are the rate limits; zero fields take the defaults of DefaultLimits.
 type Limits struct {
@@ -63,8 +48,9 @@ var DefaultLimits = Limits{
 // Config wires a Server.
 type Config struct {
 	DB         *store.DB
-	Site       Site        // nil: builds fail and previews answer 503, the API works
-	Mail       mail.Sender // nil: mail is logged and dropped
+	Builds     *publish.Queue // rebuilds the site after a change; its owner closes it
+	Site       publish.Site   // renders previews; nil: previews answer 503, the API works
+	Mail       mail.Sender    // nil: mail is logged and dropped
 	Logger     *slog.Logger
 	JWTSecret  []byte // at least 32 bytes
 	SiteURL    string // public base URL: reset links, the URLs publish answers with
@@ -89,7 +75,7 @@ type Server struct {
 	log     *slog.Logger
 	tokens  *auth.Tokens
 	mail    *mail.Queue
-	builds  *buildQueue
+	builds  *publish.Queue
 	origins map[string]bool
 	handler http.Handler
 	site    http.Handler // the built site, in demo mode
@@ -103,10 +89,10 @@ type Server struct {
 	resetRate      *auth.Limiter
 }
 
-// New returns a Server and starts its build worker and mail worker; Close stops them.
+// New returns a Server and starts its mail worker; Close stops it.
 func New(cfg Config) (*Server, error) {
-	if cfg.DB == nil {
-		return nil, errors.New("api: no database")
+	if cfg.DB == nil || cfg.Builds == nil {
+		return nil, errors.New("api: no database or no build queue")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -133,6 +119,7 @@ func New(cfg Config) (*Server, error) {
 		db:      cfg.DB,
 		log:     cfg.Logger,
 		tokens:  tokens,
+		builds:  cfg.Builds,
 		mail:    mail.NewQueue(sender, 256, cfg.Logger),
 		origins: map[string]bool{},
 
@@ -148,11 +135,6 @@ func New(cfg Config) (*Server, error) {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
 			s.origins[o] = true
 		}
-	}
-	s.builds, err = newBuildQueue(cfg.DB, cfg.Site, cfg.Logger)
-	if err != nil {
-		s.mail.Close(context.Background())
-		return nil, err
 	}
 	s.site = static.Handler(cfg.OutDir, nil)
 	s.handler = s.middleware(s.router())
@@ -185,25 +167,9 @@ func withDefaults(l Limits) Limits {
 // Handler returns the whole HTTP handler: router and middleware.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// RequestBuild queues a build (say, at start-up) without waiting for it.
-func (s *Server) RequestBuild(clean bool, reason string) { s.builds.request(clean, reason) }
-
-// WaitBuild queues a build and waits for it; used by demo start-up and tests.
-func (s *Server) WaitBuild(ctx context.Context, clean bool, reason string) (Build, error) {
-	b, ok := s.builds.wait(ctx, s.builds.request(clean, reason))
-	if !ok {
-		return b, ctx.Err()
-	}
-	if b.Status != statusOK {
-		return b, errors.New(b.Error)
-	}
-	return b, nil
-}
-
-// Close finishes the queued builds and mails (until ctx ends) and stops the workers. The caller
-// closes the database afterwards.
+// Close finishes the queued mails (until ctx ends) and stops the mail worker. The caller closes
+// the build queue and the database afterwards.
 func (s *Server) Close(ctx context.Context) {
-	s.builds.close(ctx)
 	s.mail.Close(ctx)
 }
 
@@ -219,8 +185,7 @@ func (s *Server) router() *mux.Router {
 	r.HandleFunc("/healthz", s.handleHealth).Methods("GET", "HEAD")
 	r.HandleFunc("/api/site-info", s.handleSiteInfo).Methods("GET")
 	s.registerAuthRoutes(r)
-	s.registerBlogRoutes(r)
-	s.registerServiceRoutes(r)
+	s.registerRecordRoutes(r) // blogs, services: /api/{plural}, /api/preview-{plural}
 	s.registerUploadRoutes(r)
 	s.registerMessageRoutes(r)
 	s.registerBuildRoutes(r)

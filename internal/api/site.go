@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"io/fs"
-	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -11,16 +10,6 @@ import (
 
 	"github.com/gorilla/mux"
 )
-
-func init() {
-	// Types the site ships that not every system's mime table knows; with nosniff a missing
-	// type would break them.
-	for ext, typ := range map[string]string{".woff2": "font/woff2", ".woff": "font/woff", ".webmanifest": "application/manifest+json",
-		".ico": "image/x-icon", ".xml": "application/xml; charset=utf-8", ".txt": "text/plain; charset=utf-8",
-		".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"} {
-		_ = mime.AddExtensionType(ext, typ)
-	}
-}
 
 // registerAppRoutes serves the admin SPA under /admin/ (GET only: POST /admin/login and
 // /admin/forgot-password stay API calls) and GET /reset-password/{token}, with SPA fallback to

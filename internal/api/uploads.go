@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/mux"
 	_ "golang.org/x/image/webp"
 
+	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/store"
 )
@@ -39,12 +40,13 @@ var imageTypes = map[string]struct{ mime, ext string }{
 
 var extTypes = map[string]string{".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp"}
 
+// registerUploadRoutes serves the uploads; they are made by POST /api/preview-{plural}/upload
+// (see registerRecordRoutes) and with the records they were sent with.
 func (s *Server) registerUploadRoutes(r *mux.Router) {
-	r.HandleFunc("/api/preview-blogs/upload", s.admin(s.handleUpload)).Methods("POST")
 	r.HandleFunc("/uploads/{name}", s.handleServeUpload).Methods("GET", "HEAD")
 }
 
-// handleUpload handles POST /api/preview-blogs/upload.
+// handleUpload handles POST /api/preview-{plural}/upload: an image for the editor.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	f, err := readFields(r)
 	if err != nil {
@@ -96,7 +98,7 @@ func (s *Server) saveImage(data []byte, by string) (string, func(), error) {
 	}
 	u.Name = hex.EncodeToString(rnd[:]) + "." + u.Name
 	u.CreatedBy = by
-	if err := writeFileAtomic(s.cfg.UploadsDir, u.Name, data); err != nil {
+	if err := atomicfile.Write(s.cfg.UploadsDir, u.Name, data); err != nil {
 		return "", nil, fmt.Errorf("save upload: %w", err)
 	}
 	if err := s.db.PutUpload(u); err != nil {
@@ -110,42 +112,6 @@ func (s *Server) saveImage(data []byte, by string) (string, func(), error) {
 		}
 	}
 	return "/uploads/" + u.Name, undo, nil
-}
-
-// writeFileAtomic writes data to dir/name through a synced temporary file, so a crash leaves
-// either the whole image or none.
-func writeFileAtomic(dir, name string, data []byte) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".upload-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	// The rename is durable only once the folder is synced; the upload is acknowledged after.
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
 
 // checkImageRef verifies an image field sent as text: empty, a site image, or one of our uploads

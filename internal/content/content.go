@@ -185,48 +185,8 @@ func Category(c string) string {
 	return strings.TrimSpace(c)
 }
 
-// RecordID returns the blog's record id.
-func (b *Blog) RecordID() string { return b.ID }
-
-// RecordID returns the service's record id.
-func (s *Service) RecordID() string { return s.ID }
-
-// Key returns the blog's slug, under which it is stored.
-func (b *Blog) Key() string { return b.Slug }
-
-// Key returns the service's slug, under which it is stored.
-func (s *Service) Key() string { return s.Slug }
-
-// Created returns when the blog was first saved.
-func (b *Blog) Created() time.Time { return b.CreatedAt }
-
-// Created returns when the service was first saved.
-func (s *Service) Created() time.Time { return s.CreatedAt }
-
-// Stamp sets the id and times of a blog being saved.
-func (b *Blog) Stamp(now time.Time) {
-	if b.ID == "" {
-		b.ID = NewID()
-	}
-	if b.CreatedAt.IsZero() {
-		b.CreatedAt = now
-	}
-	b.UpdatedAt = now
-}
-
-// Stamp sets the id and times of a service being saved.
-func (s *Service) Stamp(now time.Time) {
-	if s.ID == "" {
-		s.ID = NewID()
-	}
-	if s.CreatedAt.IsZero() {
-		s.CreatedAt = now
-	}
-	s.UpdatedAt = now
-}
-
-// reservedSlugs are first path segments the site or the API uses; a service may not take one,
-// or its page would replace theirs.
+// reservedSlugs are first path segments the site or the API uses; a record whose page lives at
+// the site's root (a service) may not take one, or its page would replace theirs.
 var reservedSlugs = map[string]bool{
 	"about": true, "contactus": true, "blog": true, "preview": true, "ourservices": true,
 	"privacy-policy": true, "terms-conditions": true, "courses": true, "cards": true,
@@ -238,5 +198,6 @@ var reservedSlugs = map[string]bool{
 	"thank-you": true, "feed": true, "sitemap": true, "robots": true, "404": true, "index": true,
 }
 
-// ReservedSlug reports whether a service may not use slug because a site or API route does.
+// ReservedSlug reports whether a page at the site's root may not use slug because a site or API
+// route does.
 func ReservedSlug(slug string) bool { return reservedSlugs[strings.ToLower(slug)] }

@@ -79,20 +79,20 @@ func TestMessageValidate(t *testing.T) {
 func TestBlogPublishRules(t *testing.T) {
 	now := time.Date(2026, 11, 1, 10, 0, 0, 0, time.UTC)
 	b := Blog{Title: "Local SEO in Noida", Content: "<p>Body</p>"}
-	if err := b.PreparePublish(now); err != nil {
+	if err := PreparePublish(&b, now); err != nil {
 		t.Fatal(err)
 	}
 	if b.Slug != "local-seo-in-noida" || b.Category != DefaultCategory || b.MetaTitle != b.Title || b.ID == "" || !b.CreatedAt.Equal(now) {
 		t.Fatalf("publish defaults not applied: %+v", b)
 	}
 	for _, bad := range []Blog{{Title: "", Content: "<p>x</p>"}, {Title: "T", Content: "<p> </p>"}, {Title: "T"}} {
-		if err := bad.PreparePublish(now); ErrorMessage(err) != MsgPublishIncomplete {
+		if err := PreparePublish(&bad, now); ErrorMessage(err) != MsgPublishIncomplete {
 			t.Errorf("PreparePublish(%+v) = %v, want %q", bad, err, MsgPublishIncomplete)
 		}
 	}
 	// An image alone is content.
 	img := Blog{Title: "Gallery", Content: `<p><img src="/uploads/a.png"></p>`}
-	if err := img.PreparePublish(now); err != nil {
+	if err := PreparePublish(&img, now); err != nil {
 		t.Errorf("image-only post refused: %v", err)
 	}
 }
@@ -100,17 +100,17 @@ func TestBlogPublishRules(t *testing.T) {
 func TestServiceValidate(t *testing.T) {
 	s := Service{Title: "!!!", Category: "SEO", Description: "<p>x</p>"}
 	s.Normalize()
-	if err := s.Validate(); ErrorMessage(err) != MsgSlugRequired {
+	if err := Validate(&s); ErrorMessage(err) != MsgSlugRequired {
 		t.Fatalf("empty slug: got %v", err)
 	}
 	s = Service{Title: "About", Category: "SEO", Description: "<p>x</p>"}
 	s.Normalize()
-	if err := s.Validate(); ErrorMessage(err) != MsgSlugReserved {
+	if err := Validate(&s); ErrorMessage(err) != MsgSlugReserved {
 		t.Fatalf("reserved slug: got %v", err)
 	}
 	s = Service{Title: "Video Marketing", Category: "", Description: "<p>x</p>"}
 	s.Normalize()
-	if err := s.Validate(); ErrorMessage(err) != MsgCategoryRequired {
+	if err := Validate(&s); ErrorMessage(err) != MsgCategoryRequired {
 		t.Fatalf("category: got %v", err)
 	}
 }

@@ -5,48 +5,57 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 )
 
-// DecodeRecords reads a JSON array of blogs or services in the shape GET /api/blogs and
-// GET /api/services answer, as `adminapi import` and the demo seeding take them. Each record is
-// told apart by its fields (content for a blog, description for a service), so one file may even
-// hold both. Rich HTML is sanitized. The publish rules are applied later, by the store, in the
+// DecodeRecords reads a JSON array of records in the shape GET /api/blogs and GET /api/services
+// answer, as `adminapi import` and the demo seeding take them. Each record's kind is told by its
+// rich-text field (content for a blog, description for a service), so one file may even hold
+// both. Rich HTML is sanitized. The publish rules are applied later, by the store, in the
 // transaction that imports the whole file.
-func DecodeRecords(r io.Reader) ([]Blog, []Service, error) {
+func DecodeRecords(r io.Reader) ([]Record, error) {
 	var raw []json.RawMessage
 	dec := json.NewDecoder(r)
 	if err := dec.Decode(&raw); err != nil {
-		return nil, nil, Errorf(EInvalid, "not a JSON array of blogs or services: %v", err)
+		return nil, Errorf(EInvalid, "not a JSON array of %s: %v", kindNames(func(k *Kind) string { return k.Plural }), err)
 	}
-	var blogs []Blog
-	var services []Service
+	var out []Record
 	for i, item := range raw {
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(item, &fields); err != nil {
-			return nil, nil, Errorf(EInvalid, "record %d: not a JSON object", i)
+			return nil, Errorf(EInvalid, "record %d: not a JSON object", i)
 		}
-		_, isBlog := fields["content"]
-		_, isService := fields["description"]
-		switch {
-		case isBlog && !isService:
-			var b Blog
-			if err := strictUnmarshal(item, &b); err != nil {
-				return nil, nil, Errorf(EInvalid, "record %d (%s): %v", i, slugOf(fields), err)
+		var kind *Kind
+		for _, k := range Kinds {
+			if _, ok := fields[k.Body]; ok {
+				if kind != nil {
+					kind = nil
+					break
+				}
+				kind = k
 			}
-			b.Content = SanitizeHTML(b.Content)
-			blogs = append(blogs, b)
-		case isService && !isBlog:
-			var s Service
-			if err := strictUnmarshal(item, &s); err != nil {
-				return nil, nil, Errorf(EInvalid, "record %d (%s): %v", i, slugOf(fields), err)
-			}
-			s.Description = SanitizeHTML(s.Description)
-			services = append(services, s)
-		default:
-			return nil, nil, Errorf(EInvalid, "record %d (%s): has neither content (blog) nor description (service), or both", i, slugOf(fields))
 		}
+		if kind == nil {
+			return nil, Errorf(EInvalid, "record %d (%s): needs exactly one of %s", i, slugOf(fields), kindNames(func(k *Kind) string { return k.Body + " (" + k.Name + ")" }))
+		}
+		rec := kind.New()
+		if err := strictUnmarshal(item, rec); err != nil {
+			return nil, Errorf(EInvalid, "record %d (%s): %v", i, slugOf(fields), err)
+		}
+		body := rec.Fields().Body
+		*body = SanitizeHTML(*body)
+		out = append(out, rec)
 	}
-	return blogs, services, nil
+	return out, nil
+}
+
+// kindNames names every kind for a message, as name says: "blogs or services".
+func kindNames(name func(*Kind) string) string {
+	names := make([]string, len(Kinds))
+	for i, k := range Kinds {
+		names[i] = name(k)
+	}
+	return strings.Join(names, " or ")
 }
 
 // strictUnmarshal decodes one record, tolerating fields the old backend added (__v and the like)

@@ -104,7 +104,22 @@ func validMeta(title, desc, keyword string) error {
 	return nil
 }
 
-func validCommon(title, category, body, slug string) error {
+// Normalize trims a record's one-line fields and derives the slug from the title when empty.
+func Normalize(r Record) {
+	f := r.Fields()
+	for _, v := range []*string{f.Title, f.Category, f.Slug, f.MetaTitle, f.MetaDescription, f.FocusKeyword} {
+		*v = strings.TrimSpace(*v)
+	}
+	if *f.Slug == "" {
+		*f.Slug = Slugify(*f.Title)
+	}
+}
+
+// Validate checks a record as the add and edit screens do: title, category and slug required,
+// and our limits. A kind whose pages live at the site's root may not take a reserved slug.
+func Validate(r Record) error {
+	f := r.Fields()
+	title, category, slug := *f.Title, *f.Category, *f.Slug
 	switch {
 	case strings.TrimSpace(title) == "":
 		return Errorf(EInvalid, MsgTitleRequired)
@@ -114,101 +129,46 @@ func validCommon(title, category, body, slug string) error {
 		return Errorf(EInvalid, MsgCategoryRequired)
 	case tooLong(category, MaxCategoryLen) || hasControl(category):
 		return Errorf(EInvalid, "Category must be one line of at most %d characters.", MaxCategoryLen)
-	case len(body) > MaxRichTextBytes:
+	case len(*f.Body) > MaxRichTextBytes:
 		return Errorf(ETooLarge, "Content is too large (1 MB at most).")
 	case slug == "":
 		return Errorf(EInvalid, MsgSlugRequired)
 	case !ValidSlug(slug):
 		return Errorf(EInvalid, MsgSlugInvalid)
-	}
-	return nil
-}
-
-// Normalize trims a blog's one-line fields and derives the slug from the title when empty.
-func (b *Blog) Normalize() {
-	b.Title = strings.TrimSpace(b.Title)
-	b.Category = strings.TrimSpace(b.Category)
-	b.Slug = strings.TrimSpace(b.Slug)
-	if b.Slug == "" {
-		b.Slug = Slugify(b.Title)
-	}
-	b.MetaTitle = strings.TrimSpace(b.MetaTitle)
-	b.MetaDescription = strings.TrimSpace(b.MetaDescription)
-	b.FocusKeyword = strings.TrimSpace(b.FocusKeyword)
-}
-
-// Validate checks a blog as the add-blog and edit-blog screens do: title and category required.
-func (b *Blog) Validate() error {
-	if err := validCommon(b.Title, b.Category, b.Content, b.Slug); err != nil {
-		return err
-	}
-	return validMeta(b.MetaTitle, b.MetaDescription, b.FocusKeyword)
-}
-
-// PreparePublish applies the publish rules of SPEC §5: title and content required; the slug
-// falls back to the slugified title, the category to Uncategorized, metaTitle to the title.
-func (b *Blog) PreparePublish(now time.Time) error {
-	b.Normalize()
-	if b.Title == "" || strings.TrimSpace(PlainText(b.Content)) == "" && !strings.Contains(b.Content, "<img") {
-		return Errorf(EInvalid, MsgPublishIncomplete)
-	}
-	b.Category = Category(b.Category)
-	if b.MetaTitle == "" {
-		b.MetaTitle = b.Title
-	}
-	if b.ID == "" {
-		b.ID = NewID()
-	}
-	if b.CreatedAt.IsZero() {
-		b.CreatedAt = now
-	}
-	b.UpdatedAt = now
-	return b.Validate()
-}
-
-// Normalize trims a service's one-line fields and derives the slug from the title when empty.
-func (s *Service) Normalize() {
-	s.Title = strings.TrimSpace(s.Title)
-	s.Category = strings.TrimSpace(s.Category)
-	s.Slug = strings.TrimSpace(s.Slug)
-	if s.Slug == "" {
-		s.Slug = Slugify(s.Title)
-	}
-	s.MetaTitle = strings.TrimSpace(s.MetaTitle)
-	s.MetaDescription = strings.TrimSpace(s.MetaDescription)
-	s.FocusKeyword = strings.TrimSpace(s.FocusKeyword)
-}
-
-// Validate checks a service as the add-service screen does: title, category and slug required.
-func (s *Service) Validate() error {
-	if err := validCommon(s.Title, s.Category, s.Description, s.Slug); err != nil {
-		return err
-	}
-	if ReservedSlug(s.Slug) {
+	case r.Kind().PagePath == "/" && ReservedSlug(slug):
 		return Errorf(EInvalid, MsgSlugReserved)
 	}
-	return validMeta(s.MetaTitle, s.MetaDescription, s.FocusKeyword)
+	return validMeta(*f.MetaTitle, *f.MetaDescription, *f.FocusKeyword)
 }
 
-// PreparePublish applies the publish rules to a service: title and description required, the
-// category defaults to Uncategorized and metaTitle to the title.
-func (s *Service) PreparePublish(now time.Time) error {
-	s.Normalize()
-	if s.Title == "" || strings.TrimSpace(PlainText(s.Description)) == "" {
-		return Errorf(EInvalid, "Please enter both title and description before publishing.")
+// Stamp sets the id and times of a record being saved.
+func Stamp(r Record, now time.Time) {
+	f := r.Fields()
+	if *f.ID == "" {
+		*f.ID = NewID()
 	}
-	s.Category = Category(s.Category)
-	if s.MetaTitle == "" {
-		s.MetaTitle = s.Title
+	if f.CreatedAt.IsZero() {
+		*f.CreatedAt = now
 	}
-	if s.ID == "" {
-		s.ID = NewID()
+	*f.UpdatedAt = now
+}
+
+// PreparePublish applies the publish rules of SPEC §5 to a record: title and body required (for
+// a kind whose body may be images alone, an image is enough); the slug falls back to the
+// slugified title, the category to Uncategorized, metaTitle to the title.
+func PreparePublish(r Record, now time.Time) error {
+	Normalize(r)
+	f, k := r.Fields(), r.Kind()
+	written := strings.TrimSpace(PlainText(*f.Body)) != "" || k.ImageIsBody && strings.Contains(*f.Body, "<img")
+	if *f.Title == "" || !written {
+		return Errorf(EInvalid, "%s", k.Messages.PublishIncomplete)
 	}
-	if s.CreatedAt.IsZero() {
-		s.CreatedAt = now
+	*f.Category = Category(*f.Category)
+	if *f.MetaTitle == "" {
+		*f.MetaTitle = *f.Title
 	}
-	s.UpdatedAt = now
-	return s.Validate()
+	Stamp(r, now)
+	return Validate(r)
 }
 
 // ValidatePassword checks a new password's length.

@@ -145,7 +145,7 @@ func verifyLedger(t *testing.T, dir string, l *ledger) {
 		}
 	}
 	for slug, present := range l.blogs {
-		_, err := db.PreviewBlog(slug)
+		_, err := db.Record(content.Blogs, store.Preview, slug)
 		if present && err != nil {
 			t.Errorf("acknowledged preview blog %s lost: %v", slug, err)
 		} else if !present && err == nil {

@@ -52,13 +52,3 @@ func (db *DB) CreateAdmin(a content.Admin) error {
 func (db *DB) DeleteUpload(name string) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketUploads).Delete([]byte(name)) })
 }
-
-// CountPublished returns how many blogs and services are published.
-func (db *DB) CountPublished() (blogs, services int, err error) {
-	err = db.bolt.View(func(tx *bolt.Tx) error {
-		blogs = tx.Bucket(bucketBlogs).Stats().KeyN
-		services = tx.Bucket(bucketServices).Stats().KeyN
-		return nil
-	})
-	return blogs, services, err
-}

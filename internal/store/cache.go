@@ -7,41 +7,44 @@ import (
 	"sync"
 
 	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
 )
 
 // decoded keeps the decoded records of a bucket between list calls, each with the stored bytes
 // it was decoded from: a build lists every published record on every publish, and decoding
 // thousands of them was most of a small build's load stage. A record is decoded again only when
 // its stored bytes differ, so the cache can never be stale and needs no invalidation.
-type decoded[T any] struct {
+type decoded struct {
 	mu      sync.Mutex
-	entries map[string]decodedEntry[T]
+	entries map[string]decodedEntry
 }
 
-type decodedEntry[T any] struct {
+type decodedEntry struct {
 	raw []byte
-	rec T
+	rec content.Record
 }
 
-// list returns every record of bucket, reusing the ones whose bytes did not change.
-func (c *decoded[T]) list(tx *bolt.Tx, bucket []byte) ([]T, error) {
+// list returns every record of k in bucket, reusing the ones whose bytes did not change. The
+// records are the cache's own: a caller copies one before it lets it go or changes it.
+func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind) ([]content.Record, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b := tx.Bucket(bucket)
 	if b == nil {
 		return nil, nil
 	}
-	next := make(map[string]decodedEntry[T], len(c.entries))
-	out := make([]T, 0, len(c.entries))
-	err := b.ForEach(func(k, v []byte) error {
-		e, ok := c.entries[string(k)]
+	next := make(map[string]decodedEntry, len(c.entries))
+	out := make([]content.Record, 0, len(c.entries))
+	err := b.ForEach(func(key, v []byte) error {
+		e, ok := c.entries[string(key)]
 		if !ok || !bytes.Equal(e.raw, v) {
-			e = decodedEntry[T]{raw: bytes.Clone(v)}
-			if err := json.Unmarshal(v, &e.rec); err != nil {
-				return fmt.Errorf("decode %s/%s: %w", bucket, k, err)
+			e = decodedEntry{raw: bytes.Clone(v), rec: k.New()}
+			if err := json.Unmarshal(v, e.rec); err != nil {
+				return fmt.Errorf("decode %s/%s: %w", bucket, key, err)
 			}
 		}
-		next[string(k)] = e
+		next[string(key)] = e
 		out = append(out, e.rec)
 		return nil
 	})
@@ -50,4 +53,16 @@ func (c *decoded[T]) list(tx *bolt.Tx, bucket []byte) ([]T, error) {
 	}
 	c.entries = next
 	return out, nil
+}
+
+// cache returns the cache of a bucket of records.
+func (db *DB) cache(bucket []byte) *decoded {
+	db.cachesMu.Lock()
+	defer db.cachesMu.Unlock()
+	c := db.caches[string(bucket)]
+	if c == nil {
+		c = &decoded{}
+		db.caches[string(bucket)] = c
+	}
+	return c
 }

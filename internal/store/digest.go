@@ -6,9 +6,11 @@ import (
 	"encoding/hex"
 
 	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
 )
 
-// RecordsDigest sums the published blogs and services as they are stored, keys and encoded
+// RecordsDigest sums the published records of every kind as they are stored, keys and encoded
 // values, without decoding them: equal digests mean equal published records. A build compares it
 // with the one its live generation was built from and, when they are equal and nothing else
 // changed, stops before reading the records at all (decoding them is most of a no-change build).
@@ -21,14 +23,15 @@ func (db *DB) RecordsDigest() (string, error) {
 		h.Write(b)
 	}
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		for _, name := range [][]byte{bucketBlogs, bucketServices} {
+		for _, k := range content.Kinds {
+			name := bucketOf(k, Published)
 			put(name)
 			b := tx.Bucket(name)
 			if b == nil {
 				continue
 			}
-			if err := b.ForEach(func(k, v []byte) error {
-				put(k)
+			if err := b.ForEach(func(key, v []byte) error {
+				put(key)
 				put(v)
 				return nil
 			}); err != nil {

@@ -191,34 +191,3 @@ func (db *DB) Upload(name string) (Upload, error) {
 	})
 	return u, err
 }
-
-// PutBuild stores a build record (any JSON value) under its id, keeping the newest keep.
-func (db *DB) PutBuild(id uint64, v any, keep int) error {
-	return db.bolt.Update(func(tx *bolt.Tx) error {
-		if err := putJSON(tx, bucketBuilds, itob(id), v); err != nil {
-			return err
-		}
-		b := tx.Bucket(bucketBuilds)
-		var keys [][]byte
-		_ = b.ForEach(func(k, _ []byte) error { keys = append(keys, bytes.Clone(k)); return nil })
-		for i := 0; i < len(keys)-keep; i++ {
-			if err := b.Delete(keys[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
-// Builds returns the stored build records, newest first, as raw JSON.
-func (db *DB) Builds() ([]json.RawMessage, error) {
-	var out []json.RawMessage
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketBuilds).Cursor()
-		for k, v := c.Last(); k != nil; k, v = c.Prev() {
-			out = append(out, bytes.Clone(v))
-		}
-		return nil
-	})
-	return out, err
-}

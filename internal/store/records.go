@@ -2,339 +2,331 @@ package store
 
 import (
 	"fmt"
-	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"digitalreeviver/internal/content"
 )
 
-// record is what blogs and services have in common, so one set of transactions serves both.
-type record[T any] interface {
-	*T
-	Key() string
-	RecordID() string
-	Normalize()
-	Validate() error
-	Stamp(now time.Time)
-	PreparePublish(now time.Time) error
-}
+// Stage is where a record lies: on the site (published) or among the drafts (preview). Every
+// kind of content (content.Kinds) has one bucket per stage, named after the kind.
+type Stage int
 
-// kind names the buckets and messages of one record type.
-type kind struct {
-	name            string // "blog", for wrapped errors
-	published       []byte
-	preview         []byte
-	notFound        string
-	previewNotFound string
-}
-
-var (
-	blogKind    = kind{"blog", bucketBlogs, bucketPreviewBlogs, content.MsgBlogNotFound, content.MsgPreviewNotFound}
-	serviceKind = kind{"service", bucketServices, bucketPreviewServices, content.MsgServiceNotFound, content.MsgServiceNotFound}
+const (
+	Published Stage = iota
+	Preview
 )
 
-func get[T any, P record[T]](tx *bolt.Tx, bucket []byte, slug, notFound string) (T, error) {
-	var v T
-	ok, err := getJSON(tx, bucket, []byte(slug), &v)
-	if err != nil {
-		return v, err
-	} else if !ok {
-		return v, content.Errorf(content.ENotFound, "%s", notFound)
+func (st Stage) String() string {
+	if st == Preview {
+		return "preview"
 	}
-	return v, nil
+	return "published"
 }
 
-func taken(tx *bolt.Tx, k kind, slug string) bool {
-	for _, b := range [][]byte{k.published, k.preview} {
-		if bk := tx.Bucket(b); bk != nil && bk.Get([]byte(slug)) != nil {
+// bucketOf names the bucket of k's records at st: "blogs", "preview_blogs".
+func bucketOf(k *content.Kind, st Stage) []byte {
+	if st == Preview {
+		return []byte("preview_" + k.Plural)
+	}
+	return []byte(k.Plural)
+}
+
+// kindBuckets are the buckets of every kind, published ones first.
+func kindBuckets() [][]byte {
+	var out [][]byte
+	for _, st := range []Stage{Published, Preview} {
+		for _, k := range content.Kinds {
+			out = append(out, bucketOf(k, st))
+		}
+	}
+	return out
+}
+
+func notFound(k *content.Kind, st Stage) error {
+	if st == Preview {
+		return content.Errorf(content.ENotFound, "%s", k.Messages.PreviewNotFound)
+	}
+	return content.Errorf(content.ENotFound, "%s", k.Messages.NotFound)
+}
+
+func get(tx *bolt.Tx, k *content.Kind, st Stage, slug string) (content.Record, error) {
+	rec := k.New()
+	ok, err := getJSON(tx, bucketOf(k, st), []byte(slug), rec)
+	if err != nil {
+		return nil, err
+	} else if !ok {
+		return nil, notFound(k, st)
+	}
+	return rec, nil
+}
+
+func put(tx *bolt.Tx, st Stage, rec content.Record) error {
+	return putJSON(tx, bucketOf(rec.Kind(), st), []byte(*rec.Fields().Slug), rec)
+}
+
+// taken reports whether a record of k, published or preview, has slug.
+func taken(tx *bolt.Tx, k *content.Kind, slug string) bool {
+	for _, st := range []Stage{Published, Preview} {
+		if b := tx.Bucket(bucketOf(k, st)); b != nil && b.Get([]byte(slug)) != nil {
 			return true
 		}
 	}
 	return false
 }
 
-func (db *DB) listRecords(k kind, bucket []byte, out any) error {
-	return db.bolt.View(func(tx *bolt.Tx) error {
-		var err error
-		switch o := out.(type) {
-		case *[]content.Blog:
-			*o, err = list[content.Blog](tx, bucket)
-			sortBlogs(*o)
-		case *[]content.Service:
-			*o, err = list[content.Service](tx, bucket)
-			sortServices(*o)
-		}
-		if err != nil {
-			return fmt.Errorf("list %ss: %w", k.name, err)
-		}
-		return nil
-	})
-}
-
-func getRecord[T any, P record[T]](db *DB, bucket []byte, slug, notFound string) (T, error) {
-	var v T
+// Records returns k's records at st in k's list order.
+func (db *DB) Records(k *content.Kind, st Stage) ([]content.Record, error) {
+	var out []content.Record
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
-		v, err = get[T, P](tx, bucket, slug, notFound)
+		out, err = db.list(tx, k, st)
 		return err
 	})
-	return v, err
+	if err != nil {
+		return nil, fmt.Errorf("list %s %s: %w", st, k.Plural, err)
+	}
+	for i, r := range out {
+		out[i] = k.Copy(r) // the cache's records stay the cache's
+	}
+	return out, nil
 }
 
-// createPreview stores a new preview item; its slug may not be used by a preview or a
-// published item of the same kind.
-func createPreview[T any, P record[T]](db *DB, k kind, v T) (T, error) {
-	p := P(&v)
-	p.Normalize()
-	if err := p.Validate(); err != nil {
-		return v, err
+// list answers the decoded records of k at st, sorted; they belong to the cache, so callers copy
+// them before they let them go.
+func (db *DB) list(tx *bolt.Tx, k *content.Kind, st Stage) ([]content.Record, error) {
+	name := bucketOf(k, st)
+	out, err := db.cache(name).list(tx, name, k)
+	k.Sort(out)
+	return out, err
+}
+
+// Record returns the record of k at st with slug.
+func (db *DB) Record(k *content.Kind, st Stage, slug string) (content.Record, error) {
+	var rec content.Record
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		rec, err = get(tx, k, st, slug)
+		return err
+	})
+	return rec, err
+}
+
+// CreatePreview stores rec as a new preview, normalized, checked and stamped; its slug may not
+// be used by a preview or a published record of its kind.
+func (db *DB) CreatePreview(rec content.Record) error {
+	k := rec.Kind()
+	content.Normalize(rec)
+	if err := content.Validate(rec); err != nil {
+		return err
 	}
-	p.Stamp(db.now())
+	content.Stamp(rec, db.now())
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		if taken(tx, k, p.Key()) {
+		if taken(tx, k, *rec.Fields().Slug) {
 			return content.Errorf(content.EConflict, content.MsgSlugTaken)
 		}
-		return putJSON(tx, k.preview, []byte(p.Key()), p)
+		return put(tx, Preview, rec)
 	})
 	if err != nil {
-		return v, fmt.Errorf("create preview %s: %w", k.name, err)
-	}
-	return v, nil
-}
-
-// update applies fn to the stored item and saves it, moving it when fn changed the slug.
-func update[T any, P record[T]](db *DB, k kind, bucket []byte, slug, notFound string, fn func(P) error) (T, error) {
-	var v T
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		var err error
-		if v, err = get[T, P](tx, bucket, slug, notFound); err != nil {
-			return err
-		}
-		p := P(&v)
-		if err := fn(p); err != nil {
-			return err
-		}
-		p.Normalize()
-		if err := p.Validate(); err != nil {
-			return err
-		}
-		p.Stamp(db.now())
-		if p.Key() != slug {
-			if taken(tx, k, p.Key()) {
-				return content.Errorf(content.EConflict, content.MsgSlugTaken)
-			}
-			if err := tx.Bucket(bucket).Delete([]byte(slug)); err != nil {
-				return err
-			}
-		}
-		return putJSON(tx, bucket, []byte(p.Key()), p)
-	})
-	if err != nil {
-		return v, fmt.Errorf("update %s %q: %w", k.name, slug, err)
-	}
-	return v, nil
-}
-
-func remove(db *DB, k kind, bucket []byte, slug, notFound string) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucket)
-		if b.Get([]byte(slug)) == nil {
-			return content.Errorf(content.ENotFound, "%s", notFound)
-		}
-		return b.Delete([]byte(slug))
-	})
-	if err != nil {
-		return fmt.Errorf("delete %s %q: %w", k.name, slug, err)
+		return fmt.Errorf("create preview %s: %w", k.Name, err)
 	}
 	return nil
 }
 
-// publish moves a preview item into the published bucket in one transaction. fn may override
-// fields first; the publish rules then apply. The slug may not belong to another published item.
-func publish[T any, P record[T]](db *DB, k kind, slug string, fn func(P) error) (T, error) {
-	var v T
+// UpdateRecord applies fn to the stored record and saves it, moving it when fn changed the slug.
+func (db *DB) UpdateRecord(k *content.Kind, st Stage, slug string, fn func(content.Record) error) (content.Record, error) {
+	var rec content.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
-		if v, err = get[T, P](tx, k.preview, slug, k.previewNotFound); err != nil {
+		if rec, err = get(tx, k, st, slug); err != nil {
 			return err
 		}
-		p := P(&v)
-		if fn != nil {
-			if err := fn(p); err != nil {
+		if err := fn(rec); err != nil {
+			return err
+		}
+		content.Normalize(rec)
+		if err := content.Validate(rec); err != nil {
+			return err
+		}
+		content.Stamp(rec, db.now())
+		if newSlug := *rec.Fields().Slug; newSlug != slug {
+			if taken(tx, k, newSlug) {
+				return content.Errorf(content.EConflict, content.MsgSlugTaken)
+			}
+			if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(slug)); err != nil {
 				return err
 			}
 		}
-		if err := p.PreparePublish(db.now()); err != nil {
+		return put(tx, st, rec)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("update %s %s %q: %w", st, k.Name, slug, err)
+	}
+	return rec, nil
+}
+
+// DeleteRecord deletes the record of k at st with slug.
+func (db *DB) DeleteRecord(k *content.Kind, st Stage, slug string) error {
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketOf(k, st))
+		if b.Get([]byte(slug)) == nil {
+			return notFound(k, st)
+		}
+		return b.Delete([]byte(slug))
+	})
+	if err != nil {
+		return fmt.Errorf("delete %s %s %q: %w", st, k.Name, slug, err)
+	}
+	return nil
+}
+
+// Publish moves a preview into the published records of its kind in one transaction. fn, when
+// not nil, may override fields first; the publish rules then apply. The slug may not belong to
+// another preview or to another published record.
+func (db *DB) Publish(k *content.Kind, slug string, fn func(content.Record) error) (content.Record, error) {
+	var rec content.Record
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if rec, err = get(tx, k, Preview, slug); err != nil {
 			return err
 		}
-		if p.Key() != slug && tx.Bucket(k.preview).Get([]byte(p.Key())) != nil {
+		if fn != nil {
+			if err := fn(rec); err != nil {
+				return err
+			}
+		}
+		if err := content.PreparePublish(rec, db.now()); err != nil {
+			return err
+		}
+		f := rec.Fields()
+		key := []byte(*f.Slug)
+		if *f.Slug != slug && tx.Bucket(bucketOf(k, Preview)).Get(key) != nil {
 			return content.Errorf(content.EConflict, content.MsgSlugTaken)
 		}
-		// Publishing may replace the published twin of this very item, never another one.
+		// Publishing may replace the published twin of this very record, never another one.
 		var existing struct {
 			ID string `json:"_id"`
 		}
-		if ok, err := getJSON(tx, k.published, []byte(p.Key()), &existing); err != nil {
+		if ok, err := getJSON(tx, bucketOf(k, Published), key, &existing); err != nil {
 			return err
-		} else if ok && existing.ID != p.RecordID() {
+		} else if ok && existing.ID != *f.ID {
 			return content.Errorf(content.EConflict, content.MsgSlugTaken)
 		}
-		if err := tx.Bucket(k.preview).Delete([]byte(slug)); err != nil {
+		if err := tx.Bucket(bucketOf(k, Preview)).Delete([]byte(slug)); err != nil {
 			return err
 		}
-		return putJSON(tx, k.published, []byte(p.Key()), p)
+		return put(tx, Published, rec)
 	})
 	if err != nil {
-		return v, fmt.Errorf("publish %s %q: %w", k.name, slug, err)
+		return nil, fmt.Errorf("publish %s %q: %w", k.Name, slug, err)
 	}
-	return v, nil
+	return rec, nil
 }
 
-// Blogs returns the published blogs, newest first.
-func (db *DB) Blogs() ([]content.Blog, error) {
-	var out []content.Blog
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
-		out, err = db.blogCache.list(tx, bucketBlogs)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list blogs: %w", err)
-	}
-	sortBlogs(out)
-	return out, nil
-}
-
-// Blog returns one published blog.
-func (db *DB) Blog(slug string) (content.Blog, error) {
-	return getRecord[content.Blog](db, bucketBlogs, slug, content.MsgBlogNotFound)
-}
-
-// UpdateBlog edits a published blog.
-func (db *DB) UpdateBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
-	return update[content.Blog](db, blogKind, bucketBlogs, slug, content.MsgBlogNotFound, fn)
-}
-
-// DeleteBlog deletes a published blog.
-func (db *DB) DeleteBlog(slug string) error {
-	return remove(db, blogKind, bucketBlogs, slug, content.MsgBlogNotFound)
-}
-
-// PreviewBlogs returns the preview blogs, newest first.
-func (db *DB) PreviewBlogs() ([]content.Blog, error) {
-	var out []content.Blog
-	return out, db.listRecords(blogKind, bucketPreviewBlogs, &out)
-}
-
-// PreviewBlog returns one preview blog.
-func (db *DB) PreviewBlog(slug string) (content.Blog, error) {
-	return getRecord[content.Blog](db, bucketPreviewBlogs, slug, content.MsgPreviewNotFound)
-}
-
-// CreatePreviewBlog saves a new preview blog.
-func (db *DB) CreatePreviewBlog(b content.Blog) (content.Blog, error) {
-	return createPreview(db, blogKind, b)
-}
-
-// UpdatePreviewBlog edits a preview blog.
-func (db *DB) UpdatePreviewBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
-	return update[content.Blog](db, blogKind, bucketPreviewBlogs, slug, content.MsgPreviewNotFound, fn)
-}
-
-// DeletePreviewBlog deletes a preview blog.
-func (db *DB) DeletePreviewBlog(slug string) error {
-	return remove(db, blogKind, bucketPreviewBlogs, slug, content.MsgPreviewNotFound)
-}
-
-// PublishBlog moves a preview blog into the published blogs.
-func (db *DB) PublishBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
-	return publish[content.Blog](db, blogKind, slug, fn)
-}
-
-// Services returns the published services, oldest first (the order the agency added them).
-func (db *DB) Services() ([]content.Service, error) {
-	var out []content.Service
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
-		out, err = db.serviceCache.list(tx, bucketServices)
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list services: %w", err)
-	}
-	sortServices(out)
-	return out, nil
-}
-
-// Service returns one published service.
-func (db *DB) Service(slug string) (content.Service, error) {
-	return getRecord[content.Service](db, bucketServices, slug, content.MsgServiceNotFound)
-}
-
-// UpdateService edits a published service.
-func (db *DB) UpdateService(slug string, fn func(*content.Service) error) (content.Service, error) {
-	return update[content.Service](db, serviceKind, bucketServices, slug, content.MsgServiceNotFound, fn)
-}
-
-// DeleteService deletes a published service.
-func (db *DB) DeleteService(slug string) error {
-	return remove(db, serviceKind, bucketServices, slug, content.MsgServiceNotFound)
-}
-
-// PreviewServices returns the preview services.
-func (db *DB) PreviewServices() ([]content.Service, error) {
-	var out []content.Service
-	return out, db.listRecords(serviceKind, bucketPreviewServices, &out)
-}
-
-// PreviewService returns one preview service.
-func (db *DB) PreviewService(slug string) (content.Service, error) {
-	return getRecord[content.Service](db, bucketPreviewServices, slug, content.MsgServiceNotFound)
-}
-
-// CreatePreviewService saves a new preview service.
-func (db *DB) CreatePreviewService(s content.Service) (content.Service, error) {
-	return createPreview(db, serviceKind, s)
-}
-
-// UpdatePreviewService edits a preview service.
-func (db *DB) UpdatePreviewService(slug string, fn func(*content.Service) error) (content.Service, error) {
-	return update[content.Service](db, serviceKind, bucketPreviewServices, slug, content.MsgServiceNotFound, fn)
-}
-
-// DeletePreviewService deletes a preview service.
-func (db *DB) DeletePreviewService(slug string) error {
-	return remove(db, serviceKind, bucketPreviewServices, slug, content.MsgServiceNotFound)
-}
-
-// PublishService moves a preview service into the published services.
-func (db *DB) PublishService(slug string, fn func(*content.Service) error) (content.Service, error) {
-	return publish[content.Service](db, serviceKind, slug, fn)
-}
-
-// Import stores published blogs and services in one transaction: all of them or none. Each
-// record goes through the publish rules; the caller sanitizes the HTML first.
-func (db *DB) Import(blogs []content.Blog, services []content.Service) error {
+// ImportRecords stores published records of any kinds in one transaction: all of them or none.
+// Each goes through the publish rules first; the caller sanitizes the HTML.
+func (db *DB) ImportRecords(recs []content.Record) error {
 	now := db.now()
-	for i := range blogs {
-		if err := blogs[i].PreparePublish(now); err != nil {
-			return fmt.Errorf("blog %d (%q): %w", i, blogs[i].Slug, err)
-		}
-	}
-	for i := range services {
-		if err := services[i].PreparePublish(now); err != nil {
-			return fmt.Errorf("service %d (%q): %w", i, services[i].Slug, err)
+	for i, rec := range recs {
+		if err := content.PreparePublish(rec, now); err != nil {
+			return fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
 		}
 	}
 	return db.bolt.Update(func(tx *bolt.Tx) error {
-		for i := range blogs {
-			if err := putJSON(tx, bucketBlogs, []byte(blogs[i].Slug), &blogs[i]); err != nil {
-				return fmt.Errorf("import blog %d: %w", i, err)
-			}
-		}
-		for i := range services {
-			if err := putJSON(tx, bucketServices, []byte(services[i].Slug), &services[i]); err != nil {
-				return fmt.Errorf("import service %d: %w", i, err)
+		for i, rec := range recs {
+			if err := put(tx, Published, rec); err != nil {
+				return fmt.Errorf("import record %d: %w", i, err)
 			}
 		}
 		return nil
 	})
+}
+
+// CountPublished returns how many records of all kinds are published.
+func (db *DB) CountPublished() (int, error) {
+	n := 0
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		for _, k := range content.Kinds {
+			n += tx.Bucket(bucketOf(k, Published)).Stats().KeyN
+		}
+		return nil
+	})
+	return n, err
+}
+
+// The typed shorthands below serve Go callers that hold blogs and services as values: the
+// generator reads Blogs and Services (its Source), its tests and tools write blogs directly.
+
+// Blogs returns the published blogs, newest first.
+func (db *DB) Blogs() ([]content.Blog, error) { return published[content.Blog](db) }
+
+// Services returns the published services, oldest first (the order the agency added them).
+func (db *DB) Services() ([]content.Service, error) { return published[content.Service](db) }
+
+// CreatePreviewBlog saves a new preview blog.
+func (db *DB) CreatePreviewBlog(b content.Blog) (content.Blog, error) {
+	err := db.CreatePreview(&b)
+	return b, err
+}
+
+// UpdateBlog edits a published blog.
+func (db *DB) UpdateBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
+	return typed[content.Blog](db.UpdateRecord(content.Blogs, Published, slug, untyped(fn)))
+}
+
+// DeleteBlog deletes a published blog.
+func (db *DB) DeleteBlog(slug string) error { return db.DeleteRecord(content.Blogs, Published, slug) }
+
+// PublishBlog moves a preview blog into the published blogs.
+func (db *DB) PublishBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
+	return typed[content.Blog](db.Publish(content.Blogs, slug, untyped(fn)))
+}
+
+// Import stores published blogs and services in one transaction: ImportRecords for Go values.
+func (db *DB) Import(blogs []content.Blog, services []content.Service) error {
+	recs := make([]content.Record, 0, len(blogs)+len(services))
+	for i := range blogs {
+		recs = append(recs, &blogs[i])
+	}
+	for i := range services {
+		recs = append(recs, &services[i])
+	}
+	return db.ImportRecords(recs)
+}
+
+// record is a concrete record type: T is content.Blog when P is *content.Blog.
+type record[T any] interface {
+	*T
+	content.Record
+}
+
+// published returns the published records of T's kind as values, in its list order.
+func published[T any, P record[T]](db *DB) ([]T, error) {
+	k := P(new(T)).Kind()
+	var out []T
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		recs, err := db.list(tx, k, Published)
+		out = make([]T, len(recs))
+		for i, r := range recs {
+			out[i] = *r.(P)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", k.Plural, err)
+	}
+	return out, nil
+}
+
+func typed[T any, P record[T]](rec content.Record, err error) (T, error) {
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return *rec.(P), nil
+}
+
+func untyped[T any, P record[T]](fn func(P) error) func(content.Record) error {
+	if fn == nil {
+		return nil
+	}
+	return func(r content.Record) error { return fn(r.(P)) }
 }

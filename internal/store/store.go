@@ -1,5 +1,6 @@
-// Package store keeps what admins and visitors write in one bbolt file: published and preview
-// blogs and services, enquiries, admin accounts, reset tokens, upload records and settings.
+// Package store keeps what admins and visitors write in one bbolt file: the published and preview
+// records of every kind of content (blogs, services), enquiries, admin accounts, reset tokens,
+// upload records, build records and settings.
 // Every public method is one transaction; values are JSON and are copied out before it ends.
 package store
 
@@ -11,28 +12,23 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
-
-	"digitalreeviver/internal/content"
 )
 
+// The buckets besides the records' (see bucketOf).
 var (
-	bucketBlogs           = []byte("blogs")
-	bucketServices        = []byte("services")
-	bucketPreviewBlogs    = []byte("preview_blogs")
-	bucketPreviewServices = []byte("preview_services")
-	bucketMessages        = []byte("messages")
-	bucketAdmins          = []byte("admins")
-	bucketResetTokens     = []byte("reset_tokens")
-	bucketUploads         = []byte("uploads")
-	bucketSettings        = []byte("settings")
-	bucketBuilds          = []byte("builds")
-	allBuckets            = [][]byte{bucketBlogs, bucketServices, bucketPreviewBlogs, bucketPreviewServices,
-		bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads, bucketSettings, bucketBuilds}
+	bucketMessages    = []byte("messages")
+	bucketAdmins      = []byte("admins")
+	bucketResetTokens = []byte("reset_tokens")
+	bucketUploads     = []byte("uploads")
+	bucketSettings    = []byte("settings")
+	bucketBuilds      = []byte("builds")
+	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
+		bucketSettings, bucketBuilds)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.
@@ -44,8 +40,8 @@ type DB struct {
 	path string
 	now  func() time.Time
 
-	blogCache    decoded[content.Blog]
-	serviceCache decoded[content.Service]
+	cachesMu sync.Mutex
+	caches   map[string]*decoded // by bucket
 }
 
 // Options tune Open.
@@ -74,7 +70,7 @@ func Open(path string, opts Options) (*DB, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }}
+	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, caches: map[string]*decoded{}}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
 			for _, name := range allBuckets {
@@ -146,6 +142,13 @@ func itob(v uint64) []byte {
 	return b[:]
 }
 
+func btoi(b []byte) uint64 {
+	if len(b) != 8 {
+		return 0
+	}
+	return binary.BigEndian.Uint64(b)
+}
+
 // Backup writes a consistent copy of the database to path while writers go on: it writes a
 // temporary file beside path, syncs it and renames it into place.
 func (db *DB) Backup(path string) error {
@@ -215,22 +218,4 @@ func (db *DB) SettingOrCreate(key string, make func() []byte) ([]byte, error) {
 // PutSetting stores a setting.
 func (db *DB) PutSetting(key string, value []byte) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketSettings).Put([]byte(key), value) })
-}
-
-func sortBlogs(b []content.Blog) {
-	sort.SliceStable(b, func(i, j int) bool {
-		if !b[i].CreatedAt.Equal(b[j].CreatedAt) {
-			return b[i].CreatedAt.After(b[j].CreatedAt)
-		}
-		return b[i].Slug < b[j].Slug
-	})
-}
-
-func sortServices(s []content.Service) {
-	sort.SliceStable(s, func(i, j int) bool {
-		if !s[i].CreatedAt.Equal(s[j].CreatedAt) {
-			return s[i].CreatedAt.Before(s[j].CreatedAt)
-		}
-		return s[i].Slug < s[j].Slug
-	})
 }

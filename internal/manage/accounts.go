@@ -1,4 +1,8 @@
-package api
+// Package manage holds the operator's tasks on a site's database, for the CLI and the server
+// alike and without HTTP: admin accounts (CreateAdmin, SetPassword), content import and export
+// (ImportFiles, ExportFiles), and hot backups through the running server's control socket
+// (ServeControl, RequestBackup).
+package manage
 
 import (
 	"time"

@@ -1,0 +1,252 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/publish"
+	"digitalreeviver/internal/store"
+)
+
+// msgImageRemoved answers a removed image, of any kind.
+const msgImageRemoved = "Image removed successfully."
+
+// kindHandlers serve the calls of docs/API.md for one kind of content: the published records
+// under /api/{plural}, the drafts under /api/preview-{plural}. Every kind gets the same calls;
+// where kinds differ (messages, rules), the kind's descriptor says how.
+type kindHandlers struct {
+	s *Server
+	k *content.Kind
+}
+
+// registerRecordRoutes registers the calls of every kind of content (content.Kinds).
+func (s *Server) registerRecordRoutes(r *mux.Router) {
+	for _, k := range content.Kinds {
+		h := kindHandlers{s, k}
+		pub, pre := "/api/"+k.Plural, "/api/preview-"+k.Plural
+		r.HandleFunc(pub, h.list(store.Published)).Methods("GET")
+		r.HandleFunc(pub+"/{slug}", h.get(store.Published)).Methods("GET")
+		r.HandleFunc(pub+"/{slug}", s.admin(h.update(store.Published))).Methods("PUT")
+		r.HandleFunc(pub+"/{slug}", s.admin(h.delete(store.Published))).Methods("DELETE")
+		r.HandleFunc(pub+"/{slug}/image", s.admin(h.removeImage(store.Published))).Methods("DELETE")
+
+		r.HandleFunc(pre, s.admin(h.list(store.Preview))).Methods("GET")
+		r.HandleFunc(pre, s.admin(h.create)).Methods("POST")
+		r.HandleFunc(pre+"/upload", s.admin(s.handleUpload)).Methods("POST")
+		r.HandleFunc(pre+"/publish/{slug}", s.admin(h.publish)).Methods("POST")
+		r.HandleFunc(pre+"/{slug}", s.admin(h.get(store.Preview))).Methods("GET")
+		r.HandleFunc(pre+"/{slug}", s.admin(h.update(store.Preview))).Methods("PUT")
+		r.HandleFunc(pre+"/{slug}", s.admin(h.delete(store.Preview))).Methods("DELETE")
+		r.HandleFunc(pre+"/{slug}/image", s.admin(h.removeImage(store.Preview))).Methods("DELETE")
+		r.HandleFunc(pre+"/{slug}/render", s.admin(h.render)).Methods("GET")
+	}
+}
+
+// list handles GET /api/{plural} (public) and GET /api/preview-{plural}.
+func (h kindHandlers) list(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		recs, err := h.s.db.Records(h.k, st)
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, nonNil(recs))
+	}
+}
+
+// get handles GET /api/{plural}/{slug} (public) and GET /api/preview-{plural}/{slug}.
+func (h kindHandlers) get(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rec, err := h.s.db.Record(h.k, st, mux.Vars(r)["slug"])
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, rec)
+	}
+}
+
+// create handles POST /api/preview-{plural}: a new draft.
+func (h kindHandlers) create(w http.ResponseWriter, r *http.Request) {
+	f, undo, err := h.s.readEdit(r)
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	rec := h.k.New()
+	err = editOf(f)(rec)
+	if err == nil && h.k.ImageOnAdd && *rec.Fields().Image == "" {
+		err = content.Errorf(content.EInvalid, content.MsgImageRequired)
+	}
+	if err == nil {
+		err = h.s.db.CreatePreview(rec)
+	}
+	if err != nil {
+		undo()
+		h.s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"message": h.k.Messages.Saved, h.k.Name: rec})
+}
+
+// update handles PUT /api/{plural}/{slug} (the site is rebuilt) and PUT
+// /api/preview-{plural}/{slug}. Only the fields sent change; an image sent as "" removes the
+// image, a new slug renames.
+func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		f, undo, err := h.s.readEdit(r)
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		rec, err := h.s.db.UpdateRecord(h.k, st, mux.Vars(r)["slug"], editOf(f))
+		if err != nil {
+			undo()
+			h.s.writeError(w, r, err)
+			return
+		}
+		h.changed(w, r, st, h.k.Name+" edited: "+*rec.Fields().Slug,
+			map[string]any{"message": h.k.Messages.Updated, h.k.Name: rec})
+	}
+}
+
+// delete handles DELETE /api/{plural}/{slug} (unpublish and rebuild) and DELETE
+// /api/preview-{plural}/{slug}.
+func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		slug := mux.Vars(r)["slug"]
+		if err := h.s.db.DeleteRecord(h.k, st, slug); err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		h.changed(w, r, st, h.k.Name+" deleted: "+slug, map[string]any{"message": h.k.Messages.Deleted})
+	}
+}
+
+// removeImage handles DELETE /api/{plural}/{slug}/image (and rebuilds) and DELETE
+// /api/preview-{plural}/{slug}/image: the page shows its fallback image instead.
+func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rec, err := h.s.db.UpdateRecord(h.k, st, mux.Vars(r)["slug"], func(rec content.Record) error {
+			*rec.Fields().Image = ""
+			return nil
+		})
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		h.changed(w, r, st, h.k.Name+" image removed: "+*rec.Fields().Slug,
+			map[string]any{"message": msgImageRemoved, h.k.Name: rec})
+	}
+}
+
+// changed answers a successful change. A change to a published record changes the site: it is
+// rebuilt first (up to PublishTimeout) and the answer carries the build.
+func (h kindHandlers) changed(w http.ResponseWriter, r *http.Request, st store.Stage, reason string, answer map[string]any) {
+	if st == store.Published {
+		answer["build"], _ = h.s.rebuild(r.Context(), reason)
+	}
+	writeJSON(w, http.StatusOK, answer)
+}
+
+// publish handles POST /api/preview-{plural}/publish/{slug}: the draft moves into the published
+// records in one transaction (fields sent override it), then the site is rebuilt and the answer
+// says whether the page is live.
+func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
+	f, undo, err := h.s.readEdit(r)
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	rec, err := h.s.db.Publish(h.k, mux.Vars(r)["slug"], editOf(f))
+	if err != nil {
+		undo()
+		h.s.writeError(w, r, err)
+		return
+	}
+	slug := *rec.Fields().Slug
+	h.s.log.Info(h.k.Name+" published", "slug", slug, "by", adminFrom(r.Context()).Username)
+	build, done := h.s.rebuild(r.Context(), h.k.Name+" published: "+slug)
+	h.s.publishAnswer(w, h.k.Label, h.k.PageURL(h.s.cfg.SiteURL, slug), build, done)
+}
+
+// render handles GET /api/preview-{plural}/{slug}/render: the page the public site would serve
+// for the draft.
+func (h kindHandlers) render(w http.ResponseWriter, r *http.Request) {
+	rec, err := h.s.db.Record(h.k, store.Preview, mux.Vars(r)["slug"])
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	if h.s.cfg.Site == nil {
+		h.s.writeError(w, r, content.Errorf(content.EUnavailable, "Preview is not available: the site renderer is not running."))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
+	defer cancel()
+	page, err := h.s.cfg.Site.RenderPreview(ctx, rec)
+	if err != nil {
+		h.s.log.Error("render preview", "path", r.URL.Path, "err", err)
+		h.s.writeError(w, r, content.Errorf(content.EUnavailable, "The preview could not be rendered. Please try again."))
+		return
+	}
+	setHTMLHeaders(w, true)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(page)
+}
+
+// readEdit reads a write request's fields; an image file among them is checked and stored
+// first, and an image sent as text must name an existing upload or site image. undo removes a
+// stored image again when the record cannot be saved, so a failed request leaves nothing behind.
+func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
+	noop := func() {}
+	f, err := readFields(r)
+	if err != nil {
+		return nil, noop, err
+	}
+	if f.image != nil {
+		ref, undo, err := s.saveImage(f.image, adminFrom(r.Context()).Username)
+		if err != nil {
+			return nil, noop, err
+		}
+		f.vals["image"] = ref
+		return f, undo, nil
+	}
+	if ref, ok := f.lookup("image"); ok {
+		if err := s.checkImageRef(ref); err != nil {
+			return nil, noop, err
+		}
+	}
+	return f, noop, nil
+}
+
+// publishAnswer writes the answer of a publish (docs/API.md): 200 live with the URL, 500 with
+// the build's error (the content stays published), or 202 when the build outlasted the wait.
+func (s *Server) publishAnswer(w http.ResponseWriter, label, url string, b publish.Build, done bool) {
+	switch {
+	case done && b.Status == publish.StatusOK:
+		writeJSON(w, http.StatusOK, map[string]any{"message": label + " published! It is live at " + url,
+			"url": url, "live": true, "build": b})
+	case done:
+		writeJSON(w, http.StatusInternalServerError, map[string]any{
+			"error": label + " saved and published, but the site build failed, so the page is not live yet: " + b.Error,
+			"url":   url, "live": false, "build": b})
+	default:
+		writeJSON(w, http.StatusAccepted, map[string]any{
+			"message": label + " published. The site is still building; the page will be live at " + url + " shortly.",
+			"url":     url, "live": false, "build": b})
+	}
+}
+
+// nonNil makes an empty list answer [] rather than null.
+func nonNil[T any](v []T) []T {
+	if v == nil {
+		return []T{}
+	}
+	return v
+}

@@ -1,0 +1,44 @@
+// Package atomicfile writes a file so that a crash leaves either all of it or none: through a
+// synced temporary file beside it, renamed into place, and the folder synced after.
+package atomicfile
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Write writes data to dir/name (mode 0644), creating dir when missing. When it returns nil the
+// file and its name are on disk.
+func Write(dir, name string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	// The rename is durable only once the folder is synced.
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
