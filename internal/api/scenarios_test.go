@@ -276,6 +276,27 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "remove service image", method: "DELETE", url: "/api/services/live-service/image", token: true, status: 200, contains: []string{`"image":""`, `"message":`}},
 		{name: "remove service image unknown", method: "DELETE", url: "/api/services/nope/image", token: true, status: 404},
 
+		// Both kinds have the same calls: the twins the original API had for one kind only.
+		{name: "remove blog image without token", method: "DELETE", url: "/api/blogs/live-post/image", status: 401, contains: unauthorized},
+		{name: "remove blog image", method: "DELETE", url: "/api/blogs/live-post/image", token: true, status: 200,
+			contains: []string{`"message":"Image removed successfully."`, `"blog":{`, `"image":""`, `"build":{`}},
+		{name: "remove blog image unknown", method: "DELETE", url: "/api/blogs/nope/image", token: true, status: 404, contains: []string{`{"error":"Blog not found."}`}},
+		{name: "remove preview blog image without token", method: "DELETE", url: "/api/preview-blogs/draft-post/image", status: 401},
+		{name: "remove preview blog image", method: "DELETE", url: "/api/preview-blogs/draft-post/image", token: true, status: 200,
+			contains: []string{`"message":"Image removed successfully."`, `"blog":{`, `"image":""`}, notContain: []string{`"build"`}},
+		{name: "remove preview blog image unknown", method: "DELETE", url: "/api/preview-blogs/nope/image", token: true, status: 404,
+			contains: []string{`{"error":"Blog not found or failed to fetch."}`}},
+		{name: "remove preview service image without token", method: "DELETE", url: "/api/preview-services/draft-service/image", status: 401},
+		{name: "remove preview service image", method: "DELETE", url: "/api/preview-services/draft-service/image", token: true, status: 200,
+			contains: []string{`"service":{`, `"image":""`}, notContain: []string{`"build"`}},
+		{name: "remove preview service image unknown", method: "DELETE", url: "/api/preview-services/nope/image", token: true, status: 404},
+		{name: "upload for services without token", method: "POST", url: "/api/preview-services/upload", body: multipartBody(nil, png, "image/png"), status: 401},
+		{name: "upload for services", method: "POST", url: "/api/preview-services/upload", token: true, body: multipartBody(nil, png, "image/png"), status: 201,
+			contains: []string{`{"imageUrl":"/uploads/`}},
+		{name: "upload for services svg", method: "POST", url: "/api/preview-services/upload", token: true,
+			body: multipartBody(nil, []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "image/svg+xml"), status: 415},
+		{name: "get service preview named upload", method: "GET", url: "/api/preview-services/upload", token: true, status: 404},
+
 		// Builds.
 		{name: "builds without token", method: "GET", url: "/api/builds", status: 401},
 		{name: "builds", method: "GET", url: "/api/builds", token: true, status: 200, contains: []string{"["}},

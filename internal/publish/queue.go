@@ -132,15 +132,18 @@ func (q *Queue) Request(clean bool, reason string) *Job {
 }
 
 // Wait blocks until j's build finished (true) or ctx ended (false), and answers its record as
-// it is then.
+// it is then. A build that has finished is reported finished even when ctx has ended too.
 func (j *Job) Wait(ctx context.Context) (Build, bool) {
-	done := true
 	select {
 	case <-j.done:
 	case <-ctx.Done():
-		done = false
 	}
-	return j.Record(), done
+	select {
+	case <-j.done:
+		return j.Record(), true
+	default:
+		return j.Record(), false
+	}
 }
 
 // Record answers j's record as it is now.

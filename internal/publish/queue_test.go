@@ -1,0 +1,177 @@
+package publish
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/store"
+)
+
+// gate stands in for the generator: each build announces itself on started and runs until the
+// test releases it, so a test decides what is running when, without timing.
+type gate struct {
+	started chan string
+	release chan struct{}
+	result  generator.Result
+	err     error
+}
+
+func newGate() *gate {
+	return &gate{started: make(chan string, 10), release: make(chan struct{}, 10),
+		result: generator.Result{Generation: "g7", PagesTotal: 12, PagesRendered: 2, PagesUnchanged: 10, Swapped: true}}
+}
+
+func (g *gate) Build(ctx context.Context, opts generator.Options) (generator.Result, error) {
+	g.started <- opts.Reason
+	select {
+	case <-g.release:
+		return g.result, g.err
+	case <-ctx.Done():
+		return generator.Result{}, ctx.Err()
+	}
+}
+
+func (g *gate) RenderPreview(context.Context, content.Record) ([]byte, error) {
+	return nil, errors.New("no previews here")
+}
+
+func openDB(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func newQueue(t *testing.T, db *store.DB, site Site) *Queue {
+	t.Helper()
+	q, err := NewQueue(db, site, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { q.Close(context.Background()) })
+	return q
+}
+
+func wait(t *testing.T, j *Job) Build {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, done := j.Wait(ctx)
+	if !done {
+		t.Fatalf("build %d did not finish", b.ID)
+	}
+	return b
+}
+
+// Requests made while a build runs share the next build, which includes every change.
+func TestRequestsWhileBuildingShareTheNextBuild(t *testing.T) {
+	g := newGate()
+	q := newQueue(t, openDB(t), g)
+	first := q.Request(false, "first")
+	if got := <-g.started; got != "first" {
+		t.Fatalf("running %q", got)
+	}
+	second, third := q.Request(false, "second"), q.Request(true, "third")
+	if second != third {
+		t.Fatal("two requests made during one build got different jobs")
+	}
+	if b := second.Record(); b.Status != StatusQueued || !b.Clean || b.Reason != "second; third" {
+		t.Fatalf("waiting job: %+v", b)
+	}
+	g.release <- struct{}{}
+	if b := wait(t, first); b.Status != StatusOK || b.Reason != "first" {
+		t.Fatalf("first: %+v", b)
+	}
+	if got := <-g.started; got != "second; third" {
+		t.Fatalf("second build ran for %q", got)
+	}
+	g.release <- struct{}{}
+	b := wait(t, third)
+	if b.Status != StatusOK || b.ID != first.Record().ID+1 || b.Err() != nil {
+		t.Fatalf("second build: %+v", b)
+	}
+	// The record carries the generator's own result.
+	if !reflect.DeepEqual(b.Result, g.result) {
+		t.Fatalf("result %+v, want %+v", b.Result, g.result)
+	}
+}
+
+// Every build is recorded typed in the store, newest first, and outlives the queue; a build a
+// crash left running is marked failed, and ids go on.
+func TestBuildsAreRecorded(t *testing.T) {
+	db := openDB(t)
+	g := newGate()
+	g.err = errors.New("render: page /x/: boom")
+	q := newQueue(t, db, g)
+	failed := q.Request(false, "edit")
+	<-g.started
+	g.release <- struct{}{}
+	if b := wait(t, failed); b.Status != StatusFailed || b.Err() == nil || !strings.Contains(b.Error, "boom") {
+		t.Fatalf("failed build: %+v", b)
+	}
+	g.err = nil
+	running := q.Request(false, "cut short")
+	<-g.started
+	list, err := q.Builds()
+	if err != nil || len(list) != 2 || list[0].Status != StatusRunning || list[1].Status != StatusFailed {
+		t.Fatalf("recorded builds: %+v %v", list, err)
+	}
+	// The server stops without finishing: a new queue on the same file finds the build running.
+	q.Close(cancelled())
+	if b, _ := running.Wait(context.Background()); b.Status != StatusFailed {
+		t.Fatalf("cancelled build: %+v", b)
+	}
+	if err := store.PutBuild(db, list[0].ID, list[0], 50); err != nil { // as a crash would leave it
+		t.Fatal(err)
+	}
+	q2 := newQueue(t, db, nil)
+	list, _ = q2.Builds()
+	if list[0].Status != StatusFailed || !strings.Contains(list[0].Error, "interrupted") {
+		t.Fatalf("interrupted build: %+v", list[0])
+	}
+	// Without a generator every build fails and says why; ids go on from the stored ones.
+	b := wait(t, q2.Request(false, "no generator"))
+	if b.Status != StatusFailed || !strings.Contains(b.Error, "not available") || b.ID != list[0].ID+1 {
+		t.Fatalf("build without generator: %+v", b)
+	}
+}
+
+// After Close a request fails at once instead of waiting for a worker that is gone.
+func TestClosedQueueRefuses(t *testing.T) {
+	q := newQueue(t, openDB(t), newGate())
+	q.Close(context.Background())
+	b, done := q.Request(false, "late").Wait(cancelled())
+	if !done || b.Status != StatusFailed || !strings.Contains(b.Error, "shutting down") {
+		t.Fatalf("%+v %v", b, done)
+	}
+}
+
+// Wait gives up when its context ends and answers the record as it is.
+func TestWaitEndsWithItsContext(t *testing.T) {
+	g := newGate()
+	q := newQueue(t, openDB(t), g)
+	j := q.Request(false, "slow")
+	<-g.started
+	b, done := j.Wait(cancelled())
+	if done || b.Status != StatusRunning {
+		t.Fatalf("%+v %v", b, done)
+	}
+	g.release <- struct{}{}
+	wait(t, j)
+}
+
+func cancelled() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}
