@@ -16,8 +16,6 @@ const (
 	MsgPublishIncomplete = "Please enter both title and content before publishing."
 	MsgTitleRequired     = "Title is required."
 	MsgCategoryRequired  = "Category is required."
-	MsgContentRequired   = "Content is required."
-	MsgDescRequired      = "Description is required."
 	MsgImageRequired     = "Image is required."
 	MsgSlugInvalid       = "Slug may only hold lowercase letters, digits and single hyphens."
 	MsgBlogNotFound      = "Blog not found."
