@@ -9,16 +9,14 @@ import { LoginPage } from '../features/auth/components/LoginPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { DashboardPage } from './DashboardPage';
+import { KINDS } from './kinds';
 
 // The editing screens carry Quill; they load on first use, so the login screen and the dashboard
 // stay small.
-const AddBlogPage = lazy(() => import('../features/blogs/components/AddBlogPage').then((m) => ({ default: m.AddBlogPage })));
-const EditBlogPage = lazy(() => import('../features/blogs/components/EditBlogPage').then((m) => ({ default: m.EditBlogPage })));
-const PreviewBlogPage = lazy(() => import('../features/blogs/components/PreviewBlogPage').then((m) => ({ default: m.PreviewBlogPage })));
-const AddServicePage = lazy(() => import('../features/services/components/AddServicePage').then((m) => ({ default: m.AddServicePage })));
-const EditServicePage = lazy(() => import('../features/services/components/EditServicePage').then((m) => ({ default: m.EditServicePage })));
-const PreviewServicePage = lazy(() =>
-  import('../features/services/components/PreviewServicePage').then((m) => ({ default: m.PreviewServicePage })),
+const AddContentPage = lazy(() => import('../features/content/components/AddContentPage').then((m) => ({ default: m.AddContentPage })));
+const EditContentPage = lazy(() => import('../features/content/components/EditContentPage').then((m) => ({ default: m.EditContentPage })));
+const PreviewContentPage = lazy(() =>
+  import('../features/content/components/PreviewContentPage').then((m) => ({ default: m.PreviewContentPage })),
 );
 
 /** Hands the router's navigate to the api-client, so a 401 goes to login without a page load. */
@@ -34,7 +32,7 @@ function NavigatorBridge() {
 function Guarded() {
   return (
     <Guard>
-      <Layout />
+      <Layout kinds={KINDS} />
     </Guard>
   );
 }
@@ -49,12 +47,12 @@ export function AppRoutes() {
       <Route element={<Guarded />}>
         <Route path="/admin" element={<DashboardPage />} />
         <Route path="/admin/dashboard" element={<DashboardPage />} />
-        <Route path="/admin/add-blog" element={<AddBlogPage />} />
-        <Route path="/admin/add-service" element={<AddServicePage />} />
-        <Route path="/admin/preview-blog/:slug" element={<PreviewBlogPage />} />
-        <Route path="/admin/preview-services/:slug" element={<PreviewServicePage />} />
-        <Route path="/admin/edit-blog/:slug" element={<EditBlogPage />} />
-        <Route path="/admin/edit-service/:slug" element={<EditServicePage />} />
+        {/* Each kind's screens; keyed by kind so that moving from one kind's screen to the other's starts afresh. */}
+        {KINDS.flatMap((kind) => [
+          <Route key={kind.routes.add} path={kind.routes.add} element={<AddContentPage key={kind.noun} kind={kind} />} />,
+          <Route key={kind.routes.preview} path={`${kind.routes.preview}/:slug`} element={<PreviewContentPage key={kind.noun} kind={kind} />} />,
+          <Route key={kind.routes.edit} path={`${kind.routes.edit}/:slug`} element={<EditContentPage key={kind.noun} kind={kind} />} />,
+        ])}
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

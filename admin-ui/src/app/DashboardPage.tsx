@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { FilePlus2, Briefcase, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { getSiteInfo } from '../lib/publish';
 import { useLogout } from '../components/Layout';
 import { PageHeader } from '../components/PageHeader';
-import { PreviewBlogsPanel, PublishedBlogsPanel } from '../features/blogs/components/BlogPanels';
-import { PreviewServicesPanel, PublishedServicesPanel } from '../features/services/components/ServicePanels';
+import { ContentPanel } from '../features/content/components/ContentPanel';
 import { EnquiriesPanel } from '../features/messages/components/EnquiriesPanel';
 import { BuildsPanel } from '../features/builds/components/BuildsPanel';
+import { KINDS } from './kinds';
 
 /** /admin and /admin/dashboard: drafts, live content, enquiries and builds on one screen. */
 export function DashboardPage() {
@@ -37,12 +37,11 @@ export function DashboardPage() {
         intro="Write drafts, check them in preview, then publish. Published pages are on the website within seconds."
         actions={
           <>
-            <Link to="/admin/add-blog" className="btn btn-primary">
-              <FilePlus2 size={18} aria-hidden="true" /> Add Blog
-            </Link>
-            <Link to="/admin/add-service" className="btn btn-primary">
-              <Briefcase size={18} aria-hidden="true" /> Add Service
-            </Link>
+            {KINDS.map((kind) => (
+              <Link key={kind.noun} to={kind.routes.add} className="btn btn-primary">
+                <kind.icon size={18} aria-hidden="true" /> Add {kind.Noun}
+              </Link>
+            ))}
             <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
               <LogOut size={18} aria-hidden="true" /> Logout
             </button>
@@ -51,13 +50,15 @@ export function DashboardPage() {
       />
       <h2 className="section-title">Drafts waiting for review</h2>
       <div className="grid-2">
-        <PreviewBlogsPanel />
-        <PreviewServicesPanel />
+        {KINDS.map((kind) => (
+          <ContentPanel key={kind.noun} kind={kind} stage="preview" />
+        ))}
       </div>
       <h2 className="section-title">On the website</h2>
       <div className="grid-2">
-        <PublishedBlogsPanel siteUrl={siteUrl} />
-        <PublishedServicesPanel siteUrl={siteUrl} />
+        {KINDS.map((kind) => (
+          <ContentPanel key={kind.noun} kind={kind} stage="published" siteUrl={siteUrl} />
+        ))}
       </div>
       <div className="grid-2 wide-first">
         <EnquiriesPanel />

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ExternalLink, FilePlus2, LayoutDashboard, LogOut, Menu, Briefcase, Inbox, Hammer, X } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { getSiteInfo } from '../lib/publish';
 import { toast } from '../lib/toast';
@@ -22,8 +22,15 @@ export function useLogout() {
   };
 }
 
+/** What the menu needs of a kind of content: its add screen. */
+interface AddLink {
+  Noun: string;
+  icon: LucideIcon;
+  routes: { add: string };
+}
+
 /** Sidebar (laptop) or top bar with a menu (phone) around every signed-in screen. */
-export function Layout() {
+export function Layout({ kinds }: { kinds: AddLink[] }) {
   const logout = useLogout();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -73,16 +80,13 @@ export function Layout() {
               <LayoutDashboard size={18} aria-hidden="true" /> Dashboard
             </NavLink>
           </li>
-          <li>
-            <NavLink to="/admin/add-blog" className={navClass}>
-              <FilePlus2 size={18} aria-hidden="true" /> Add Blog
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/add-service" className={navClass}>
-              <Briefcase size={18} aria-hidden="true" /> Add Service
-            </NavLink>
-          </li>
+          {kinds.map((kind) => (
+            <li key={kind.routes.add}>
+              <NavLink to={kind.routes.add} className={navClass}>
+                <kind.icon size={18} aria-hidden="true" /> Add {kind.Noun}
+              </NavLink>
+            </li>
+          ))}
           <li>
             <Link to={{ pathname: '/admin/dashboard', hash: '#enquiries' }} className="nav-link">
               <Inbox size={18} aria-hidden="true" /> Enquiries

@@ -43,3 +43,27 @@ export function stubFetch(...answers: (Response | (() => Response))[]) {
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+type Answer = Response | ((init: RequestInit) => Response);
+
+/**
+ * Replaces global fetch with a mock that answers by "METHOD /path" (each answer made afresh per
+ * call when given as a function); any other call fails the test.
+ */
+export function routeFetch(routes: Record<string, Answer>) {
+  const fn = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    const answer = routes[key];
+    if (!answer) throw new Error(`unexpected fetch ${key}`);
+    return typeof answer === 'function' ? answer(init) : answer.clone();
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+/** The calls a fetch mock received as [key, init], for asserting what was sent. */
+export function callsOf(fetch: ReturnType<typeof vi.fn>, key: string): RequestInit[] {
+  return (fetch.mock.calls as unknown as [string, RequestInit | undefined][])
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key)
+    .map(([, init]) => init ?? {});
+}

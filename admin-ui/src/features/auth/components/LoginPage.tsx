@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, getToken, setToken } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus';
-import { toast } from '../../../lib/toast';
-import { Field } from '../../../components/Field';
+import { TextField } from '../../../components/TextField';
 import { login } from '../api/auth';
-import { AuthCard } from './AuthCard';
+import { AuthForm, useAuthSubmit } from './AuthForm';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
@@ -16,77 +15,51 @@ export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
-  const [failure, setFailure] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const submit = useAuthSubmit();
 
-  if (getToken() && !submitting) return <Navigate to="/admin/dashboard" replace />;
+  if (getToken() && !submit.busy) return <Navigate to="/admin/dashboard" replace />;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const next: typeof errors = {};
     if (!username.trim()) next.username = 'Username is required.';
     if (!password) next.password = 'Password is required.';
     setErrors(next);
-    setFailure('');
-    if (next.username || next.password) return focusFirstInvalid(e.currentTarget as HTMLFormElement);
-    setSubmitting(true);
-    try {
-      const { token } = await login(username.trim(), password);
-      setToken(token);
-      navigate(from && from.startsWith('/admin') && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
-    } catch (err) {
+    submit.clearFailure();
+    if (next.username || next.password) return focusFirstInvalid(e.currentTarget);
+    await submit.run(
+      async () => {
+        const { token } = await login(username.trim(), password);
+        setToken(token);
+        navigate(from && from.startsWith('/admin') && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
+      },
       // A rate limit says so; every other failure is the plain message of the spec.
-      const message = err instanceof ApiError && err.status === 429 ? err.message : INVALID_CREDENTIALS;
-      setFailure(message);
-      toast.error(message);
-      setSubmitting(false);
-    }
+      (err) => (err instanceof ApiError && err.status === 429 ? err.message : INVALID_CREDENTIALS),
+    );
   };
 
   return (
-    <AuthCard title="Log in" intro="Sign in to manage blogs, services and enquiries.">
-      <form onSubmit={onSubmit} noValidate className="form">
-        {failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
-        <Field label="Username" error={errors.username} required>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              name="username"
-              autoComplete="username"
-              required
-              value={username}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => setUsername(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password" error={errors.password} required>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Submitting...' : 'Log in'}
-        </button>
-        <p className="auth-links">
-          <Link to="/admin/forgot-password">Forgot Password?</Link>
-        </p>
-      </form>
-    </AuthCard>
+    <AuthForm
+      title="Log in"
+      intro="Sign in to manage blogs, services and enquiries."
+      onSubmit={onSubmit}
+      failure={submit.failure}
+      submitLabel="Log in"
+      busyLabel="Submitting..."
+      busy={submit.busy}
+      links={<Link to="/admin/forgot-password">Forgot Password?</Link>}
+    >
+      <TextField label="Username" name="username" autoComplete="username" required value={username} error={errors.username} onChange={setUsername} />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        error={errors.password}
+        onChange={setPassword}
+      />
+    </AuthForm>
   );
 }

@@ -1,0 +1,32 @@
+import type { FormEvent, ReactNode } from 'react';
+
+interface Props {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** Why the last submit failed, shown above the fields. */
+  failure?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** A form that validates itself (no browser bubbles), with the failure of its last submit on top. */
+export function Form({ onSubmit, failure, className = 'card form', children }: Props) {
+  return (
+    <form className={className} onSubmit={onSubmit} noValidate>
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      {children}
+    </form>
+  );
+}
+
+/** The submit button, disabled and relabelled (SPEC §4: Sending..., Submitting..., Adding...) while busy. */
+export function SubmitButton({ busy, label, busyLabel, disabled, block }: { busy: boolean; label: string; busyLabel: string; disabled?: boolean; block?: boolean }) {
+  return (
+    <button type="submit" className={`btn btn-primary${block ? ' btn-block' : ''}`} disabled={busy || disabled}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from '../../../lib/toast';
+import { Form, SubmitButton } from '../../../components/Form';
+
+interface Props {
+  title: string;
+  intro?: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  /** Why the last submit failed. */
+  failure?: string;
+  submitLabel: string;
+  /** The submitting state's label (SPEC §4: Sending..., Resetting..., Submitting...). */
+  busyLabel: string;
+  busy: boolean;
+  /** The links under the button. */
+  links: ReactNode;
+  children: ReactNode;
+}
+
+/** The shell of the signed-out screens: brand, title, the form with its failure, fields, one button and links. */
+export function AuthForm({ title, intro, onSubmit, failure, submitLabel, busyLabel, busy, links, children }: Props) {
+  return (
+    <main className="auth-page">
+      <div className="auth-card card">
+        <div className="brand auth-brand">
+          <span className="brand-mark" aria-hidden="true">
+            DR
+          </span>
+          <span className="brand-name">
+            Digital Reeviver <span className="brand-sub">Admin</span>
+          </span>
+        </div>
+        <h1>{title}</h1>
+        {intro && <p className="muted">{intro}</p>}
+        <Form className="form" onSubmit={onSubmit} failure={failure}>
+          {children}
+          <SubmitButton block busy={busy} label={submitLabel} busyLabel={busyLabel} />
+          <p className="auth-links">{links}</p>
+        </Form>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Runs a signed-out form's call: busy while it runs (and after success, while the screen moves on),
+ * and a failure shown on the form and as a toast.
+ */
+export function useAuthSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const run = async (call: () => Promise<void>, failureOf: (err: unknown) => string) => {
+    setFailure('');
+    setBusy(true);
+    try {
+      await call();
+    } catch (err) {
+      const message = failureOf(err);
+      setFailure(message);
+      toast.error(message);
+      setBusy(false);
+    }
+  };
+  return { busy, failure, clearFailure: () => setFailure(''), run };
+}

@@ -1,0 +1,78 @@
+import { useId, type ReactNode } from 'react';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { CategoryOptions, TextField } from '../../../components/TextField';
+import type { ContentDraft, ContentKind, DraftErrors } from '../kind';
+
+interface Props {
+  kind: ContentKind;
+  values: ContentDraft;
+  onChange: (patch: Partial<ContentDraft>) => void;
+  errors: DraftErrors;
+  bodyRequired?: boolean;
+  /** Meta fields: shown and editable, shown disabled, or left out. */
+  meta?: 'edit' | 'disabled' | 'hidden';
+  keywordLabel?: string;
+  /** Rendered right after the title (the add screen's slug). */
+  afterTitle?: ReactNode;
+}
+
+/** The text fields of any kind; the screens add the picture and the buttons. */
+export function ContentFields({ kind, values, onChange, errors, bodyRequired, meta = 'edit', keywordLabel = 'Focus keyword', afterTitle }: Props) {
+  const listId = useId();
+  const disabled = meta === 'disabled';
+  return (
+    <>
+      <TextField label="Title" name="title" required value={values.title} error={errors.title} onChange={(title) => onChange({ title })} />
+      {afterTitle}
+      <TextField
+        label="Category"
+        name="category"
+        required
+        list={listId}
+        value={values.category}
+        error={errors.category}
+        hint={kind.form.categoryHint}
+        onChange={(category) => onChange({ category })}
+      />
+      <CategoryOptions id={listId} />
+      <RichTextEditor
+        label={kind.body.label}
+        required={bodyRequired}
+        value={values.body}
+        error={errors.body}
+        onChange={(body) => onChange({ body })}
+        placeholder={kind.body.placeholder}
+      />
+      {meta !== 'hidden' && (
+        <fieldset className="fieldset">
+          <legend>Search engine details</legend>
+          {disabled && <p className="hint">These are set when the {kind.noun} is added and cannot be changed here.</p>}
+          <TextField
+            label="Meta title"
+            name="metaTitle"
+            disabled={disabled}
+            value={values.metaTitle}
+            hint={disabled ? undefined : 'Shown as the page title in Google. Leave empty to use the title.'}
+            onChange={(metaTitle) => onChange({ metaTitle })}
+          />
+          <TextField
+            label="Meta description"
+            name="metaDescription"
+            multiline
+            disabled={disabled}
+            value={values.metaDescription}
+            hint={disabled ? undefined : 'One or two sentences shown under the title in search results.'}
+            onChange={(metaDescription) => onChange({ metaDescription })}
+          />
+          <TextField
+            label={keywordLabel}
+            name="focusKeyword"
+            disabled={disabled}
+            value={values.focusKeyword}
+            onChange={(focusKeyword) => onChange({ focusKeyword })}
+          />
+        </fieldset>
+      )}
+    </>
+  );
+}
