@@ -26,7 +26,7 @@ func (s *Server) registerAuthRoutes(r *mux.Router) {
 	r.HandleFunc("/admin/login", s.handleLogin).Methods("POST")
 	r.HandleFunc("/admin/forgot-password", s.handleForgotPassword).Methods("POST")
 	r.HandleFunc("/reset-password", s.handleResetPassword).Methods("POST")
-	r.HandleFunc("/api/me", s.admin(s.handleMe)).Methods("GET")
+	r.HandleFunc("/api/me", s.member(s.handleMe)).Methods("GET")
 }
 
 // authenticate checks the bearer token: signature (HS256 only), expiry, that the admin still
@@ -70,7 +70,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"token": token, "username": a.Username})
+	writeJSON(w, http.StatusOK, map[string]string{"token": token, "username": a.Username, "role": string(content.RoleOf(a.Role))})
 }
 
 // login checks the limits, then the password. An unknown user and a wrong password get the same
@@ -220,5 +220,5 @@ func (s *Server) resetPassword(token, password string) error {
 // handleMe handles GET /api/me.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	a := adminFrom(r.Context())
-	writeJSON(w, http.StatusOK, map[string]string{"username": a.Username, "email": a.Email})
+	writeJSON(w, http.StatusOK, map[string]string{"username": a.Username, "email": a.Email, "role": string(content.RoleOf(a.Role))})
 }

@@ -6,12 +6,13 @@ import (
 
 	"github.com/gorilla/mux"
 
+	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/publish"
 )
 
 func (s *Server) registerBuildRoutes(r *mux.Router) {
-	r.HandleFunc("/api/builds", s.admin(s.handleBuildList)).Methods("GET")
-	r.HandleFunc("/api/builds", s.admin(s.handleBuildStart)).Methods("POST")
+	r.HandleFunc("/api/builds", s.member(s.handleBuildList)).Methods("GET")
+	r.HandleFunc("/api/builds", s.can(content.PermSite, s.handleBuildStart)).Methods("POST")
 }
 
 // handleBuildList handles GET /api/builds.

@@ -15,6 +15,7 @@ import (
 var statusOf = map[string]int{
 	content.EInvalid:      http.StatusBadRequest,
 	content.EUnauthorized: http.StatusUnauthorized,
+	content.EForbidden:    http.StatusForbidden,
 	content.ENotFound:     http.StatusNotFound,
 	content.EConflict:     http.StatusConflict,
 	content.ETooLarge:     http.StatusRequestEntityTooLarge,
@@ -48,7 +49,14 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &ra) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ra.RetryAfter().Seconds()))))
 	}
-	writeJSON(w, statusOf[code], map[string]string{"error": msg})
+	body := map[string]string{"error": msg}
+	// A refusal by role names the permission, so a client can tell it from a session that
+	// ended (401) and keep the user signed in.
+	var ce *content.Error
+	if errors.As(err, &ce) && ce.Permission != "" {
+		body["permission"] = string(ce.Permission)
+	}
+	writeJSON(w, statusOf[code], body)
 }
 
 // writeJSON answers v as JSON with status.

@@ -33,8 +33,8 @@ const thankYouPath = "/thank-you/"
 
 func (s *Server) registerMessageRoutes(r *mux.Router) {
 	r.HandleFunc("/popup", s.handlePopup).Methods("POST")
-	r.HandleFunc("/popups", s.admin(s.handleMessageList)).Methods("GET")
-	r.HandleFunc("/popups.csv", s.admin(s.handleMessageCSV)).Methods("GET")
+	r.HandleFunc("/popups", s.can(content.PermEnquiries, s.handleMessageList)).Methods("GET")
+	r.HandleFunc("/popups.csv", s.can(content.PermEnquiries, s.handleMessageCSV)).Methods("GET")
 }
 
 // handlePopup handles POST /popup: JSON from the popup and the contact form's script, or

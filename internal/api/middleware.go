@@ -209,10 +209,31 @@ func (s *Server) clientIP(r *http.Request) string {
 	return host
 }
 
-// admin wraps a handler that needs a valid bearer token; it puts the admin in the context.
-func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
+// The role checks: every admin route is wrapped in one of them (router registers them), and a
+// route added without one answers nobody, since adminFrom then finds no account.
+//
+//	s.member(h)          any signed-in account, admin or editor
+//	s.can(perm, h)       an account whose role holds perm (editors: PermDrafts, PermUpload)
+//	s.admin(h)           admins only
+//
+// Each checks the bearer token first (401 when missing, bad or expired), then the role (403
+// {"error": "Only an admin may …", "permission": "…"}), and puts the account in the context.
+
+// member wraps a handler that any signed-in account may call.
+func (s *Server) member(h http.HandlerFunc) http.HandlerFunc { return s.can("", h) }
+
+// admin wraps a handler that only admins may call.
+func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermAdmin, h) }
+
+// can wraps a handler that needs a signed-in account whose role holds perm ("" for any role).
+// The role is read from the database on every request, so a changed role or a removed account
+// takes effect at once.
+func (s *Server) can(perm content.Permission, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		a, err := s.authenticate(r)
+		if err == nil && perm != "" && !a.Can(perm) {
+			err = content.Forbidden(perm)
+		}
 		if err != nil {
 			s.writeError(w, r, err)
 			return
@@ -221,6 +242,7 @@ func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// adminFrom is the signed-in account of a request that passed a role check.
 func adminFrom(ctx context.Context) content.Admin {
 	a, _ := ctx.Value(adminKey).(content.Admin)
 	return a

@@ -30,19 +30,23 @@ func (s *Server) registerRecordRoutes(r *mux.Router) {
 		pub, pre := "/api/"+k.Plural, "/api/preview-"+k.Plural
 		r.HandleFunc(pub, h.list(store.Published)).Methods("GET")
 		r.HandleFunc(pub+"/{slug}", h.get(store.Published)).Methods("GET")
-		r.HandleFunc(pub+"/{slug}", s.admin(h.update(store.Published))).Methods("PUT")
-		r.HandleFunc(pub+"/{slug}", s.admin(h.delete(store.Published))).Methods("DELETE")
-		r.HandleFunc(pub+"/{slug}/image", s.admin(h.removeImage(store.Published))).Methods("DELETE")
+		// What is live changes only by an admin's hand.
+		publisher := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermPublish, h) }
+		r.HandleFunc(pub+"/{slug}", publisher(h.update(store.Published))).Methods("PUT")
+		r.HandleFunc(pub+"/{slug}", publisher(h.delete(store.Published))).Methods("DELETE")
+		r.HandleFunc(pub+"/{slug}/image", publisher(h.removeImage(store.Published))).Methods("DELETE")
+		r.HandleFunc(pre+"/publish/{slug}", publisher(h.publish)).Methods("POST")
 
-		r.HandleFunc(pre, s.admin(h.list(store.Preview))).Methods("GET")
-		r.HandleFunc(pre, s.admin(h.create)).Methods("POST")
-		r.HandleFunc(pre+"/upload", s.admin(s.handleUpload)).Methods("POST")
-		r.HandleFunc(pre+"/publish/{slug}", s.admin(h.publish)).Methods("POST")
-		r.HandleFunc(pre+"/{slug}", s.admin(h.get(store.Preview))).Methods("GET")
-		r.HandleFunc(pre+"/{slug}", s.admin(h.update(store.Preview))).Methods("PUT")
-		r.HandleFunc(pre+"/{slug}", s.admin(h.delete(store.Preview))).Methods("DELETE")
-		r.HandleFunc(pre+"/{slug}/image", s.admin(h.removeImage(store.Preview))).Methods("DELETE")
-		r.HandleFunc(pre+"/{slug}/render", s.admin(h.render)).Methods("GET")
+		// Drafts and images: editors too.
+		drafts := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermDrafts, h) }
+		r.HandleFunc(pre, drafts(h.list(store.Preview))).Methods("GET")
+		r.HandleFunc(pre, drafts(h.create)).Methods("POST")
+		r.HandleFunc(pre+"/upload", s.can(content.PermUpload, s.handleUpload)).Methods("POST")
+		r.HandleFunc(pre+"/{slug}", drafts(h.get(store.Preview))).Methods("GET")
+		r.HandleFunc(pre+"/{slug}", drafts(h.update(store.Preview))).Methods("PUT")
+		r.HandleFunc(pre+"/{slug}", drafts(h.delete(store.Preview))).Methods("DELETE")
+		r.HandleFunc(pre+"/{slug}/image", drafts(h.removeImage(store.Preview))).Methods("DELETE")
+		r.HandleFunc(pre+"/{slug}/render", drafts(h.render)).Methods("GET")
 	}
 }
 

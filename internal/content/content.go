@@ -58,10 +58,12 @@ type Message struct {
 	CreatedAt time.Time `json:"createdAt"`
 }
 
-// Admin is an account that may sign in to the admin area.
+// Admin is an account that may sign in to the admin area, as an admin or an editor (Role;
+// accounts stored before roles existed have none and are admins, see RoleOf).
 type Admin struct {
 	Username          string    `json:"username"`
 	Email             string    `json:"email"`
+	Role              Role      `json:"role,omitempty"`
 	PasswordHash      string    `json:"passwordHash"`
 	PasswordChangedAt time.Time `json:"passwordChangedAt"`
 	CreatedAt         time.Time `json:"createdAt"`

@@ -12,6 +12,7 @@ import (
 const (
 	EInvalid      = "invalid"      // 400
 	EUnauthorized = "unauthorized" // 401
+	EForbidden    = "forbidden"    // 403: signed in, but the role lacks the permission
 	ENotFound     = "not_found"    // 404
 	EConflict     = "conflict"     // 409
 	ETooLarge     = "too_large"    // 413
@@ -25,6 +26,8 @@ const (
 type Error struct {
 	Code    string
 	Message string
+	// Permission is the permission a forbidden request lacked (see Forbidden); "" otherwise.
+	Permission Permission
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, getToken, SESSION_EXPIRED_MESSAGE, setNavigator, setToken, TOKEN_KEY } from './api-client';
+import { api, ApiError, getToken, isRoleRefusal, isSessionError, SESSION_EXPIRED_MESSAGE, setNavigator, setToken, TOKEN_KEY } from './api-client';
 import { getToasts, resetToasts } from './toast';
 import { jsonResponse, stubFetch } from '../test/utils';
 
@@ -37,6 +37,23 @@ describe('api-client', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(getToasts().map((t) => t.message)).toContain(SESSION_EXPIRED_MESSAGE);
     expect(navigate).toHaveBeenCalledWith('/admin/login');
+  });
+
+  it('keeps an editor signed in on a 403 that names the permission it lacks', async () => {
+    setToken('tok-1');
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    const refusal = { error: 'Only an admin may publish, schedule or change what is on the website.', permission: 'publish' };
+    stubFetch(jsonResponse(refusal, 403));
+    const err = await api.post('/api/preview-blogs/publish/x', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe(refusal.error);
+    expect((err as ApiError).permission).toBe('publish');
+    expect(isRoleRefusal(err)).toBe(true);
+    expect(isSessionError(err)).toBe(false);
+    expect(getToken()).toBe('tok-1');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(getToasts().map((t) => t.message)).not.toContain(SESSION_EXPIRED_MESSAGE);
   });
 
   it('leaves a 401 of a public call (login) as a plain error', async () => {

@@ -1,6 +1,8 @@
 // The one way the admin UI talks to adminapi (docs/API.md). It adds the bearer token, turns
 // {"error": "..."} bodies into thrown ApiErrors carrying that message, and sends a 401/403 on an
-// authenticated call back to the login screen.
+// authenticated call back to the login screen, except a refusal by role: a 403 whose body names
+// the permission the account lacks ({"error", "permission"}) is an error like any other, and
+// the editor stays signed in.
 import { toast } from './toast';
 
 export const TOKEN_KEY = 'adminToken';
@@ -38,6 +40,17 @@ export class ApiError extends Error {
     this.status = status;
     this.data = data;
   }
+
+  /** The permission a role refusal names ("publish", "enquiries", …); undefined otherwise. */
+  get permission(): string | undefined {
+    return permissionOf(this.status, this.data);
+  }
+}
+
+function permissionOf(status: number, data: unknown): string | undefined {
+  if (status !== 403 || !data || typeof data !== 'object') return undefined;
+  const p = (data as { permission?: unknown }).permission;
+  return typeof p === 'string' && p ? p : undefined;
 }
 
 export interface RequestOptions {
@@ -94,7 +107,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
 
   if (!res.ok) {
     const { message, data } = await readError(res);
-    if (auth && (res.status === 401 || res.status === 403)) {
+    if (auth && (res.status === 401 || res.status === 403) && !permissionOf(res.status, data)) {
       sessionExpired();
       throw new ApiError(SESSION_EXPIRED_MESSAGE, res.status, data);
     }
@@ -121,6 +134,11 @@ export const api = {
 export function errorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.message;
   return fallback;
+}
+
+/** True when the server refused the call because of the account's role (it stays signed in). */
+export function isRoleRefusal(err: unknown): boolean {
+  return err instanceof ApiError && err.permission !== undefined;
 }
 
 /** True when the error already sent the admin to the login screen (nothing more to show). */

@@ -1,0 +1,238 @@
+package api
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/content"
+)
+
+const (
+	testEditor      = "edith"
+	testEditorEmail = "edith@example.com"
+)
+
+// editorToken adds an editor account to e and returns a token of it.
+func (e *testEnv) editorToken() string {
+	e.t.Helper()
+	changed := time.Now().Add(-time.Hour).UTC()
+	err := e.db.CreateAdmin(content.Admin{Username: testEditor, Email: testEditorEmail, Role: content.RoleEditor,
+		PasswordHash: testHash, PasswordChangedAt: changed})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	tok, err := e.srv.tokens.Issue(testEditor, changed)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return tok
+}
+
+// Who may call a route: the policy of docs/API.md, one line per route. A route the router has
+// and this table lacks fails TestEveryRouteHasItsRole, so no new route is added without a
+// decision about who may call it.
+const (
+	public = "public" // anybody
+	member = "member" // any signed-in account: admin or editor
+)
+
+var routeRoles = map[string]string{
+	"GET /healthz":                              public,
+	"HEAD /healthz":                             public,
+	"GET /api/site-info":                        public,
+	"POST /admin/login":                         public,
+	"POST /admin/forgot-password":               public,
+	"POST /reset-password":                      public,
+	"POST /popup":                               public,
+	"GET /uploads/{name}":                       public,
+	"HEAD /uploads/{name}":                      public,
+	"GET /api/me":                               member,
+	"GET /api/builds":                           member,
+	"POST /api/builds":                          string(content.PermSite),
+	"GET /popups":                               string(content.PermEnquiries),
+	"GET /popups.csv":                           string(content.PermEnquiries),
+	"GET /api/{plural}":                         public,
+	"GET /api/{plural}/{slug}":                  public,
+	"PUT /api/{plural}/{slug}":                  string(content.PermPublish),
+	"DELETE /api/{plural}/{slug}":               string(content.PermPublish),
+	"DELETE /api/{plural}/{slug}/image":         string(content.PermPublish),
+	"POST /api/preview-{plural}/publish/{slug}": string(content.PermPublish),
+	"GET /api/preview-{plural}":                 string(content.PermDrafts),
+	"POST /api/preview-{plural}":                string(content.PermDrafts),
+	"POST /api/preview-{plural}/upload":         string(content.PermUpload),
+	"GET /api/preview-{plural}/{slug}":          string(content.PermDrafts),
+	"PUT /api/preview-{plural}/{slug}":          string(content.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}":       string(content.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}/image": string(content.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/render":   string(content.PermDrafts),
+}
+
+type route struct{ method, path, key string }
+
+// routes lists every method and path the router serves, with the kinds' paths folded into
+// {plural} so one line of routeRoles covers every kind.
+func routes(t *testing.T, s *Server) []route {
+	var out []route
+	plural := regexp.MustCompile(`^/api/(preview-)?(` + kindPlurals() + `)(/|$)`)
+	err := s.router().Walk(func(rt *mux.Route, _ *mux.Router, _ []*mux.Route) error {
+		path, err := rt.GetPathTemplate()
+		if err != nil {
+			return nil // the SPA and site catch-alls: prefixes, GET only, no API
+		}
+		methods, err := rt.GetMethods()
+		if err != nil {
+			t.Errorf("route %s has no methods", path)
+			return nil
+		}
+		key := plural.ReplaceAllString(path, "/api/${1}{plural}${3}")
+		for _, m := range methods {
+			out = append(out, route{m, path, m + " " + key})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func kindPlurals() string {
+	var ps []string
+	for _, k := range content.Kinds {
+		ps = append(ps, k.Plural)
+	}
+	return strings.Join(ps, "|")
+}
+
+// concrete fills a path template's variables with names of the fixtures.
+func concrete(path string) string {
+	return regexp.MustCompile(`\{[^}]+\}`).ReplaceAllStringFunc(path, func(v string) string {
+		switch v {
+		case "{slug}":
+			return "draft-post"
+		case "{name}":
+			return fixtureUpload
+		}
+		return "x1"
+	})
+}
+
+// TestEveryRouteHasItsRole calls every route of the router without a token, with an editor's
+// and with an admin's, and checks each against routeRoles: without a token only public routes
+// answer (401 otherwise, with the contract's message); an editor gets 403 naming the
+// permission on what editors may not do, and is let through to the rest; an admin is let
+// through everywhere.
+func TestEveryRouteHasItsRole(t *testing.T) {
+	e := newEnv(t)
+	editor := e.editorToken()
+	all := routes(t, e.srv)
+	if len(all) < 20 {
+		t.Fatalf("only %d routes found", len(all))
+	}
+	var missing []string
+	for _, rt := range all {
+		if _, ok := routeRoles[rt.key]; !ok {
+			missing = append(missing, rt.key)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Fatalf("routes without a role in routeRoles (decide who may call them, in the router and here):\n%s", strings.Join(missing, "\n"))
+	}
+	call := func(rt route, token string) (int, map[string]any) {
+		h := map[string]string{}
+		if token != "" {
+			h["Authorization"] = "Bearer " + token
+		}
+		// An empty JSON body: the role check comes before any handler reads one.
+		res := e.do(rt.method, concrete(rt.path), strings.NewReader("{}"), "application/json", h)
+		defer res.Body.Close()
+		data, _ := io.ReadAll(res.Body)
+		var out map[string]any
+		_ = json.Unmarshal(data, &out)
+		return res.StatusCode, out
+	}
+	for _, rt := range all {
+		role := routeRoles[rt.key]
+		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
+			if role == public {
+				if st, _ := call(rt, ""); st == http.StatusUnauthorized || st == http.StatusForbidden {
+					t.Errorf("public route answers %d without a token", st)
+				}
+				return
+			}
+			if st, body := call(rt, ""); st != http.StatusUnauthorized || body["error"] != msgUnauthorized {
+				t.Errorf("without a token: %d %v, want 401 %q", st, body, msgUnauthorized)
+			}
+			st, body := call(rt, editor)
+			// What editors may do, written out here rather than read from content, so that a
+			// change of the policy has to change this test too.
+			editorMay := role == member || role == string(content.PermDrafts) || role == string(content.PermUpload)
+			switch {
+			case editorMay && (st == http.StatusUnauthorized || st == http.StatusForbidden):
+				t.Errorf("editor refused with %d %v", st, body)
+			case !editorMay && (st != http.StatusForbidden || body["permission"] != role ||
+				!strings.HasPrefix(body["error"].(string), "Only an admin may")):
+				t.Errorf("editor: %d %v, want 403 naming permission %q", st, body, role)
+			}
+			if st, body := call(rt, e.token); st == http.StatusUnauthorized || st == http.StatusForbidden {
+				t.Errorf("admin refused with %d %v", st, body)
+			}
+		})
+	}
+}
+
+// TestEditorDraftsAdminPublishes walks the hand-over: an editor saves a draft and may not
+// publish it (403 naming the permission, the draft stays a draft); an admin publishes it.
+func TestEditorDraftsAdminPublishes(t *testing.T) {
+	e := newEnv(t)
+	editor := map[string]string{"Authorization": "Bearer " + e.editorToken()}
+	r, ct := multipartBody(blogForm, nil, "")(t)
+	res := e.do("POST", "/api/preview-blogs", r, ct, editor)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("editor's draft: %d", res.StatusCode)
+	}
+	res = e.do("POST", "/api/preview-blogs/publish/fresh-post", strings.NewReader("{}"), "application/json", editor)
+	var refused map[string]string
+	_ = decodeInto(res.Body, &refused)
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden || refused["permission"] != "publish" ||
+		refused["error"] != "Only an admin may publish, schedule or change what is on the website." {
+		t.Fatalf("editor's publish: %d %v", res.StatusCode, refused)
+	}
+	if _, err := e.blog(0, "fresh-post"); content.ErrorCode(err) != content.ENotFound {
+		t.Fatalf("refused publish changed the site: %v", err)
+	}
+	if st, body := e.json("POST", "/api/preview-blogs/publish/fresh-post", map[string]string{}, true); st != http.StatusOK || body["live"] != true {
+		t.Fatalf("admin's publish: %d %v", st, body)
+	}
+	st, me := e.jsonAs("GET", "/api/me", nil, editor)
+	if st != 200 || me["role"] != "editor" {
+		t.Fatalf("/api/me of the editor: %d %v", st, me)
+	}
+}
+
+// jsonAs is json with the given headers.
+func (e *testEnv) jsonAs(method, path string, v any, headers map[string]string) (int, map[string]any) {
+	e.t.Helper()
+	var body io.Reader
+	if v != nil {
+		data, _ := json.Marshal(v)
+		body = strings.NewReader(string(data))
+	}
+	res := e.do(method, path, body, "application/json", headers)
+	defer res.Body.Close()
+	var out map[string]any
+	data, _ := io.ReadAll(res.Body)
+	_ = json.Unmarshal(data, &out)
+	return res.StatusCode, out
+}
