@@ -79,14 +79,6 @@ type Page struct {
 	HTML string
 }
 
-type request struct {
-	ID    uint64          `json:"id"`
-	Page  string          `json:"page"`
-	Route string          `json:"route"`
-	Site  json.RawMessage `json:"site"`
-	Props json.RawMessage `json:"props"`
-}
-
 type response struct {
 	ID    uint64 `json:"id"`
 	HTML  string `json:"html"`
