@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/generator"
 )
 
@@ -17,7 +18,7 @@ func newCheckCommand() *cobra.Command {
 HTML page under --out and checks that each internal href and src names a file of the site.
 It exits non-zero and names each broken link as "page → link".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if _, err := generator.LoadSources(contentDir); err != nil {
+			if _, err := folder.Load(contentDir); err != nil {
 				return err
 			}
 			broken, pages, err := generator.CheckLinks(out)

@@ -14,7 +14,12 @@ import (
 	"digitalreeviver/internal/store"
 )
 
-var repo = filepath.Join("..", "..")
+var (
+	repo = filepath.Join("..", "..")
+	// testContent is a small content folder of the tests' own, so editing the agency's copy
+	// never breaks a test.
+	testContent = filepath.Join(repo, "internal", "content", "folder", "testdata", "content")
+)
 
 func run(t *testing.T, args ...string) error {
 	t.Helper()
@@ -44,7 +49,7 @@ func TestBuildFailsFastOnALockedDatabase(t *testing.T) {
 	}
 	defer db.Close()
 	start := time.Now()
-	err = run(t, "build", "--db", db.Path(), "--out", filepath.Join(dir, "dist"), "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"))
+	err = run(t, "build", "--db", db.Path(), "--out", filepath.Join(dir, "dist"), "--content", testContent, "--site", filepath.Join(repo, "site"))
 	if err == nil || !strings.Contains(err.Error(), "held by another process") || !strings.Contains(err.Error(), "POST /api/builds") {
 		t.Fatalf("got %v", err)
 	}
@@ -58,7 +63,7 @@ func TestBuildFailsFastOnALockedDatabase(t *testing.T) {
 
 func TestBuildNamesAMissingBundle(t *testing.T) {
 	dir := t.TempDir()
-	err := run(t, "build", "--db", filepath.Join(dir, "none.db"), "--out", filepath.Join(dir, "dist"), "--content", filepath.Join(repo, "content"), "--site", dir)
+	err := run(t, "build", "--db", filepath.Join(dir, "none.db"), "--out", filepath.Join(dir, "dist"), "--content", testContent, "--site", dir)
 	if err == nil || !strings.Contains(err.Error(), "site bundle missing") || !strings.Contains(err.Error(), "make site") {
 		t.Fatalf("got %v", err)
 	}
@@ -68,11 +73,11 @@ func TestBuildCheckAndRollback(t *testing.T) {
 	bundleOrSkip(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "dist")
-	common := []string{"--db", filepath.Join(dir, "none.db"), "--out", out, "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"), "--uploads", dir}
+	common := []string{"--db", filepath.Join(dir, "none.db"), "--out", out, "--content", testContent, "--site", filepath.Join(repo, "site"), "--uploads", dir}
 	if err := run(t, append([]string{"build"}, common...)...); err != nil {
 		t.Fatal(err)
 	}
-	if err := run(t, "check", "--out", out, "--content", filepath.Join(repo, "content")); err != nil {
+	if err := run(t, "check", "--out", out, "--content", testContent); err != nil {
 		t.Fatalf("check of a fresh build: %v", err)
 	}
 	if err := run(t, append([]string{"build", "--clean"}, common...)...); err != nil {
@@ -81,7 +86,7 @@ func TestBuildCheckAndRollback(t *testing.T) {
 	// A broken link makes check fail and name it.
 	live, _ := filepath.EvalSymlinks(out)
 	os.WriteFile(filepath.Join(live, "bad.html"), []byte(`<a href="/nowhere/">x</a>`), 0o644)
-	if err := run(t, "check", "--out", out, "--content", filepath.Join(repo, "content")); err == nil || !strings.Contains(err.Error(), "1 broken") {
+	if err := run(t, "check", "--out", out, "--content", testContent); err == nil || !strings.Contains(err.Error(), "1 broken") {
 		t.Fatalf("check with a broken link: %v", err)
 	}
 	if err := run(t, "rollback", "--out", out); err != nil {
@@ -96,7 +101,7 @@ func TestServeReloadsOnContentChange(t *testing.T) {
 	bundleOrSkip(t)
 	dir := t.TempDir()
 	content := filepath.Join(dir, "content")
-	if err := os.CopyFS(content, os.DirFS(filepath.Join(repo, "content"))); err != nil {
+	if err := os.CopyFS(content, os.DirFS(testContent)); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/render"
 )
 
@@ -195,16 +196,12 @@ func LiveGeneration(out string) string {
 	return target
 }
 
-func (b *Builder) siteInfo(src *Sources) SiteInfo {
+func (b *Builder) siteInfo(src *folder.Content) SiteInfo {
 	s := src.Site
-	base := strings.TrimRight(orDefault(b.cfg.BaseURL, s.BaseURL), "/")
-	return SiteInfo{
-		Name: s.Name, Tagline: s.Tagline, BaseURL: base, Phone: s.Phone, PhoneDisplay: s.PhoneDisplay,
-		Email: s.Email, Addresses: s.Addresses, Hours: s.Hours, Rating: s.Rating, RatingOutOf: s.RatingOutOf,
-		Founded: s.Founded, Clients: s.Clients, Social: s.Social, ChatURL: s.ChatURL, MapEmbedURL: s.MapEmbedURL,
-		FormEndpoint: orDefault(b.cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
-		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year(),
-	}
+	info := SiteInfo{Facts: s.Facts, FormEndpoint: orDefault(b.cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
+		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
+	info.BaseURL = strings.TrimRight(orDefault(b.cfg.BaseURL, s.BaseURL), "/")
+	return info
 }
 
 // slashHref gives an internal page link its trailing slash, the address the page is served at
@@ -217,15 +214,15 @@ func slashHref(href string) string {
 	return href + "/"
 }
 
-func slashLinks(in []Link) []Link {
-	out := make([]Link, len(in))
+func slashLinks(in []folder.Link) []folder.Link {
+	out := make([]folder.Link, len(in))
 	for i, l := range in {
-		out[i] = Link{Href: slashHref(l.Href), Label: l.Label}
+		out[i] = folder.Link{Href: slashHref(l.Href), Label: l.Label}
 	}
 	return out
 }
 
-func (b *Builder) newPlanner(src *Sources, blogs []content.Blog, services []content.Service) *planner {
+func (b *Builder) newPlanner(src *folder.Content, blogs []content.Blog, services []content.Service) *planner {
 	site := b.siteInfo(src)
 	return &planner{
 		src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
@@ -257,7 +254,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		log.Debug("build: stage done", "stage", stage, "ms", time.Since(start).Milliseconds())
 	}
 	// Stage 1: load.
-	sources, err := LoadSources(b.cfg.ContentDir)
+	sources, err := folder.Load(b.cfg.ContentDir)
 	if err != nil {
 		return Result{}, fmt.Errorf("load: %w", err)
 	}
@@ -697,7 +694,7 @@ func (b *Builder) RenderPreviewService(ctx context.Context, svc content.Service)
 }
 
 func (b *Builder) renderOne(ctx context.Context, page func(*planner) *Page) ([]byte, error) {
-	sources, err := LoadSources(b.cfg.ContentDir)
+	sources, err := folder.Load(b.cfg.ContentDir)
 	if err != nil {
 		return nil, err
 	}

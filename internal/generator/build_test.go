@@ -14,14 +14,17 @@ import (
 	"time"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/render"
 	"digitalreeviver/internal/store"
 )
 
 var (
-	repoRoot   = filepath.Join("..", "..")
-	contentDir = filepath.Join(repoRoot, "content")
-	siteDir    = filepath.Join(repoRoot, "site")
+	repoRoot = filepath.Join("..", "..")
+	siteDir  = filepath.Join(repoRoot, "site")
+	// contentDir is a small content folder of the tests' own, so editing the agency's copy
+	// never breaks a test.
+	contentDir = filepath.Join(repoRoot, "internal", "content", "folder", "testdata", "content")
 )
 
 // needBundle skips a test that renders when the React bundle is not built, unless the suite
@@ -92,56 +95,15 @@ func (s *testSite) read(t *testing.T, rel string) string {
 	return string(data)
 }
 
-func TestLoadSources(t *testing.T) {
-	src, err := LoadSources(contentDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if src.Site.Rating != 4.9 || src.Site.Founded != 2019 || src.Site.Clients != 150 {
-		t.Errorf("agency facts: %+v", src.Site)
-	}
-	if len(src.Home.Slides) != 6 {
-		t.Errorf("%d slides, want 6", len(src.Home.Slides))
-	}
-	if len(src.Site.ServicesMenu) != 6 || src.Site.ServicesMenu[0].Href != "/OurServices" {
-		t.Errorf("services menu: %+v", src.Site.ServicesMenu)
-	}
-	for _, slug := range LandingSlugs {
-		d := src.Landings[slug]
-		var faqs []Faq
-		if err := d.metaDecode("faqs", &faqs); err != nil || len(faqs) != 5 {
-			t.Errorf("%s: %d faqs (%v), want 5", slug, len(faqs), err)
-		}
-		if d.metaString("title") == "" || d.metaString("description") == "" || d.metaString("keywords") == "" {
-			t.Errorf("%s: title, description and keywords are required", slug)
-		}
-		if len(d.Sections) < 3 {
-			t.Errorf("%s: %d sections", slug, len(d.Sections))
-		}
-	}
-	if len(src.Courses.Courses) != 3 {
-		t.Errorf("%d courses, want 3", len(src.Courses.Courses))
-	}
-}
-
-func TestLoadSourcesNamesTheBadFile(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "site.yaml"), []byte("name: [unclosed\n"), 0o644)
-	_, err := LoadSources(dir)
-	if err == nil || !strings.Contains(err.Error(), "site.yaml") {
-		t.Fatalf("got %v", err)
-	}
-}
-
 func planFor(t *testing.T, s *testSite) []*Page {
 	t.Helper()
-	src, err := LoadSources(contentDir)
+	src, err := folder.Load(contentDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	blogs, _ := s.db.Blogs()
 	services, _ := s.db.Services()
-	site := SiteInfo{Name: src.Site.Name, BaseURL: "https://example.test", Tagline: src.Site.Tagline}
+	site := SiteInfo{Facts: folder.Facts{Name: src.Site.Name, BaseURL: "https://example.test", Tagline: src.Site.Tagline}}
 	pl := &planner{src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
 		images: newImageCache(contentDir, filepath.Join(siteDir, "public"), ""), warn: func(string, ...any) {}}
 	pages, err := pl.plan()
@@ -162,7 +124,8 @@ func TestPlanRoutes(t *testing.T) {
 		"/OurServices/", "/ourservices/", "/privacy-policy/", "/terms-conditions/", "/courses/", "/video-marketing/", "/404",
 		"/cards/", "/contactquery/", "/vision/", "/dedicated/", "/chooseus/", "/testimonials/", "/services/", "/whychooseservices/",
 		"/testimonialsslider/", "/blogslider/", "/whydigitalreeviver/", "/servicesection/", "/provesuccess/", "/navbar/", "/floating/"}
-	for _, slug := range LandingSlugs {
+	for _, slug := range []string{"web-development-company-in-noida", "seo-services-in-delhi", "smo-company-in-delhi",
+		"graphic-designer-in-delhi", "best-google-ads-agency-in-delhi"} {
 		want = append(want, "/"+slug+"/")
 	}
 	for _, r := range want {
@@ -180,7 +143,7 @@ func TestPlanRoutes(t *testing.T) {
 	if p := byRoute["/web-development-company-in-noida/"]; p.Name != "landing" || p.Head.Title == "" {
 		t.Errorf("unpublished landing page still renders from content: %+v", p)
 	}
-	if p := byRoute["/video-marketing/"]; p.Name != "servicePage" || !strings.HasSuffix(p.Head.Description, "…") || p.Head.Keywords != "services, digital agency" {
+	if p := byRoute["/video-marketing/"]; p.Name != "servicePage" || !strings.HasSuffix(p.Head.Description, "…") || p.Head.Keywords != "services, test agency" {
 		t.Errorf("generic service fallbacks: %+v", p.Head)
 	}
 	if p := byRoute["/preview/blog/local-seo-for-noida-clinics/"]; p.Head.Robots != robotsNoIndex || p.Head.Canonical != "https://example.test/blog/local-seo-for-noida-clinics/" || p.Sitemap {
@@ -330,7 +293,7 @@ func TestBuildEndToEnd(t *testing.T) {
 	}
 
 	home := s.read(t, "index.html")
-	for _, want := range []string{"<title>Digital Reeviver", `<link rel="canonical" href="https://example.test/">`,
+	for _, want := range []string{"<title>Test Agency", `<link rel="canonical" href="https://example.test/">`,
 		`<meta name="robots" content="index, follow">`, `property="og:title"`, `<meta name="keywords"`, `data-island="Header"`} {
 		if !strings.Contains(home, want) {
 			t.Errorf("home lacks %s", want)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
 )
 
 // Structured data (schema.org as JSON-LD) for search engines.
@@ -60,7 +61,7 @@ func (p *planner) articleLD(b content.Blog, h Head) any {
 	}
 }
 
-func (p *planner) faqLD(faqs []Faq) any {
+func (p *planner) faqLD(faqs []folder.Faq) any {
 	items := make([]any, 0, len(faqs))
 	for _, f := range faqs {
 		items = append(items, ld{"@type": "Question", "name": f.Question,

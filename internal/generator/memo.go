@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
 )
 
 // planMemo lets a long-lived Builder (adminapi's) skip the per-post work of planning: a post's
@@ -30,7 +31,7 @@ type memoEntry struct {
 }
 
 // memoKey sums what every page depends on.
-func memoKey(siteJSON []byte, src *Sources, assetsHash, staticHash string) string {
+func memoKey(siteJSON []byte, src *folder.Content, assetsHash, staticHash string) string {
 	h := sha256.New()
 	sf, _ := json.Marshal(src.Site)
 	for _, part := range [][]byte{siteJSON, sf, []byte(assetsHash), []byte(staticHash)} {

@@ -3,11 +3,13 @@ package generator
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
 )
 
 // Page is one file of the site: where it goes, what renders it and its head.
@@ -57,38 +59,18 @@ const (
 // IST is the agency's time zone, used for displayed dates.
 var IST = time.FixedZone("IST", 5*3600+1800)
 
-// sectionRoutes are the section views of SPEC §2 that exist as pages of their own. Only
-// /testimonials is more than a repeat of the home page, so only it is indexed.
-var sectionRoutes = []struct {
-	slug, title string
-	index       bool
-}{
-	{"cards", "Our Services at a Glance", false},
-	{"contactquery", "Send Us Your Query", false},
-	{"vision", "Our Vision", false},
-	{"dedicated", "A Dedicated Team for Your Brand", false},
-	{"chooseus", "Why Choose Us", false},
-	{"testimonials", "What Our Clients Say", true},
-	{"services", "Our Services", false},
-	{"whychooseservices", "Why Choose Our Services", false},
-	{"testimonialsslider", "Client Testimonials", false},
-	{"blogslider", "Latest from Our Blog", false},
-	{"whydigitalreeviver", "Why Digital Reeviver", false},
-	{"servicesection", "What We Do", false},
-	{"provesuccess", "Proven Success", false},
-	{"navbar", "Navigation", false},
-	{"floating", "Chat and Call", false},
-}
+// sectionRoutes are the section views of SPEC §2 that exist as pages of their own (their
+// titles are in content/collections/sections.yaml). Only /testimonials is more than a repeat
+// of the home page, so only it is indexed.
+var sectionRoutes = []string{"cards", "contactquery", "vision", "dedicated", "chooseus", "testimonials", "services",
+	"whychooseservices", "testimonialsslider", "blogslider", "whydigitalreeviver", "servicesection", "provesuccess",
+	"navbar", "floating"}
 
-// BlogURL is the public address of a blog post.
-func BlogURL(base, slug string) string { return strings.TrimRight(base, "/") + "/blog/" + slug + "/" }
-
-// ServiceURL is the public address of a service page.
-func ServiceURL(base, slug string) string { return strings.TrimRight(base, "/") + "/" + slug + "/" }
+const indexedSection = "testimonials"
 
 // planner turns sources into pages.
 type planner struct {
-	src      *Sources
+	src      *folder.Content
 	site     SiteInfo
 	base     string
 	images   *imageCache
@@ -122,6 +104,12 @@ func (p *planner) title(t string) string {
 		return t
 	}
 	return t + " | " + p.site.Name
+}
+
+// pageHead is the head of a page whose copy is content/pages/<name>.md.
+func (p *planner) pageHead(name, route, robots string) Head {
+	c := p.src.Pages[name].Head
+	return p.head(c.Title, c.Description, c.Keywords, route, robots)
 }
 
 func (p *planner) head(title, desc, keywords, route, robots string) Head {
@@ -205,24 +193,19 @@ func (p *planner) plan() ([]*Page, error) {
 		pages = append(pages, pg)
 	}
 
-	h := p.head(p.site.Name+" — "+p.site.Tagline, p.src.Site.DefaultDescription, p.src.Site.DefaultKeywords, "/", robotsIndex)
-	h.Title = p.site.Name + " — " + p.site.Tagline
+	h := p.pageHead("home", "/", robotsIndex)
 	h.JSONLD = []any{p.businessLD(), p.websiteLD()}
 	add(&Page{Route: "/", Name: "home", Props: home, Head: h, Sitemap: true})
 
-	about := p.src.About
-	add(&Page{Route: "/about/", Name: "about", Props: p.aboutProps(), Sitemap: true,
-		Head: p.head(about.metaString("title"), about.metaString("description"), about.metaString("keywords"), "/about/", robotsIndex)})
+	add(&Page{Route: "/about/", Name: "about", Props: p.aboutProps(), Sitemap: true, Head: p.pageHead("about", "/about/", robotsIndex)})
 
-	add(&Page{Route: "/contactus/", Name: "contact", Sitemap: true,
-		Props: ContactProps{Title: "Contact Us", Intro: fmt.Sprintf("Tell us about your business or the course you are interested in. We answer every enquiry within one working day, %s.", p.site.Hours)},
-		Head: p.head("Contact Us: Digital Marketing Agency in Noida and Delhi",
-			fmt.Sprintf("Call %s, e-mail %s or send us a message. Offices in Noida and Delhi, open %s.", p.site.PhoneDisplay, p.site.Email, p.site.Hours),
-			"contact digital marketing agency, digital marketing agency Noida, digital marketing company Delhi", "/contactus/", robotsIndex)})
+	contact := p.src.Pages["contactus"]
+	add(&Page{Route: "/contactus/", Name: "contact", Sitemap: true, Props: ContactProps{Title: contact.Heading, Intro: contact.Intro},
+		Head: p.pageHead("contactus", "/contactus/", robotsIndex)})
 
-	add(&Page{Route: "/thank-you/", Name: "thankYou",
-		Props: ThankYouProps{Title: "Thank you!", Text: "Your message has been sent. We will get back to you within one working day."},
-		Head:  p.head("Thank You", "", "", "/thank-you/", "noindex, nofollow")})
+	thanks := p.src.Pages["thank-you"]
+	add(&Page{Route: "/thank-you/", Name: "thankYou", Props: ThankYouProps{Title: thanks.Heading, Text: thanks.Text},
+		Head: p.pageHead("thank-you", "/thank-you/", "noindex, nofollow")})
 
 	pages = append(pages, p.blogPages()...)
 
@@ -236,26 +219,19 @@ func (p *planner) plan() ([]*Page, error) {
 			Excerpt: excerpt(s.Description), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg"),
 		})
 	}
-	listHead := p.head("Digital Marketing Services in Noida and Delhi",
-		"SEO, social media optimisation, Google Ads, web development and graphic design from one accountable team in Noida and Delhi.",
-		"digital marketing services, SEO services, SMO services, Google Ads agency, web development, graphic design", "/OurServices/", robotsIndex)
+	listHead := p.pageHead("OurServices", "/OurServices/", robotsIndex)
 	add(&Page{Route: "/OurServices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead, Sitemap: true})
 	add(&Page{Route: "/ourservices/", BodyRoute: "/OurServices/", Name: "serviceList", Props: ServiceListProps{Services: svcCards}, Head: listHead})
 
 	pages = append(pages, p.servicePages()...)
 
-	for _, d := range []struct {
-		doc   Doc
-		route string
-	}{{p.src.Privacy, "/privacy-policy/"}, {p.src.Terms, "/terms-conditions/"}} {
-		add(&Page{Route: d.route, Name: "policy", Sitemap: true,
-			Props: PolicyProps{Title: d.doc.metaString("title"), Updated: d.doc.metaString("updated"), HTML: d.doc.HTML},
-			Head:  p.head(d.doc.metaString("title"), d.doc.metaString("description"), d.doc.metaString("keywords"), d.route, robotsIndex)})
+	for _, name := range []string{"privacy-policy", "terms-conditions"} {
+		doc, route := p.src.Pages[name], "/"+name+"/"
+		add(&Page{Route: route, Name: "policy", Sitemap: true, Props: PolicyProps{Title: doc.Title, Updated: doc.Updated, HTML: doc.HTML},
+			Head: p.pageHead(name, route, robotsIndex)})
 	}
 
-	courseHead := p.head("Digital Marketing Courses in Noida and Delhi",
-		"Advance, Beginner's and Short Term digital marketing courses with live projects, certifications and placement support in Noida and Delhi.",
-		"digital marketing course Noida, digital marketing institute Delhi, SEO course, Google Ads course", "/courses/", robotsIndex)
+	courseHead := p.pageHead("courses", "/courses/", robotsIndex)
 	courseHead.JSONLD = []any{p.coursesLD(courses)}
 	add(&Page{Route: "/courses/", Name: "courses", Props: courses, Head: courseHead, Sitemap: true})
 
@@ -263,21 +239,25 @@ func (p *planner) plan() ([]*Page, error) {
 	// post does not re-render them.
 	homeNoPosts := home
 	homeNoPosts.Posts = []BlogCard{}
-	for _, s := range sectionRoutes {
+	for _, slug := range sectionRoutes {
+		title := p.src.SectionTitles[slug]
+		if title == "" {
+			return nil, fmt.Errorf("content/collections/sections.yaml has no title for /%s", slug)
+		}
 		robots := robotsNoIndex
-		if s.index {
+		if slug == indexedSection {
 			robots = robotsIndex
 		}
 		sectionHome := homeNoPosts
-		if s.slug == "blogslider" {
+		if slug == "blogslider" {
 			sectionHome = home
 		}
-		add(&Page{Route: "/" + s.slug + "/", Name: "section", Sitemap: s.index,
-			Props: SectionPageProps{Section: s.slug, Title: s.title, Home: sectionHome, Courses: courses},
-			Head:  p.head(s.title, "", "", "/"+s.slug+"/", robots)})
+		add(&Page{Route: "/" + slug + "/", Name: "section", Sitemap: slug == indexedSection,
+			Props: SectionPageProps{Section: slug, Title: title, Home: sectionHome, Courses: courses},
+			Head:  p.head(title, "", "", "/"+slug+"/", robots)})
 	}
 
-	nf := p.head("Page Not Found", "The page you were looking for could not be found.", "", "/404", "noindex, follow")
+	nf := p.pageHead("404", "/404", "noindex, follow")
 	nf.Canonical = ""
 	add(&Page{Route: "/404", File: "404.html", Name: "notFound", Props: struct{}{}, Head: nf})
 	return pages, nil
@@ -311,9 +291,9 @@ func (p *planner) blogPages() []*Page {
 	if n > PostsPerPage {
 		chunks = (n + PostsPerPage - 1) / PostsPerPage
 	}
+	blogPage := p.src.Pages["blog"]
 	listHead := func(title, route string) Head {
-		return p.head(title, "Practical articles on SEO, Google Ads, social media, web development and digital marketing careers from the Digital Reeviver team.",
-			"digital marketing blog, SEO tips, Google Ads tips, social media marketing", route, robotsIndex)
+		return p.head(title, blogPage.Description, blogPage.Keywords, route, robotsIndex)
 	}
 
 	first := BlogListProps{Posts: p.cards[:min(PostsPerPage, n)]}
@@ -326,7 +306,7 @@ func (p *planner) blogPages() []*Page {
 		mod = p.blogs[0].UpdatedAt
 	}
 	pages = append(pages, &Page{Route: "/blog/", File: "blog/index.html", Name: "blogList", Props: first,
-		Head: listHead("Digital Marketing Blog: SEO, Ads, Social Media and Web Tips", "/blog/"), Sitemap: true, Modified: mod})
+		Head: listHead(blogPage.Title, "/blog/"), Sitemap: true, Modified: mod})
 
 	for c := 0; c < chunks; c++ {
 		lo, hi := c*PostsPerPage, min((c+1)*PostsPerPage, n)
@@ -334,7 +314,7 @@ func (p *planner) blogPages() []*Page {
 		for o := hi - 1; o >= lo; o-- {
 			posts = append(posts, card(o))
 		}
-		pg := &Pagination{Heading: fmt.Sprintf("Blog archive, page %d", c+1)}
+		pg := &Pagination{Heading: strings.ReplaceAll(blogPage.ArchiveHeading, "{page}", strconv.Itoa(c+1))}
 		if c+1 < chunks {
 			pg.NewerHref = archiveHref(c + 1)
 		} else {
@@ -421,7 +401,7 @@ func (p *planner) servicePages() []*Page {
 	for _, s := range p.services {
 		bySlug[s.Slug] = s
 	}
-	for _, slug := range LandingSlugs {
+	for _, slug := range p.src.LandingSlugs() {
 		rec, published := bySlug[slug]
 		props, h := p.landing(slug, rec, published)
 		pages = append(pages, &Page{Route: "/" + slug + "/", File: slug + "/index.html", Name: "landing", Props: props, Head: h, Sitemap: true, Modified: rec.UpdatedAt})
@@ -465,31 +445,17 @@ func (p *planner) servicePage(s content.Service, preview bool) (ServicePageProps
 
 func (p *planner) landing(slug string, rec content.Service, published bool) (LandingProps, Head) {
 	doc := p.src.Landings[slug]
-	var hero struct {
-		Eyebrow string `yaml:"eyebrow"`
-		Heading string `yaml:"heading"`
-		Text    string `yaml:"text"`
-		Image   string `yaml:"image"`
-	}
-	var highlights []Stat
-	var faqs []Faq
-	if err := doc.metaDecode("hero", &hero); err != nil {
-		p.warn("landing hero", "err", err)
-	}
-	if err := doc.metaDecode("highlights", &highlights); err != nil {
-		p.warn("landing highlights", "err", err)
-	}
-	if err := doc.metaDecode("faqs", &faqs); err != nil {
-		p.warn("landing faqs", "err", err)
-	}
+	hero := doc.Hero
 	props := LandingProps{
-		Slug:       slug,
-		Hero:       LandingHero{Eyebrow: hero.Eyebrow, Heading: hero.Heading, Text: hero.Text, Image: p.images.image(hero.Image, hero.Heading, "/images/default-service.svg"), CTA: Link{Href: "/contactus/", Label: "Get Started"}},
+		Slug: slug,
+		Hero: LandingHero{Eyebrow: hero.Eyebrow, Heading: hero.Heading, Text: hero.Text,
+			Image: p.images.image(hero.Image, hero.Heading, "/images/default-service.svg"),
+			CTA:   folder.Link{Href: slashHref(hero.CTA.Href), Label: hero.CTA.Label}},
 		Sections:   doc.Sections,
-		Highlights: highlights,
-		Faqs:       faqs,
+		Highlights: doc.Highlights,
+		Faqs:       doc.Faqs,
 	}
-	title, desc, kw := doc.metaString("title"), doc.metaString("description"), doc.metaString("keywords")
+	title, desc, kw := doc.Title, doc.Description, doc.Keywords
 	if published {
 		if strings.TrimSpace(content.PlainText(rec.Description)) != "" {
 			props.Service = &LandingService{Title: rec.Title, HTML: rec.Description}
@@ -506,7 +472,7 @@ func (p *planner) landing(slug string, rec content.Service, published bool) (Lan
 		}
 	}
 	h := p.head(title, desc, kw, "/"+slug+"/", robotsIndex)
-	h.JSONLD = []any{p.faqLD(faqs), p.serviceLD(doc.metaString("service"), desc, "/"+slug+"/")}
+	h.JSONLD = []any{p.faqLD(doc.Faqs), p.serviceLD(doc.Service, desc, "/"+slug+"/")}
 	return props, h
 }
 
@@ -517,14 +483,14 @@ func (p *planner) homeProps() HomeProps {
 		h.Slides = append(h.Slides, Slide{Title: s.Title, Text: s.Text, Href: slashHref(s.Href), Image: p.images.image(s.Image, s.Title, "")})
 	}
 	h.About.Heading = src.About.Heading
-	h.About.HTML = MarkdownHTML(src.About.Text)
+	h.About.HTML = src.About.HTML
 	h.About.Image = p.images.image(src.About.Image, src.About.Heading, "")
 	h.Tabs = slashLinks(src.Tabs)
 	for _, s := range src.Services {
 		h.Services = append(h.Services, ServiceTile{Title: s.Title, Description: s.Description, Href: slashHref(s.Href), Tag: s.Tag, Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
 	}
-	h.Industries = p.src.Industry
-	h.Testimonials = p.testimonials(p.src.Reviews)
+	h.Industries = p.src.Industries
+	h.Testimonials = p.testimonials(p.src.Testimonials)
 	h.Posts = p.cards[:min(homePosts, len(p.cards))]
 	h.Stats = src.Stats
 	h.Blocks = src.Blocks
@@ -534,7 +500,7 @@ func (p *planner) homeProps() HomeProps {
 	return h
 }
 
-func (p *planner) testimonials(in []Testimonial) []TestimonialProps {
+func (p *planner) testimonials(in []folder.Testimonial) []TestimonialProps {
 	out := make([]TestimonialProps, 0, len(in))
 	for _, t := range in {
 		out = append(out, TestimonialProps{Text: t.Text, Author: t.Author, Role: t.Role, Rating: t.Rating, Image: p.images.image(t.Image, t.Author, "")})
@@ -543,21 +509,10 @@ func (p *planner) testimonials(in []Testimonial) []TestimonialProps {
 }
 
 func (p *planner) aboutProps() AboutProps {
-	d := p.src.About
-	a := AboutProps{Title: d.metaString("title"), Intro: d.metaString("intro"), Sections: d.Sections, Industries: p.src.Industry}
-	var team []struct {
-		Name  string `yaml:"name"`
-		Role  string `yaml:"role"`
-		Image string `yaml:"image"`
-	}
-	if err := d.metaDecode("team", &team); err != nil {
-		p.warn("about team", "err", err)
-	}
-	for _, t := range team {
+	d := p.src.Pages["about"]
+	a := AboutProps{Title: d.Title, Intro: d.Intro, Sections: d.Sections, Industries: p.src.Industries, Values: d.Values}
+	for _, t := range d.Team {
 		a.Team = append(a.Team, TeamMember{Name: t.Name, Role: t.Role, Image: p.images.image(t.Image, t.Name, "")})
-	}
-	if err := d.metaDecode("values", &a.Values); err != nil {
-		p.warn("about values", "err", err)
 	}
 	return a
 }
@@ -568,9 +523,7 @@ func (p *planner) coursesProps() CoursesProps {
 		c.Courses = append(c.Courses, Course{Name: x.Name, Level: x.Level, Duration: x.Duration, Description: x.Description,
 			Modules: x.Modules, Href: slashHref(x.Href), Image: p.images.image(x.Image, x.Name, "")})
 	}
-	for _, w := range p.src.Courses.WhyChoose {
-		c.WhyChoose = append(c.WhyChoose, TitledText{Title: w.Title, Text: w.Text})
-	}
+	c.WhyChoose = p.src.Courses.WhyChoose
 	return c
 }
 

@@ -1,29 +1,19 @@
 package generator
 
-// The page props sent to the renderer. They mirror site/src/types.ts field for field; change
-// both together.
+import "digitalreeviver/internal/content/folder"
+
+// The page props sent to the renderer: the contract with site/src/types.ts. The renderer's
+// fixture (site/dev/fixture.json) is written from the planner's output by
+// TestRendererFixture, and the site's tests compare its keys with the ones the components
+// read (site/src/contract.ts), so a field on one side only fails a test.
 
 // SiteInfo is the part of the agency's facts every page gets.
 type SiteInfo struct {
-	Name         string    `json:"name"`
-	Tagline      string    `json:"tagline"`
-	BaseURL      string    `json:"baseUrl"`
-	Phone        string    `json:"phone"`
-	PhoneDisplay string    `json:"phoneDisplay"`
-	Email        string    `json:"email"`
-	Addresses    []Address `json:"addresses"`
-	Hours        string    `json:"hours"`
-	Rating       float64   `json:"rating"`
-	RatingOutOf  float64   `json:"ratingOutOf"`
-	Founded      int       `json:"founded"`
-	Clients      int       `json:"clients"`
-	Social       []Social  `json:"social"`
-	ChatURL      string    `json:"chatUrl"`
-	MapEmbedURL  string    `json:"mapEmbedUrl"`
-	FormEndpoint string    `json:"formEndpoint"`
-	ServicesMenu []Link    `json:"servicesMenu"`
-	FooterLinks  []Link    `json:"footerLinks"`
-	Year         int       `json:"year"`
+	folder.Facts
+	FormEndpoint string        `json:"formEndpoint"`
+	ServicesMenu []folder.Link `json:"servicesMenu"`
+	FooterLinks  []folder.Link `json:"footerLinks"`
+	Year         int           `json:"year"`
 }
 
 // Image is an image with its intrinsic size, so pages reserve its space.
@@ -71,12 +61,6 @@ type Course struct {
 	Image       Image    `json:"image"`
 }
 
-// Faq is a question and its answer.
-type Faq struct {
-	Question string `json:"question" yaml:"question"`
-	Answer   string `json:"answer" yaml:"answer"`
-}
-
 // BlogCard is a published blog in lists and carousels.
 type BlogCard struct {
 	Title       string `json:"title"`
@@ -107,13 +91,13 @@ type HomeProps struct {
 		HTML    string `json:"html"`
 		Image   Image  `json:"image"`
 	} `json:"about"`
-	Tabs         []Link             `json:"tabs"`
-	Services     []ServiceTile      `json:"services"`
-	Industries   []Industry         `json:"industries"`
-	Testimonials []TestimonialProps `json:"testimonials"`
-	Posts        []BlogCard         `json:"posts"`
-	Stats        []Stat             `json:"stats"`
-	Blocks       map[string]Block   `json:"blocks"`
+	Tabs         []folder.Link           `json:"tabs"`
+	Services     []ServiceTile           `json:"services"`
+	Industries   []folder.Industry       `json:"industries"`
+	Testimonials []TestimonialProps      `json:"testimonials"`
+	Posts        []BlogCard              `json:"posts"`
+	Stats        []folder.Stat           `json:"stats"`
+	Blocks       map[string]folder.Block `json:"blocks"`
 }
 
 // TeamMember is a person on the about page.
@@ -123,20 +107,14 @@ type TeamMember struct {
 	Image Image  `json:"image"`
 }
 
-// TitledText is a title with a paragraph.
-type TitledText struct {
-	Title string `json:"title" yaml:"title"`
-	Text  string `json:"text" yaml:"text"`
-}
-
 // AboutProps are the props of /about.
 type AboutProps struct {
-	Title      string       `json:"title"`
-	Intro      string       `json:"intro"`
-	Sections   []Section    `json:"sections"`
-	Industries []Industry   `json:"industries"`
-	Team       []TeamMember `json:"team"`
-	Values     []TitledText `json:"values"`
+	Title      string              `json:"title"`
+	Intro      string              `json:"intro"`
+	Sections   []folder.Section    `json:"sections"`
+	Industries []folder.Industry   `json:"industries"`
+	Team       []TeamMember        `json:"team"`
+	Values     []folder.TitledText `json:"values"`
 }
 
 // ContactProps are the props of /contactus.
@@ -183,11 +161,11 @@ type ServiceListProps struct {
 
 // LandingHero is the hero of a landing page.
 type LandingHero struct {
-	Eyebrow string `json:"eyebrow"`
-	Heading string `json:"heading"`
-	Text    string `json:"text"`
-	Image   Image  `json:"image"`
-	CTA     Link   `json:"cta"`
+	Eyebrow string      `json:"eyebrow"`
+	Heading string      `json:"heading"`
+	Text    string      `json:"text"`
+	Image   Image       `json:"image"`
+	CTA     folder.Link `json:"cta"`
 }
 
 // LandingService is the published service record shown on its landing page.
@@ -198,12 +176,12 @@ type LandingService struct {
 
 // LandingProps are the props of a hand-written landing page.
 type LandingProps struct {
-	Slug       string          `json:"slug"`
-	Hero       LandingHero     `json:"hero"`
-	Sections   []Section       `json:"sections"`
-	Highlights []Stat          `json:"highlights"`
-	Faqs       []Faq           `json:"faqs"`
-	Service    *LandingService `json:"service,omitempty"`
+	Slug       string           `json:"slug"`
+	Hero       LandingHero      `json:"hero"`
+	Sections   []folder.Section `json:"sections"`
+	Highlights []folder.Stat    `json:"highlights"`
+	Faqs       []folder.Faq     `json:"faqs"`
+	Service    *LandingService  `json:"service,omitempty"`
 }
 
 // ServicePageProps are the props of a generic service page.
@@ -227,16 +205,13 @@ type PolicyProps struct {
 
 // CoursesProps are the props of /courses.
 type CoursesProps struct {
-	Courses             []Course           `json:"courses"`
-	WhyChoose           []TitledText       `json:"whyChoose"`
-	StudentTestimonials []TestimonialProps `json:"studentTestimonials"`
+	Courses             []Course            `json:"courses"`
+	WhyChoose           []folder.TitledText `json:"whyChoose"`
+	StudentTestimonials []TestimonialProps  `json:"studentTestimonials"`
 }
 
 // ThankYouProps are the props of the page the no-JavaScript contact form lands on.
-type ThankYouProps struct {
-	Title string `json:"title"`
-	Text  string `json:"text"`
-}
+type ThankYouProps = folder.TitledText
 
 // SectionPageProps are the props of a section route such as /vision.
 type SectionPageProps struct {
