@@ -42,7 +42,7 @@ func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
 }
 
 // emptySource stands in for a database that does not exist yet.
-type emptySource struct{}
+type emptySource struct{ generator.Undigested }
 
 func (emptySource) Blogs() ([]content.Blog, error)       { return nil, nil }
 func (emptySource) Services() ([]content.Service, error) { return nil, nil }

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,9 +105,7 @@ func planFor(t *testing.T, s *testSite) []*Page {
 	}
 	blogs, _ := s.db.Blogs()
 	services, _ := s.db.Services()
-	site := SiteInfo{Facts: folder.Facts{Name: src.Site.Name, BaseURL: "https://example.test", Tagline: src.Site.Tagline}}
-	pl := &planner{src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
-		images: newImageCache(contentDir, filepath.Join(siteDir, "public"), ""), warn: func(string, ...any) {}}
+	pl := newPlanner(Config{ContentDir: contentDir, BaseURL: "https://example.test"}, filepath.Join(siteDir, "public"), src, blogs, services)
 	pages, err := pl.plan()
 	if err != nil {
 		t.Fatal(err)
@@ -288,8 +288,14 @@ func TestBuildEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.PagesRendered != res.PagesTotal || res.PagesUnchanged != 0 || !res.Swapped {
+	if res.PagesRendered != res.PagesTotal || res.PagesUnchanged != 0 || !res.Swapped || res.Previous != "" {
 		t.Fatalf("first build: %+v", res)
+	}
+	if got := stageNames(res); got != "load plan diff write render swap prune" {
+		t.Errorf("stages %s", got)
+	}
+	if len(res.Changes.Written) != len(readTree(t, s.out)) || len(res.Changes.Removed) != 0 {
+		t.Errorf("a first build writes every file: %d written of %d, %d removed", len(res.Changes.Written), len(readTree(t, s.out)), len(res.Changes.Removed))
 	}
 
 	home := s.read(t, "index.html")
@@ -356,8 +362,12 @@ func TestBuildEndToEnd(t *testing.T) {
 	// A second build with nothing changed renders nothing and keeps the generation.
 	starts := b.RendererStarts()
 	res2, err := b.Build(context.Background(), s.db, Options{})
-	if err != nil || res2.PagesRendered != 0 || res2.Swapped || res2.Generation != res.Generation {
+	if err != nil || res2.PagesRendered != 0 || res2.Swapped || res2.Generation != res.Generation || res2.Previous != res.Generation {
 		t.Fatalf("no-change rebuild: %+v %v", res2, err)
+	}
+	// The store sums its records as stored: the build stops at load, before decoding them.
+	if got := stageNames(res2); got != "load" || len(res2.Changes.Written)+len(res2.Changes.Removed) != 0 {
+		t.Errorf("no-change rebuild ran %s, changed %+v", got, res2.Changes)
 	}
 	if b.RendererStarts() != starts {
 		t.Error("a no-change rebuild started node")
@@ -377,6 +387,20 @@ func TestBuildEndToEnd(t *testing.T) {
 	}
 	if res3.PagesRendered == 0 || res3.PagesRendered > res3.PagesTotal/2 {
 		t.Fatalf("incremental build rendered %d of %d: %v", res3.PagesRendered, res3.PagesTotal, res3.Rendered)
+	}
+	if res3.Previous != res.Generation || res3.Generation == res.Generation {
+		t.Errorf("publish: generation %s after %s, previous %s", res3.Generation, res.Generation, res3.Previous)
+	}
+	written := strings.Join(res3.Changes.Written, " ")
+	for _, want := range []string{"blog/fresh-post/index.html", "preview/blog/fresh-post/index.html", "blog/index.html", "sitemap.xml", "feed.xml"} {
+		if !strings.Contains(" "+written+" ", " "+want+" ") {
+			t.Errorf("publish changes lack %s: %s", want, written)
+		}
+	}
+	for _, unchanged := range []string{"about/index.html", "robots.txt", "images/about.svg"} {
+		if strings.Contains(" "+written+" ", " "+unchanged+" ") {
+			t.Errorf("publish changes list the unchanged %s", unchanged)
+		}
 	}
 	if !strings.Contains(s.read(t, "blog/fresh-post/index.html"), "Brand new text.") {
 		t.Error("published post missing")
@@ -411,7 +435,7 @@ func TestFailedBuildLeavesLiveSite(t *testing.T) {
 	s.db.CreatePreviewBlog(content.Blog{Title: "Never Live", Category: "X", Content: "<p>x</p>"})
 	s.db.PublishBlog("never-live", nil)
 	_, err := broken.Build(context.Background(), s.db, Options{})
-	if err == nil || !strings.Contains(err.Error(), "render") {
+	if err == nil || !strings.HasPrefix(err.Error(), "render: ") {
 		t.Fatalf("got %v, want a render failure", err)
 	}
 	if LiveGeneration(s.out) != live || s.read(t, "index.html") != before {
@@ -431,7 +455,7 @@ func TestFailedBuildLeavesLiveSite(t *testing.T) {
 	bad := t.TempDir()
 	os.WriteFile(filepath.Join(bad, "site.yaml"), []byte("name: x\nbaseUrl: y\nunknownField: 1\n"), 0o644)
 	b := s.builder(t, func(c *Config) { c.ContentDir = bad })
-	if _, err := b.Build(context.Background(), s.db, Options{}); err == nil || !strings.Contains(err.Error(), "load") {
+	if _, err := b.Build(context.Background(), s.db, Options{}); err == nil || !strings.HasPrefix(err.Error(), "load: ") || !strings.Contains(err.Error(), "site.yaml") {
 		t.Fatalf("got %v", err)
 	}
 	if LiveGeneration(s.out) != live {
@@ -488,12 +512,25 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	if err := s.db.Import(more, nil); err != nil {
 		t.Fatal(err)
 	}
-	b := s.builder(t)
+	// A content folder of its own, so steps can add and remove images.
+	contentCopy := filepath.Join(t.TempDir(), "content")
+	if err := os.CopyFS(contentCopy, os.DirFS(contentDir)); err != nil {
+		t.Fatal(err)
+	}
+	withContent := func(c *Config) { c.ContentDir = contentCopy }
+	b := s.builder(t, withContent)
 	ctx := context.Background()
 	if _, err := b.Build(ctx, s.db, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	// Publish, edit and delete, building after each through the same (memoising) builder.
+	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+	useImage := func(slug, image string) error {
+		_, err := s.db.UpdateBlog(slug, func(b *content.Blog) error { b.Image = image; return nil })
+		return err
+	}
+	extraImage := filepath.Join(contentCopy, "images", "extra.svg")
+	// Publish, edit and delete, building after each through the same (memoising) builder, and
+	// through generations reused as they were two builds before.
 	steps := []func() error{
 		func() error {
 			if _, err := s.db.CreatePreviewBlog(content.Blog{Title: "Newest Post", Category: "News", Content: "<p>Fresh</p>"}); err != nil {
@@ -507,9 +544,10 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(s.dir, "uploads"), 0o755); err != nil {
 				return err
 			}
-			png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
-			if err := os.WriteFile(filepath.Join(s.dir, "uploads", "0123abcd.png"), png, 0o644); err != nil {
-				return err
+			for _, name := range []string{"0123abcd.png", "4567cdef.png"} {
+				if err := os.WriteFile(filepath.Join(s.dir, "uploads", name), png, 0o644); err != nil {
+					return err
+				}
 			}
 			_, err := s.db.UpdateBlog("archive-post-10", func(b *content.Blog) error {
 				b.Title, b.Image = "Archive post ten, edited", "/uploads/0123abcd.png"
@@ -522,6 +560,11 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 			return err
 		},
 		func() error { return s.db.DeleteBlog("archive-post-20") },
+		// Files the site stops using leave it, also from a reused generation that has them.
+		func() error { return useImage("archive-post-12", "/uploads/4567cdef.png") },
+		func() error { return os.WriteFile(extraImage, []byte(`<svg width="2" height="2"></svg>`), 0o644) },
+		func() error { return useImage("archive-post-12", "") },
+		func() error { return os.Remove(extraImage) },
 	}
 	for i, step := range steps {
 		if err := step(); err != nil {
@@ -534,6 +577,12 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 		if i == 0 && res.PagesRendered > 12 {
 			t.Errorf("a publish rendered %d pages: %v", res.PagesRendered, res.Rendered)
 		}
+		if i == 3 && !slices.Contains(res.Changes.Removed, "blog/archive-post-20/index.html") {
+			t.Errorf("deleting a post removed %v", res.Changes.Removed)
+		}
+		if i == 7 && !reflect.DeepEqual(res.Changes, Changes{Removed: []string{"images/extra.svg"}}) {
+			t.Errorf("removing an image changed %+v", res.Changes)
+		}
 	}
 	incremental := readTree(t, s.out)
 	if _, ok := incremental["uploads/0123abcd.png"]; !ok {
@@ -541,7 +590,7 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	}
 
 	cleanOut := filepath.Join(t.TempDir(), "dist")
-	fresh := s.builder(t, func(c *Config) { c.OutDir = cleanOut })
+	fresh := s.builder(t, withContent, func(c *Config) { c.OutDir = cleanOut })
 	if _, err := fresh.Build(ctx, s.db, Options{Clean: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -560,5 +609,105 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 		if _, ok := clean[name]; !ok {
 			t.Errorf("%s left behind in the incremental site", name)
 		}
+	}
+}
+
+func stageNames(res Result) string {
+	var names []string
+	for _, s := range res.Stages {
+		names = append(names, s.Name)
+	}
+	return strings.Join(names, " ")
+}
+
+// memorySource holds its records in memory and cannot sum them as stored.
+type memorySource struct {
+	Undigested
+	blogs    []content.Blog
+	services []content.Service
+}
+
+func (m *memorySource) Blogs() ([]content.Blog, error)       { return m.blogs, nil }
+func (m *memorySource) Services() ([]content.Service, error) { return m.services, nil }
+
+func TestASourceWithoutDigest(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	blogs, _ := s.db.Blogs()
+	services, _ := s.db.Services()
+	src := &memorySource{blogs: blogs, services: services}
+	b := s.builder(t)
+	ctx := context.Background()
+	if _, err := b.Build(ctx, src, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	// The sum of the decoded records stands in for the digest.
+	again, err := b.Build(ctx, src, Options{})
+	if err != nil || again.Swapped || stageNames(again) != "load" {
+		t.Fatalf("unchanged records: %+v %v", again, err)
+	}
+	src.blogs = slices.Clone(blogs)
+	src.blogs[0].Content = "<p>Edited in memory</p>"
+	src.blogs[0].UpdatedAt = time.Now() // as the store stamps every write (the plan memo relies on it)
+	edited, err := b.Build(ctx, src, Options{})
+	if err != nil || !edited.Swapped || !slices.Contains(edited.Rendered, "/blog/"+blogs[0].Slug+"/") {
+		t.Fatalf("edited record: %+v %v", edited, err)
+	}
+	if !strings.Contains(s.read(t, "blog/"+blogs[0].Slug+"/index.html"), "Edited in memory") {
+		t.Error("the edit is not in the site")
+	}
+}
+
+// A sixth hand-written landing page is one new markdown file in content/landing/: nothing else.
+func TestASixthLandingPageIsOneMarkdownFile(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	dir := filepath.Join(t.TempDir(), "content")
+	if err := os.CopyFS(dir, os.DirFS(contentDir)); err != nil {
+		t.Fatal(err)
+	}
+	const slug = "content-marketing-in-noida"
+	landing := `---
+title: "Content Marketing in Noida"
+description: "Articles and guides that bring enquiries."
+keywords: "content marketing Noida"
+service: "Content Marketing"
+hero:
+  heading: "Content that answers your buyers"
+  text: "Guides your customers search for."
+  cta: {href: "/contactus", label: "Plan my content"}
+faqs:
+  - question: "Who writes the articles?"
+    answer: "Our writers, after an interview with you."
+---
+
+## What We Write
+
+Guides, case studies and service pages.
+`
+	if err := os.WriteFile(filepath.Join(dir, "landing", slug+".md"), []byte(landing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := s.builder(t, func(c *Config) { c.ContentDir = dir })
+	if _, err := b.Build(context.Background(), s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	page := s.read(t, slug+"/index.html")
+	for _, want := range []string{"<title>Content Marketing in Noida", `<link rel="canonical" href="https://example.test/` + slug + `/">`,
+		"Content that answers your buyers", "Guides, case studies and service pages.", `href="/contactus/"`, "Plan my content", "Who writes the articles?"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the new landing page lacks %s", want)
+		}
+	}
+	if types := ldTypes(t, page); len(types) != 2 || types[0] != "FAQPage" || types[1] != "Service" {
+		t.Errorf("landing JSON-LD %v", types)
+	}
+	if !strings.Contains(s.read(t, "sitemap.xml"), "<loc>https://example.test/"+slug+"/</loc>") {
+		t.Error("the new landing page is not in the sitemap")
+	}
+	// A service record with its slug previews (and publishes) as that landing page.
+	preview, err := b.RenderPreviewService(context.Background(), content.Service{Title: "Content Marketing", Slug: slug, Description: "<p>Record text</p>"})
+	if err != nil || !strings.Contains(string(preview), "Content that answers your buyers") || !strings.Contains(string(preview), "Record text") {
+		t.Fatalf("service preview on the new landing page: %v", err)
 	}
 }

@@ -2,13 +2,10 @@ package generator
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -116,102 +113,6 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	return out.Close()
-}
-
-// swapLink points out at target in one rename, so a reader sees the old site or the new one,
-// never a mix. A real folder at out (from before generations) is moved aside first.
-func swapLink(out, target string) error {
-	rel, err := filepath.Rel(filepath.Dir(out), target)
-	if err != nil {
-		rel = target
-	}
-	tmp := out + ".swap-" + randHex(4)
-	if err := os.Symlink(rel, tmp); err != nil {
-		return err
-	}
-	if st, err := os.Lstat(out); err == nil && st.IsDir() {
-		aside := filepath.Join(filepath.Dir(target), "legacy-"+randHex(4))
-		if err := os.Rename(out, aside); err != nil {
-			os.Remove(tmp)
-			return fmt.Errorf("move the old %s aside: %w", out, err)
-		}
-	}
-	if err := os.Rename(tmp, out); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if d, err := os.Open(filepath.Dir(out)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
-
-// generations lists the finished generations, oldest first.
-func generations(root string) []string {
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.IsDir() && strings.HasPrefix(e.Name(), "g") && !strings.HasSuffix(e.Name(), ".tmp") {
-			out = append(out, e.Name())
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// removeLeftovers removes unfinished generations left by a crashed build and folders set aside
-// by a swap or a rollback. Build calls it before it makes its own unfinished generation.
-func removeLeftovers(root string) {
-	entries, _ := os.ReadDir(root)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") || strings.HasPrefix(e.Name(), "legacy-") {
-			os.RemoveAll(filepath.Join(root, e.Name()))
-		}
-	}
-}
-
-// prune removes all but the newest keep finished generations; the live one always stays. It
-// may run while the next build writes its own generation, so it never touches unfinished ones.
-func prune(root, live string, keep int, log *slog.Logger) {
-	gens := generations(root)
-	for i := 0; i < len(gens)-keep; i++ {
-		p := filepath.Join(root, gens[i])
-		if p == live {
-			continue
-		}
-		if err := os.RemoveAll(p); err != nil {
-			log.Warn("build: prune generation", "path", p, "err", err)
-		}
-	}
-}
-
-// Rollback makes the generation before the live one live again and returns its name.
-func Rollback(out string) (string, error) {
-	live := LiveGeneration(out)
-	if live == "" {
-		return "", errors.New("rollback: no live generation")
-	}
-	gens := generations(generationsDir(out))
-	for i := len(gens) - 1; i >= 0; i-- {
-		if gens[i] == filepath.Base(live) {
-			if i == 0 {
-				return "", errors.New("rollback: no earlier generation is kept")
-			}
-			target := filepath.Join(generationsDir(out), gens[i-1])
-			// Move the newer generation out of the way so the next build compares against
-			// the one now live and a second rollback goes further back.
-			if err := swapLink(out, target); err != nil {
-				return "", fmt.Errorf("rollback: %w", err)
-			}
-			os.Rename(live, live+".rolled-back.tmp")
-			return gens[i-1], nil
-		}
-	}
-	return "", errors.New("rollback: the live generation is not among the kept ones")
 }
 
 // parallel runs fn for 0..n-1 on a few goroutines and returns the first error.

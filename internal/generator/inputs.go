@@ -21,8 +21,9 @@ import (
 )
 
 // inputsHash sums everything a build's output depends on: the program itself, the renderer
-// bundle, the static files, every file of the content folder, the published records (records,
-// from recordsKey) and the settings. When it equals the one the live generation was built from,
+// bundle, the static files, every file of the content folder, the published records (records:
+// the source's digest, or the sum of the decoded records, each with its own prefix so the two
+// can never be equal) and the settings. When it equals the one the live generation was built from,
 // nothing can have changed and the build stops before planning, which is most of a no-change
 // build's time on a large site. "" (some input could not be read) means: plan as usual.
 func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records string) string {
@@ -41,28 +42,15 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records st
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
 
-// Digester is a Source that can sum its records as stored, without decoding them (*store.DB
-// does): equal digests must mean equal records. A no-change build then reads no record.
-type Digester interface {
-	RecordsDigest() (string, error)
-}
-
-// recordsKey identifies the published records: the source's digest, prefixed so it can never
-// equal a sum of decoded records, or else that sum.
-func recordsKey(src Source, blogs []content.Blog, services []content.Service) string {
-	if d, ok := src.(Digester); ok {
-		if sum, err := d.RecordsDigest(); err == nil && sum != "" {
-			return "digest:" + sum
-		}
-		return ""
-	}
+// sumRecords sums decoded records, for a Source without a digest of its own.
+func sumRecords(blogs []content.Blog, services []content.Service) string {
 	h := sha256.New()
 	for _, records := range []reflect.Value{reflect.ValueOf(blogs), reflect.ValueOf(services)} {
 		if err := hashRecords(h, records); err != nil {
 			return ""
 		}
 	}
-	return "decoded:" + hex.EncodeToString(h.Sum(nil))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // hashRecords sums a slice of records in fixed chunks hashed in parallel (tens of megabytes at

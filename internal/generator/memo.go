@@ -56,3 +56,15 @@ func postKey(b *content.Blog, related []int, blogs []content.Blog) string {
 	}
 	return s.String()
 }
+
+// keep remembers this build's encodings of the pages whose own inputs the planner named, and
+// its cards, for the next build.
+func (m *planMemo) keep(items []*planned, cards map[string]BlogCard) {
+	pages := make(map[string]*memoEntry, len(cards)*2)
+	for _, it := range items {
+		if it.memoKey != "" {
+			pages[it.Route] = &memoEntry{key: it.memoKey, props: it.props, head: it.head, hash: it.hash, body: it.body}
+		}
+	}
+	m.pages, m.cards = pages, cards
+}

@@ -82,6 +82,47 @@ type planner struct {
 	newCards map[string]BlogCard // the cards of this build, for the next one's memo
 }
 
+// newPlanner plans the site from the content folder src and the published records, with the
+// settings of cfg; clientDir holds the renderer's public files (the default images).
+func newPlanner(cfg Config, clientDir string, src *folder.Content, blogs []content.Blog, services []content.Service) *planner {
+	site := siteInfo(cfg, src)
+	warn := func(string, ...any) {}
+	if cfg.Logger != nil {
+		warn = cfg.Logger.Warn
+	}
+	return &planner{
+		src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
+		images: newImageCache(cfg.ContentDir, clientDir, cfg.UploadsDir), warn: warn,
+	}
+}
+
+// siteInfo is what every page gets of the agency's facts, with the settings' overrides.
+func siteInfo(cfg Config, src *folder.Content) SiteInfo {
+	s := src.Site
+	info := SiteInfo{Facts: s.Facts, FormEndpoint: orDefault(cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
+		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
+	info.BaseURL = strings.TrimRight(orDefault(cfg.BaseURL, s.BaseURL), "/")
+	return info
+}
+
+// slashHref gives an internal page link its trailing slash, the address the page is served at
+// (dist/<route>/index.html), so a visitor's click costs no redirect.
+func slashHref(href string) string {
+	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") || strings.HasSuffix(href, "/") ||
+		strings.ContainsAny(href, "?#") || strings.Contains(href[strings.LastIndex(href, "/"):], ".") {
+		return href
+	}
+	return href + "/"
+}
+
+func slashLinks(in []folder.Link) []folder.Link {
+	out := make([]folder.Link, len(in))
+	for i, l := range in {
+		out[i] = folder.Link{Href: slashHref(l.Href), Label: l.Label}
+	}
+	return out
+}
+
 func routeFile(route string) string {
 	if route == "/" {
 		return "index.html"
@@ -451,9 +492,10 @@ func (p *planner) landing(slug string, rec content.Service, published bool) (Lan
 		Hero: LandingHero{Eyebrow: hero.Eyebrow, Heading: hero.Heading, Text: hero.Text,
 			Image: p.images.image(hero.Image, hero.Heading, "/images/default-service.svg"),
 			CTA:   folder.Link{Href: slashHref(hero.CTA.Href), Label: hero.CTA.Label}},
-		Sections:   doc.Sections,
-		Highlights: doc.Highlights,
-		Faqs:       doc.Faqs,
+		// A landing page may leave out any of these; the page gets empty lists.
+		Sections:   orEmpty(doc.Sections),
+		Highlights: orEmpty(doc.Highlights),
+		Faqs:       orEmpty(doc.Faqs),
 	}
 	title, desc, kw := doc.Title, doc.Description, doc.Keywords
 	if published {
@@ -525,6 +567,14 @@ func (p *planner) coursesProps() CoursesProps {
 	}
 	c.WhyChoose = p.src.Courses.WhyChoose
 	return c
+}
+
+// orEmpty is s, or an empty list (JSON []) when s is nil.
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 func sortedKeys[V any](m map[string]V) []string {

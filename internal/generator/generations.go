@@ -1,0 +1,240 @@
+package generator
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// A site is a series of generations: complete copies of the site under ".dist/" beside the
+// output path, which is a symlink to the live one. A build writes a new generation and switches
+// the link to it in one rename; the previous ones stay for rollback until they are pruned.
+
+// manifest is stored in each generation: what each of its files was made from, so the next
+// build renders and writes only what changed, and says which files changed.
+type manifest struct {
+	Generation string            `json:"generation"`
+	Inputs     string            `json:"inputs,omitempty"` // inputsHash of the build that wrote it
+	Assets     string            `json:"assets,omitempty"` // the renderer bundle's hash
+	Pages      map[string]string `json:"pages"`            // page file → hash of its inputs
+	Files      map[string]string `json:"files"`            // every other file → the key of its content
+}
+
+const manifestName = ".build.json"
+
+// readManifest returns the manifest of the generation in dir; an empty one when there is none.
+func readManifest(dir string) manifest {
+	var m manifest
+	if dir == "" {
+		return m
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, manifestName)); err == nil {
+		if json.Unmarshal(data, &m) != nil {
+			return manifest{}
+		}
+	}
+	return m
+}
+
+// Changes lists the files of a generation that differ from another's, as slash-separated paths
+// relative to the site's root.
+type Changes struct {
+	Written []string `json:"written"` // new or changed files
+	Removed []string `json:"removed"` // files the other generation has and this one lacks
+}
+
+// changes compares the generation m with the one before it.
+func changes(before, m manifest) Changes {
+	var c Changes
+	for _, pair := range [][2]map[string]string{{before.Pages, m.Pages}, {before.Files, m.Files}} {
+		old, now := pair[0], pair[1]
+		for f, key := range now {
+			if prev, ok := old[f]; !ok || prev != key {
+				c.Written = append(c.Written, f)
+			}
+		}
+		for f := range old {
+			if _, ok := now[f]; !ok {
+				c.Removed = append(c.Removed, f)
+			}
+		}
+	}
+	sort.Strings(c.Written)
+	sort.Strings(c.Removed)
+	return c
+}
+
+// generationsDir is where generations live: ".dist" beside "dist".
+func generationsDir(out string) string {
+	return filepath.Join(filepath.Dir(out), "."+filepath.Base(out))
+}
+
+// newGenerationName names a generation so that names sort by age.
+func newGenerationName() string {
+	return strings.Replace("g"+time.Now().UTC().Format("20060102T150405.000000")+"-"+randHex(3), ".", "", 1)
+}
+
+// LiveGeneration returns the folder the output path points at, or "" when there is none.
+func LiveGeneration(out string) string {
+	target, err := os.Readlink(out)
+	if err != nil {
+		return ""
+	}
+	if !filepath.IsAbs(target) {
+		target = filepath.Join(filepath.Dir(out), target)
+	}
+	return target
+}
+
+// generations lists the finished generations, oldest first.
+func generations(root string) []string {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), "g") && !strings.HasSuffix(e.Name(), ".tmp") {
+			out = append(out, e.Name())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// removeLeftovers removes unfinished generations left by a crashed build and folders set aside
+// by a swap or a rollback. Build calls it before it makes its own unfinished generation.
+func removeLeftovers(root string) {
+	entries, _ := os.ReadDir(root)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") || strings.HasPrefix(e.Name(), "legacy-") {
+			os.RemoveAll(filepath.Join(root, e.Name()))
+		}
+	}
+}
+
+// takeSpare moves the newest finished generation other than the live one to tmp and returns
+// its manifest, when it was built with the same renderer bundle; otherwise it returns an empty
+// manifest and moves nothing. It holds the prune lock so a prune cannot remove it meanwhile.
+func (b *Builder) takeSpare(genRoot, live, assetsHash, tmp string) manifest {
+	b.pruneMu.Lock()
+	defer b.pruneMu.Unlock()
+	gens := generations(genRoot)
+	for i := len(gens) - 1; i >= 0; i-- {
+		path := filepath.Join(genRoot, gens[i])
+		if path == live {
+			continue
+		}
+		m := readManifest(path)
+		if m.Pages == nil || m.Files == nil || m.Assets != assetsHash {
+			return manifest{}
+		}
+		if err := os.Rename(path, tmp); err != nil {
+			return manifest{}
+		}
+		return m
+	}
+	return manifest{}
+}
+
+// swapLink points out at target in one rename, so a reader sees the old site or the new one,
+// never a mix. A real folder at out (from before generations) is moved aside first.
+func swapLink(out, target string) error {
+	rel, err := filepath.Rel(filepath.Dir(out), target)
+	if err != nil {
+		rel = target
+	}
+	tmp := out + ".swap-" + randHex(4)
+	if err := os.Symlink(rel, tmp); err != nil {
+		return err
+	}
+	if st, err := os.Lstat(out); err == nil && st.IsDir() {
+		aside := filepath.Join(filepath.Dir(target), "legacy-"+randHex(4))
+		if err := os.Rename(out, aside); err != nil {
+			os.Remove(tmp)
+			return fmt.Errorf("move the old %s aside: %w", out, err)
+		}
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if d, err := os.Open(filepath.Dir(out)); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// pruneDelay is how long the builder waits after a build before it removes old generations: a
+// burst of publishes then pays for no removals (which compete with the next build for the disk
+// and the CPU), and the removal runs once the burst is over.
+const pruneDelay = 2 * time.Second
+
+// schedulePrune (re)starts the delay after which old generations are removed.
+func (b *Builder) schedulePrune() {
+	b.schedMu.Lock()
+	defer b.schedMu.Unlock()
+	if b.pruneAt != nil && b.pruneAt.Stop() {
+		b.pruning.Done() // the earlier one never ran: this one does its work
+	}
+	b.pruning.Add(1)
+	b.pruneAt = time.AfterFunc(pruneDelay, func() {
+		defer b.pruning.Done()
+		b.pruneNow()
+	})
+}
+
+func (b *Builder) pruneNow() {
+	b.pruneMu.Lock()
+	defer b.pruneMu.Unlock()
+	if live := LiveGeneration(b.cfg.OutDir); live != "" {
+		prune(generationsDir(b.cfg.OutDir), live, b.cfg.Keep, b.cfg.Logger)
+	}
+}
+
+// prune removes all but the newest keep finished generations; the live one always stays. It
+// may run while the next build writes its own generation, so it never touches unfinished ones.
+func prune(root, live string, keep int, log *slog.Logger) {
+	gens := generations(root)
+	for i := 0; i < len(gens)-keep; i++ {
+		p := filepath.Join(root, gens[i])
+		if p == live {
+			continue
+		}
+		if err := os.RemoveAll(p); err != nil {
+			log.Warn("build: prune generation", "path", p, "err", err)
+		}
+	}
+}
+
+// Rollback makes the generation before the live one live again and returns its name.
+func Rollback(out string) (string, error) {
+	live := LiveGeneration(out)
+	if live == "" {
+		return "", errors.New("rollback: no live generation")
+	}
+	gens := generations(generationsDir(out))
+	for i := len(gens) - 1; i >= 0; i-- {
+		if gens[i] == filepath.Base(live) {
+			if i == 0 {
+				return "", errors.New("rollback: no earlier generation is kept")
+			}
+			target := filepath.Join(generationsDir(out), gens[i-1])
+			// Move the newer generation out of the way so the next build compares against
+			// the one now live and a second rollback goes further back.
+			if err := swapLink(out, target); err != nil {
+				return "", fmt.Errorf("rollback: %w", err)
+			}
+			os.Rename(live, live+".rolled-back.tmp")
+			return gens[i-1], nil
+		}
+	}
+	return "", errors.New("rollback: the live generation is not among the kept ones")
+}

@@ -1,0 +1,471 @@
+package generator
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/render"
+)
+
+// run is one build: Builder.Build calls its stages in order, and each stage reads what the ones
+// before it left here. Each reuse of earlier work belongs to one stage and is described there.
+type run struct {
+	*Builder
+	ctx  context.Context
+	src  Source
+	opts Options
+	res  Result
+
+	// load
+	content   *folder.Content
+	live      string   // the live generation's folder ("" when there is none)
+	prev      manifest // its manifest
+	assets    render.Assets
+	siteJSON  []byte
+	blogs     []content.Blog
+	services  []content.Service
+	static    map[string]staticFile // by path in the site
+	staticSum string
+	inputs    string // the inputs hash ("" when an input could not be read)
+	unchanged bool   // nothing changed: the build stops and the live generation stays
+
+	// plan
+	planner *planner
+	pages   []*planned
+
+	// diff
+	extras   map[string][]byte // sitemap.xml, robots.txt, feed.xml
+	next     manifest          // the new generation's
+	toRender []*planned
+	toLink   []*planned // unchanged since the live generation: linked from it
+
+	// write
+	name string
+	tmp  string // the new generation while it is written ("" once it is live)
+	w    *writer
+}
+
+// reusable says whether the live generation may stand in for the pages that did not change.
+func (r *run) reusable() bool { return !r.opts.Clean && r.prev.Pages != nil }
+
+// load reads the content folder, the live generation's manifest and the published records.
+//
+// Reuse, the inputs hash: when everything the output depends on (the program, the renderer
+// bundle, the static files, the content folder, the records and the settings) sums to what the
+// live generation was built from, nothing can have changed and the build stops here. With a
+// source that sums its records as stored, that is before a single record is decoded, which is
+// most of a no-change build's time on a large site.
+func (r *run) load() error {
+	var err error
+	if r.content, err = folder.Load(r.cfg.ContentDir); err != nil {
+		return err
+	}
+	r.live = LiveGeneration(r.cfg.OutDir)
+	r.prev = readManifest(r.live)
+	r.assets = r.renderer.Assets()
+	if r.siteJSON, err = json.Marshal(siteInfo(r.cfg, r.content)); err != nil {
+		return err
+	}
+	if r.static, err = r.staticFiles(r.assets); err != nil {
+		return err
+	}
+	// The uploads a build copies follow from the records (and are never edited), so the records'
+	// part of the inputs covers them.
+	fixedStatic := sumMap(staticKeys(r.static))
+	if digest, err := r.src.RecordsDigest(); err == nil && digest != "" {
+		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "digest:"+digest)) {
+			return nil
+		}
+	}
+	if r.blogs, err = r.src.Blogs(); err != nil {
+		return fmt.Errorf("blogs: %w", err)
+	}
+	if r.services, err = r.src.Services(); err != nil {
+		return fmt.Errorf("services: %w", err)
+	}
+	if !r.reusable() {
+		// Nothing to reuse: start node now so its start-up overlaps planning.
+		go r.renderer.Start()
+	}
+	var texts []string
+	for _, b := range r.blogs {
+		texts = append(texts, b.Image, b.Content)
+	}
+	for _, s := range r.services {
+		texts = append(texts, s.Image, s.Description)
+	}
+	r.addUploads(r.static, uploadsUsed(texts...))
+	r.staticSum = sumMap(staticKeys(r.static))
+	if r.inputs == "" {
+		if sum := sumRecords(r.blogs, r.services); sum != "" {
+			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "decoded:"+sum))
+		}
+	}
+	return nil
+}
+
+// stopIfUnchanged keeps inputs as the build's inputs hash, and stops the build when the live
+// generation was built from the same inputs.
+func (r *run) stopIfUnchanged(inputs string) bool {
+	r.inputs = inputs
+	r.unchanged = inputs != "" && r.reusable() && inputs == r.prev.Inputs && len(r.prev.Pages) > 0
+	return r.unchanged
+}
+
+// planned is a page with its encoded props, head and inputs hash. body is the hash of what its
+// body is rendered from: pages with the same body hash share one render.
+type planned struct {
+	*Page
+	props []byte
+	head  string
+	hash  string
+	body  string
+}
+
+// bodyRoute is the route a page's body is rendered for.
+func (p *Page) bodyRoute() string {
+	if p.BodyRoute != "" {
+		return p.BodyRoute
+	}
+	return p.Route
+}
+
+// plan lists every page of the site with its props and head encoded and its inputs hashed.
+//
+// Reuse, the plan memo: a long-lived Builder (adminapi's) keeps each post page's encoding, and
+// takes it again while the post, its related posts and what every page depends on are
+// unchanged. And twins: a page that shows another's body at a second address (a post's
+// /preview/blog/ page) takes that page's encoding.
+func (r *run) plan() error {
+	r.planner = newPlanner(r.cfg, r.assets.ClientDir, r.content, r.blogs, r.services)
+	if key := memoKey(r.siteJSON, r.content, r.assets.Hash, r.staticSum); !r.opts.Clean && r.memo.key == key {
+		r.planner.memo = &r.memo
+	} else {
+		r.memo = planMemo{key: key}
+	}
+	pages, err := r.planner.plan()
+	if err != nil {
+		return err
+	}
+	if r.pages, err = r.encode(pages); err != nil {
+		return err
+	}
+	// Encodings depend only on their inputs, so they are kept whatever becomes of this build.
+	r.memo.keep(r.pages, r.planner.newCards)
+	return nil
+}
+
+// encode encodes every page: pages first, then the twins that show another page's body. A twin
+// with the same props as the page it names reuses that page's encoding, which halves the
+// encoding work of a build.
+func (r *run) encode(pages []*Page) ([]*planned, error) {
+	items := make([]*planned, len(pages))
+	var firsts, twins []int
+	for i, pg := range pages {
+		if pg.BodyRoute != "" {
+			twins = append(twins, i)
+		} else {
+			firsts = append(firsts, i)
+		}
+	}
+	err := parallel(len(firsts), func(k int) (err error) {
+		items[firsts[k]], err = r.encodePage(pages[firsts[k]], nil)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	byRoute := make(map[string]*planned, len(firsts))
+	for _, i := range firsts {
+		byRoute[items[i].Route] = items[i]
+	}
+	err = parallel(len(twins), func(k int) (err error) {
+		pg := pages[twins[k]]
+		twin := byRoute[pg.BodyRoute]
+		if twin == nil || twin.Name != pg.Name || twin.Props == nil || !reflect.DeepEqual(twin.Props, pg.Props) {
+			twin = nil
+		}
+		items[twins[k]], err = r.encodePage(pg, twin)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(items))
+	for _, it := range items {
+		if seen[it.File] {
+			return nil, fmt.Errorf("two pages write %s", it.File)
+		}
+		seen[it.File] = true
+	}
+	return items, nil
+}
+
+// encodePage encodes pg's props (or takes twin's, or last build's from the memo) and head, and
+// hashes its inputs.
+func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
+	if m := pg.memo; m != nil {
+		return &planned{Page: pg, props: m.props, head: m.head, hash: m.hash, body: m.body}, nil
+	}
+	it := &planned{Page: pg}
+	if twin != nil {
+		it.props, it.body = twin.props, twin.body
+	} else {
+		var err error
+		if it.props, err = json.Marshal(pg.Props); err != nil {
+			return nil, fmt.Errorf("%s: %w", pg.Route, err)
+		}
+		it.body = sum16([]byte(r.assets.Hash), []byte(pg.Name), []byte(pg.bodyRoute()), r.siteJSON, it.props)
+	}
+	it.head = headHTML(pg.Head, r.planner.site, r.assets)
+	it.hash = sum16([]byte(it.body), []byte(pg.Route), []byte(it.head))
+	return it, nil
+}
+
+// diff compares the plan with the live generation's manifest: a page whose inputs hash is the
+// one the live generation has is reused as it is, the others are rendered.
+//
+// Reuse, the manifest diff: when no page, static file, sitemap or feed differs, the build stops
+// here and the live generation stays.
+func (r *run) diff() error {
+	sitePages := make([]*Page, len(r.pages))
+	for i, it := range r.pages {
+		sitePages[i] = it.Page
+	}
+	pl := r.planner
+	r.extras = map[string][]byte{
+		"sitemap.xml": sitemapXML(sitePages, pl.base),
+		"robots.txt":  robotsTXT(pl.base),
+		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
+	}
+	r.next = manifest{Assets: r.assets.Hash, Inputs: r.inputs, Pages: make(map[string]string, len(r.pages)), Files: staticKeys(r.static)}
+	for name, data := range r.extras {
+		r.next.Files[name] = sum16(data)
+	}
+	for _, it := range r.pages {
+		r.next.Pages[it.File] = it.hash
+		if r.reusable() && r.prev.Pages[it.File] == it.hash {
+			r.toLink = append(r.toLink, it)
+		} else {
+			r.toRender = append(r.toRender, it)
+		}
+	}
+	r.unchanged = len(r.toRender) == 0 && r.reusable() && len(r.prev.Pages) == len(r.pages) && maps.Equal(r.prev.Files, r.next.Files)
+	return nil
+}
+
+// write lays out the new generation, all but the pages to render: the static files, the
+// sitemap, robots.txt and the feed.
+//
+// Reuse, the spare generation: the generation before the live one already holds nearly every
+// file of the new one. It becomes the new generation, and only the files that differ from it
+// are replaced or removed, so a publish costs the files it changes rather than a link per page.
+func (r *run) write() error {
+	genRoot := generationsDir(r.cfg.OutDir)
+	removeLeftovers(genRoot)
+	r.name = newGenerationName()
+	r.tmp = filepath.Join(genRoot, r.name+".tmp")
+	var base manifest
+	if !r.opts.Clean && r.live != "" {
+		base = r.takeSpare(genRoot, r.live, r.assets.Hash, r.tmp)
+	}
+	if base.Pages == nil {
+		if err := os.MkdirAll(r.tmp, 0o755); err != nil {
+			return err
+		}
+	}
+	r.w = &writer{root: r.tmp}
+	for _, old := range []map[string]string{base.Pages, base.Files} {
+		for file := range old {
+			if _, ok := r.next.Pages[file]; !ok && r.next.Files[file] == "" {
+				r.w.remove(file)
+			}
+		}
+	}
+	for _, rel := range sortedKeys(r.static) {
+		if f := r.static[rel]; base.Files[rel] != f.key {
+			if err := r.w.writeStatic(rel, f); err != nil {
+				return fmt.Errorf("static files: %w", err)
+			}
+		}
+	}
+	for name, data := range r.extras {
+		if base.Files[name] != r.next.Files[name] {
+			if err := r.w.write(name, data); err != nil {
+				return err
+			}
+		}
+	}
+	// An unchanged page the spare generation already holds needs nothing.
+	kept := r.toLink[:0:0]
+	for _, it := range r.toLink {
+		if base.Pages[it.File] != it.hash {
+			kept = append(kept, it)
+		}
+	}
+	r.toLink = kept
+	return nil
+}
+
+// render renders the pages that differ from the live generation into the new one.
+//
+// Reuse: each distinct body is rendered once (a page and its twins differ only in their
+// heads), and the unchanged pages are linked from the live generation meanwhile: the links are
+// file-system work in Go and the renders node's, so a publish on a large site waits for the
+// longer of the two rather than for both.
+func (r *run) render() error {
+	linked := make(chan error, 1)
+	go func() {
+		linked <- parallel(len(r.toLink), func(i int) error {
+			return r.w.link(filepath.Join(r.live, r.toLink[i].File), r.toLink[i].File)
+		})
+	}()
+	var groups [][]*planned
+	byBody := make(map[string]int, len(r.toRender))
+	for _, it := range r.toRender {
+		if g, ok := byBody[it.body]; ok {
+			groups[g] = append(groups[g], it)
+			continue
+		}
+		byBody[it.body] = len(groups)
+		groups = append(groups, []*planned{it})
+	}
+	var done atomic.Int64
+	total := len(r.toRender)
+	step := int64(max(total/10, 100))
+	renderErr := parallelN(16, len(groups), func(i int) error {
+		first := groups[i][0]
+		body, err := r.renderer.Render(r.ctx, first.Name, first.bodyRoute(), r.siteJSON, first.props)
+		if err != nil {
+			return err
+		}
+		for _, it := range groups[i] {
+			if err := r.w.write(it.File, document(it.head, body)); err != nil {
+				return err
+			}
+			if n := done.Add(1); total >= 200 && n%step == 0 {
+				r.progressf("rendered %d/%d pages\n", n, total)
+			}
+		}
+		return nil
+	})
+	linkErr := <-linked
+	if renderErr != nil {
+		return renderErr
+	}
+	if linkErr != nil {
+		return fmt.Errorf("link an unchanged page: %w", linkErr)
+	}
+	return nil
+}
+
+// swap seals the new generation with its manifest and makes it live in one rename, so a reader
+// sees the old site or the new one, never a mix.
+func (r *run) swap() error {
+	r.next.Generation = r.name
+	data, err := json.Marshal(r.next)
+	if err != nil {
+		return err
+	}
+	if err := r.w.write(manifestName, data); err != nil {
+		return err
+	}
+	if err := r.ctx.Err(); err != nil {
+		return err
+	}
+	final := filepath.Join(generationsDir(r.cfg.OutDir), r.name)
+	if err := os.Rename(r.tmp, final); err != nil {
+		return err
+	}
+	r.tmp = ""
+	if err := swapLink(r.cfg.OutDir, final); err != nil {
+		os.RemoveAll(final)
+		return err
+	}
+	return nil
+}
+
+// prune removes the generations beyond the newest Keep. Removing a generation (a file and a
+// folder per page) takes as long as writing one, so it runs after the build returns, once no
+// other build has followed for pruneDelay.
+func (r *run) prune() error {
+	r.schedulePrune()
+	return nil
+}
+
+// discard removes the new generation of a build that did not finish.
+func (r *run) discard() {
+	if r.tmp != "" {
+		os.RemoveAll(r.tmp)
+	}
+}
+
+// done is the result of a build that made a new generation live.
+func (r *run) done() Result {
+	res := r.res
+	res.Generation, res.Swapped = r.name, true
+	if r.live != "" {
+		res.Previous = filepath.Base(r.live)
+	}
+	res.PagesTotal, res.PagesRendered = len(r.pages), len(r.toRender)
+	res.PagesUnchanged = res.PagesTotal - res.PagesRendered
+	for _, it := range r.toRender {
+		res.Rendered = append(res.Rendered, it.Route)
+	}
+	sort.Strings(res.Rendered)
+	res.Changes = changes(r.prev, r.next)
+	res.Duration = time.Since(res.Started)
+	r.cfg.Logger.Info("build: done", "reason", r.opts.Reason, "generation", res.Generation, "rendered", res.PagesRendered,
+		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())
+	r.progressf("built %d pages (%d rendered, %d unchanged) in %.2fs → %s\n", res.PagesTotal, res.PagesRendered,
+		res.PagesUnchanged, res.Duration.Seconds(), r.cfg.OutDir)
+	return res
+}
+
+// keepLive is the result of a build that found nothing changed: the live generation stays.
+func (r *run) keepLive() Result {
+	// A build killed midway left its unfinished generation; no later build would remove it
+	// while nothing changes.
+	removeLeftovers(generationsDir(r.cfg.OutDir))
+	res := r.res
+	res.Generation = filepath.Base(r.live)
+	res.Previous = res.Generation
+	res.PagesTotal, res.PagesUnchanged = len(r.prev.Pages), len(r.prev.Pages)
+	res.Duration = time.Since(res.Started)
+	r.cfg.Logger.Info("build: nothing changed", "reason", r.opts.Reason, "pages", res.PagesTotal, "ms", res.Duration.Milliseconds())
+	r.progressf("built %d pages (0 rendered, %d unchanged) in %.2fs: nothing changed, %s kept\n", res.PagesTotal,
+		res.PagesTotal, res.Duration.Seconds(), r.cfg.OutDir)
+	return res
+}
+
+// sum16 hashes parts, each ended by a zero byte, to 16 bytes in hex.
+func sum16(parts ...[]byte) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write(p)
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// sumMap hashes a map's keys and values, in key order.
+func sumMap(m map[string]string) string {
+	h := sha256.New()
+	for _, k := range sortedKeys(m) {
+		writeString(h, k)
+		writeString(h, m[k])
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
