@@ -2,10 +2,10 @@ package generator
 
 import "digitalreeviver/internal/content/folder"
 
-// The page props sent to the renderer: the contract with site/src/types.ts. The renderer's
-// fixture (site/dev/fixture.json) is written from the planner's output by
-// TestRendererFixture, and the site's tests compare its keys with the ones the components
-// read (site/src/contract.ts), so a field on one side only fails a test.
+// The page props sent to the renderer: the contract with site/src/types.ts. It is kept by two
+// tests, not by hand: TestRendererFixture writes the renderer's fixture (site/dev/fixture.json)
+// from the planner's output, and the site's contract.test.ts compares every page of it with
+// types.ts, so a field on one side only fails a test.
 
 // SiteInfo is the part of the agency's facts every page gets.
 type SiteInfo struct {

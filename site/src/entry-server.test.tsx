@@ -11,7 +11,7 @@ const expectedH1: Record<PageName, string> = {
   home: `${site.name}: ${site.tagline}`,
   about: pagesFixture.about.props.title,
   contact: pagesFixture.contact.props.title,
-  blogList: 'Blog',
+  blogList: pagesFixture.blogList.props.pagination?.heading ?? 'Blog',
   blogPost: pagesFixture.blogPost.props.post.title,
   serviceList: 'Digital Marketing Services',
   landing: pagesFixture.landing.props.hero.heading,
@@ -43,8 +43,8 @@ function checkPage(html: string) {
   expect(doc.querySelector('nav[aria-label="Main"]')).toBeTruthy();
   expect(doc.querySelector('main#main')).toBeTruthy();
   expect(doc.querySelector('footer.site-footer')).toBeTruthy();
-  expect(doc.querySelector('a[href="/privacy-policy"]')).toBeTruthy();
-  expect(doc.querySelector('a[href="/terms-conditions"]')).toBeTruthy();
+  expect(doc.querySelector('a[href="/privacy-policy/"]')).toBeTruthy();
+  expect(doc.querySelector('a[href="/terms-conditions/"]')).toBeTruthy();
   expect(html).not.toMatch(/\sstyle="/);
   for (const s of Array.from(doc.querySelectorAll('script'))) {
     expect(s.getAttribute('type')).toBe('application/json');

@@ -4,8 +4,11 @@
 // The server answers {"id": 1, "html": "<div class=site>…</div>", "head": "<link rel=preload…>"}
 // or {"id": 1, "error": "…"}. The HTML is the page body only; Go writes the <head> (title, meta,
 // canonical, OG, JSON-LD, the CSS and the one client script) and may add "head" (React's preload
-// hints for the page's eager images, "" when none) to it. Keep the field names in sync with
-// internal/generator/props.go.
+// hints for the page's eager images, "" when none) to it.
+//
+// Go's side of these types is internal/generator/props.go. Neither side is kept in step by hand:
+// Go writes dev/fixture.json from its planner's output (TestRendererFixture), and
+// contract.test.ts compares every page of it with these types, key by key and value by value.
 
 export interface Link { href: string; label: string }
 
@@ -79,7 +82,7 @@ export interface ContactProps { title: string; intro: string }
 // Long blogs are split into archive pages of fixed posts counted from the oldest, so publishing a
 // post changes /blog/ and the newest archive page only. heading names the page ("Blog archive,
 // page 3"); newerHref/olderHref link the neighbours.
-export interface BlogPagination { heading: string; newerHref?: string; olderHref?: string }
+export interface BlogPagination { heading?: string; newerHref?: string; olderHref?: string }  // /blog/ has no heading
 export interface BlogListProps { posts: BlogCard[]; pagination?: BlogPagination }
 export interface BlogPostProps {
   post: { title: string; slug: string; category: string; html: string; date: string; dateDisplay: string; image: Image };
@@ -103,6 +106,10 @@ export interface NotFoundProps { }
 // One section of the home page as a page of its own (/cards, /vision, /testimonials, …).
 export interface SectionPageProps { section: string; title: string; home: HomeProps; courses: CoursesProps }
 
-export type PageName =
-  | "home" | "about" | "contact" | "blogList" | "blogPost" | "serviceList" | "landing"
-  | "servicePage" | "policy" | "courses" | "section" | "thankYou" | "notFound";
+// Each page's props by the page's name, the request's "page".
+export interface PageProps {
+  home: HomeProps; about: AboutProps; contact: ContactProps; blogList: BlogListProps; blogPost: BlogPostProps;
+  serviceList: ServiceListProps; landing: LandingProps; servicePage: ServicePageProps; policy: PolicyProps;
+  courses: CoursesProps; section: SectionPageProps; thankYou: ThankYouProps; notFound: NotFoundProps;
+}
+export type PageName = keyof PageProps;

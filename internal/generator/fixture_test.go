@@ -1,0 +1,112 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
+)
+
+var updateFixture = flag.Bool("update-fixture", false, "write site/dev/fixture.json from the planner instead of comparing with it")
+
+// fixturePages names the page of the test site that stands for each page of the renderer: the
+// one that sets the most optional fields (an archive page of the blog, with both neighbours; a
+// landing page with a published record).
+var fixturePages = map[string]string{
+	"home": "/", "about": "/about/", "contact": "/contactus/", "blogList": "/blog/page/2/",
+	"blogPost": "/blog/local-seo-for-noida-clinics/", "serviceList": "/OurServices/", "landing": "/seo-services-in-delhi/",
+	"servicePage": "/video-marketing/", "policy": "/privacy-policy/", "courses": "/courses/", "section": "/blogslider/",
+	"thankYou": "/thank-you/", "notFound": "/404",
+}
+
+// The renderer's fixture (site/dev/fixture.json) is the planner's output for a small site: the
+// test content folder and a few records. The site's tests render every page of it and compare
+// its keys and values with site/src/types.ts (contract.test.ts), so a props field added on one
+// side only fails a test: here when Go's props change, there when the TypeScript types do.
+func TestRendererFixture(t *testing.T) {
+	s := newTestSite(t)
+	var more []content.Blog
+	for i := 0; i < 2*PostsPerPage+1-3; i++ { // three archive pages in all
+		more = append(more, content.Blog{Title: fmt.Sprintf("Archive post %02d", i), Category: "Archive",
+			Content: fmt.Sprintf("<p>Archived article number %d.</p>", i), CreatedAt: time.Date(2025, 1, 1+i, 5, 0, 0, 0, time.UTC)})
+	}
+	if err := s.db.Import(more, nil); err != nil {
+		t.Fatal(err)
+	}
+	src, err := folder.Load(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blogs, _ := s.db.Blogs()
+	services, _ := s.db.Services()
+	pl := newPlanner(Config{ContentDir: contentDir}, filepath.Join(siteDir, "public"), src, blogs, services)
+	pages, err := pl.plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	type page struct {
+		Route string `json:"route"`
+		Props any    `json:"props"`
+	}
+	fixture := struct {
+		Site  SiteInfo        `json:"site"`
+		Pages map[string]page `json:"pages"`
+	}{Site: pl.site, Pages: map[string]page{}}
+	fixture.Site.Year = 2026 // the fixture must not change with the calendar
+	for _, p := range pages {
+		if _, ok := fixturePages[p.Name]; !ok {
+			t.Errorf("no fixture page stands for the renderer's page %q", p.Name)
+		}
+		for name, route := range fixturePages {
+			if p.Route == route {
+				if p.Name != name {
+					t.Errorf("%s is a %q page, not %q", route, p.Name, name)
+				}
+				fixture.Pages[name] = page{Route: route, Props: p.Props}
+			}
+		}
+	}
+	if len(fixture.Pages) != len(fixturePages) {
+		t.Fatalf("the test site lacks fixture pages: has %d of %d", len(fixture.Pages), len(fixturePages))
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(fixture); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(siteDir, "dev", "fixture.json")
+	if *updateFixture {
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	have, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, buf.Bytes()) {
+		t.Fatalf("site/dev/fixture.json is not the planner's output (first difference on line %d). If the props changed on purpose, "+
+			"run `go test ./internal/generator -run TestRendererFixture -update-fixture`, then `npm --prefix site test` for the TypeScript side",
+			firstDifferentLine(have, buf.Bytes()))
+	}
+}
+
+func firstDifferentLine(a, b []byte) int {
+	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
+	for i := range min(len(la), len(lb)) {
+		if !bytes.Equal(la[i], lb[i]) {
+			return i + 1
+		}
+	}
+	return min(len(la), len(lb)) + 1
+}
