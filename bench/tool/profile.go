@@ -52,5 +52,8 @@ func profileBuild(args []string) error {
 		return err
 	}
 	fmt.Printf("%d pages, %d rendered in %s\n", res.PagesTotal, res.PagesRendered, res.Duration)
+	for _, st := range res.Stages {
+		fmt.Printf("  %-7s %s\n", st.Name, st.Duration.Round(time.Millisecond))
+	}
 	return nil
 }
