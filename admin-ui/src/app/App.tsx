@@ -8,6 +8,8 @@ import { Toasts } from '../components/Toasts';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
+import { AccountLink } from '../features/auth/components/AccountLink';
+import { AccountPage } from '../features/auth/components/AccountPage';
 import { DashboardPage } from './DashboardPage';
 import { KINDS } from './kinds';
 
@@ -32,7 +34,7 @@ function NavigatorBridge() {
 function Guarded() {
   return (
     <Guard>
-      <Layout kinds={KINDS} />
+      <Layout kinds={KINDS} account={<AccountLink />} />
     </Guard>
   );
 }
@@ -47,6 +49,7 @@ export function AppRoutes() {
       <Route element={<Guarded />}>
         <Route path="/admin" element={<DashboardPage />} />
         <Route path="/admin/dashboard" element={<DashboardPage />} />
+        <Route path="/admin/account" element={<AccountPage />} />
         {/* Each kind's screens; keyed by kind so that moving from one kind's screen to the other's starts afresh. */}
         {KINDS.flatMap((kind) => [
           <Route key={kind.routes.add} path={kind.routes.add} element={<AddContentPage key={kind.noun} kind={kind} />} />,

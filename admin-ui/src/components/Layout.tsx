@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { getSiteInfo } from '../lib/publish';
 import { toast } from '../lib/toast';
 import { useConfirm } from './ConfirmDialog';
+import { Brand } from './Brand';
 import { Spinner } from './Spinner';
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout?';
@@ -29,8 +30,11 @@ interface AddLink {
   routes: { add: string };
 }
 
-/** Sidebar (laptop) or top bar with a menu (phone) around every signed-in screen. */
-export function Layout({ kinds }: { kinds: AddLink[] }) {
+/**
+ * Sidebar (laptop) or top bar with a menu (phone) around every signed-in screen. `account` is the
+ * menu's link to who is signed in.
+ */
+export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNode }) {
   const logout = useLogout();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -53,15 +57,8 @@ export function Layout({ kinds }: { kinds: AddLink[] }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            DR
-          </span>
-          <span className="brand-name">
-            Digital Reeviver <span className="brand-sub">Admin</span>
-          </span>
-        </div>
+      <header className="topbar" data-toast-avoid>
+        <Brand />
         <button
           type="button"
           className="icon-button menu-toggle"
@@ -105,9 +102,12 @@ export function Layout({ kinds }: { kinds: AddLink[] }) {
             </li>
           )}
         </ul>
-        <button type="button" className="nav-link logout" onClick={() => void logout()}>
-          <LogOut size={18} aria-hidden="true" /> Logout
-        </button>
+        <div className="sidebar-foot">
+          {account}
+          <button type="button" className="nav-link logout" onClick={() => void logout()}>
+            <LogOut size={18} aria-hidden="true" /> Logout
+          </button>
+        </div>
       </nav>
       <main id="main" className="content" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>

@@ -16,3 +16,13 @@ export function forgotPassword(email: string) {
 export function resetPassword(token: string, newPassword: string) {
   return api.post<{ message: string }>('/reset-password', { token, newPassword }, { auth: false });
 }
+
+/** The signed-in admin (GET /api/me). */
+export interface Me {
+  username: string;
+  email: string;
+}
+
+export function getMe() {
+  return api.get<Me>('/api/me');
+}
