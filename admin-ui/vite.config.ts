@@ -32,5 +32,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // The editor screens type into Quill in jsdom; on a busy shared machine that can pass 5 s.
+    testTimeout: 20000,
   },
 });

@@ -2,6 +2,8 @@ import { createContext, useCallback, useContext, useEffect, useId, useRef, useSt
 
 export interface ConfirmOptions {
   message: string;
+  /** What the question is about (an item's title), shown after it. */
+  detail?: string;
   title?: string;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -51,7 +53,7 @@ interface DialogProps extends ConfirmOptions {
   onClose: (ok: boolean) => void;
 }
 
-export function ConfirmDialog({ message, title = 'Please confirm', confirmLabel = 'Yes', cancelLabel = 'Cancel', danger, onClose }: DialogProps) {
+export function ConfirmDialog({ message, detail, title = 'Please confirm', confirmLabel = 'Yes', cancelLabel = 'Cancel', danger, onClose }: DialogProps) {
   const titleId = useId();
   const messageId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -97,7 +99,10 @@ export function ConfirmDialog({ message, title = 'Please confirm', confirmLabel 
         <h2 id={titleId} className="modal-title">
           {title}
         </h2>
-        <p id={messageId}>{message}</p>
+        <div id={messageId} className="modal-message">
+          <p>{message}</p>
+          {detail && <p className="modal-detail">“{detail}”</p>}
+        </div>
         <div className="modal-actions">
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
             {cancelLabel}

@@ -30,3 +30,12 @@ export function SubmitButton({ busy, label, busyLabel, disabled, block }: { busy
     </button>
   );
 }
+
+/** The row of a form's buttons; toasts keep clear of it. */
+export function FormActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="form-actions" data-toast-avoid>
+      {children}
+    </div>
+  );
+}

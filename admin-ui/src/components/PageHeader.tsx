@@ -15,7 +15,7 @@ export function PageHeader({ title, intro, actions, back = true }: { title: stri
         <h1>{title}</h1>
         {intro && <p className="muted">{intro}</p>}
       </div>
-      {actions && <div className="page-actions">{actions}</div>}
+      {actions && <div className="page-actions" data-toast-avoid>{actions}</div>}
     </div>
   );
 }

@@ -46,11 +46,11 @@ export function TextField({ label, value, onChange, error, hint, required, multi
 
 export const CATEGORY_SUGGESTIONS = ['Digital Marketing', 'SEO', 'Social Media', 'Web Development', 'Graphic Design', 'Google Ads'];
 
-/** A datalist the category fields share, rendered once per form. */
-export function CategoryOptions({ id }: { id: string }) {
+/** The datalist of a category field, rendered once per form. */
+export function CategoryOptions({ id, options = CATEGORY_SUGGESTIONS }: { id: string; options?: string[] }) {
   return (
     <datalist id={id}>
-      {CATEGORY_SUGGESTIONS.map((c) => (
+      {options.map((c) => (
         <option key={c} value={c} />
       ))}
     </datalist>

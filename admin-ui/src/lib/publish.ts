@@ -1,5 +1,4 @@
 import { api } from './api-client';
-import { toast } from './toast';
 
 /** What both publish calls answer (docs/API.md). */
 export interface PublishAnswer {
@@ -37,18 +36,4 @@ export function siteLink(siteUrl: string, path: string): string {
   } catch {
     return path;
   }
-}
-
-export const PUBLISH_REDIRECT_MS = 2000;
-
-/**
- * After a successful publish: says the page is live (toast with its link), then moves to the
- * public list page on the site's own address. Answers the live page's absolute URL.
- */
-export async function announcePublished(answer: PublishAnswer, listPath: string): Promise<string> {
-  const { siteUrl } = await getSiteInfo();
-  const href = siteLink(siteUrl, answer.url || listPath);
-  toast.success(answer.message || 'Published! The page is live.', { href, label: 'Open the live page' });
-  setTimeout(() => window.location.assign(siteLink(siteUrl, listPath)), PUBLISH_REDIRECT_MS);
-  return href;
 }

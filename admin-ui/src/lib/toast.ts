@@ -63,10 +63,14 @@ export const toast = {
   info: (message: string, link?: ToastLink) => showToast('info', message, link),
 };
 
-/** Clears every toast; for tests. */
-export function resetToasts() {
+/** Clears every toast: a new session starts with none of the last one's messages. */
+export function dismissAllToasts() {
   for (const t of timers.values()) clearTimeout(t);
   timers.clear();
+  if (toasts.length === 0) return;
   toasts = [];
   emit();
 }
+
+/** Clears every toast; for tests. */
+export const resetToasts = dismissAllToasts;

@@ -4,11 +4,11 @@ import { toast } from './toast';
 
 export const DELETE_FAILED = 'Failed to delete.';
 
-/** Confirms, deletes, says how it went; answers true when the item is gone. */
+/** Confirms (naming the item), deletes, says how it went; answers true when the item is gone. */
 export function useDelete() {
   const confirm = useConfirm();
-  return async (question: string, success: string, remove: () => Promise<{ message?: string } | undefined>) => {
-    const ok = await confirm({ title: 'Delete', message: question, confirmLabel: 'Delete', danger: true });
+  return async (question: string, name: string, success: string, remove: () => Promise<{ message?: string } | undefined>) => {
+    const ok = await confirm({ title: 'Delete', message: question, detail: name, confirmLabel: 'Delete', danger: true });
     if (!ok) return false;
     try {
       await remove();

@@ -106,8 +106,7 @@ export interface ContentKind {
     showSlug: boolean;
     /** The preview screen's edit form shows the meta fields disabled. */
     previewMetaDisabled: boolean;
-    /** The edit screen (a published item) shows and sends the meta fields, the keyword under this label. */
-    editMeta: boolean;
+    /** What the edit screen (a published item) calls the focus keyword. */
     editKeywordLabel: string;
     /** After a successful edit, go back to the dashboard after this many ms (otherwise stay). */
     editRedirectMs?: number;
@@ -130,7 +129,7 @@ export function defineKind(spec: KindSpec): ContentKind {
     ...spec,
     api: { previewBody: 'multipart', editKeyword: 'focusKeyword', publishSendsCreatedAt: false, removePublishedImage: false, ...spec.api },
     image: { label: 'Image', required: false, removableInPreview: false, ...spec.image },
-    form: { showSlug: false, previewMetaDisabled: false, editMeta: true, editKeywordLabel: 'Focus keyword', ...spec.form },
+    form: { showSlug: false, previewMetaDisabled: false, editKeywordLabel: 'Focus keyword', ...spec.form },
     messages: {
       listFailed: `Failed to load ${plural}. Please try again later.`,
       deleteQuestion: `Are you sure you want to delete this ${noun}?`,

@@ -17,7 +17,6 @@ export const serviceKind = defineKind({
     showSlug: true,
     // SPEC §5: meta fields are disabled on the service preview edit form.
     previewMetaDisabled: true,
-    editMeta: false,
     // SPEC §4: back after 2 seconds (to the dashboard: the spec's /services is a public page).
     editRedirectMs: 2000,
   },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from '../../../lib/toast';
+import { Brand } from '../../../components/Brand';
 import { Form, SubmitButton } from '../../../components/Form';
 
 interface Props {
@@ -22,14 +22,7 @@ export function AuthForm({ title, intro, onSubmit, failure, submitLabel, busyLab
   return (
     <main className="auth-page">
       <div className="auth-card card">
-        <div className="brand auth-brand">
-          <span className="brand-mark" aria-hidden="true">
-            DR
-          </span>
-          <span className="brand-name">
-            Digital Reeviver <span className="brand-sub">Admin</span>
-          </span>
-        </div>
+        <Brand className="auth-brand" />
         <h1>{title}</h1>
         {intro && <p className="muted">{intro}</p>}
         <Form className="form" onSubmit={onSubmit} failure={failure}>
@@ -44,7 +37,7 @@ export function AuthForm({ title, intro, onSubmit, failure, submitLabel, busyLab
 
 /**
  * Runs a signed-out form's call: busy while it runs (and after success, while the screen moves on),
- * and a failure shown on the form and as a toast.
+ * and a failure shown once, on the form (an alert, so screen readers say it too), not again as a toast.
  */
 export function useAuthSubmit() {
   const [busy, setBusy] = useState(false);
@@ -57,7 +50,6 @@ export function useAuthSubmit() {
     } catch (err) {
       const message = failureOf(err);
       setFailure(message);
-      toast.error(message);
       setBusy(false);
     }
   };

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getToken } from '../../../lib/api-client';
-import { resetToasts } from '../../../lib/toast';
+import { getToken, SESSION_EXPIRED_MESSAGE } from '../../../lib/api-client';
+import { resetToasts, toast } from '../../../lib/toast';
 import { jsonResponse, renderAt, stubFetch } from '../../../test/utils';
 import { LoginPage } from './LoginPage';
 
@@ -25,13 +25,14 @@ describe('LoginPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("says 'Invalid credentials' when the server refuses", async () => {
+  it("says 'Invalid credentials' once, on the form, when the server refuses", async () => {
     stubFetch(jsonResponse({ error: 'Invalid credentials' }, 401));
     renderLogin();
     await userEvent.type(screen.getByLabelText(/Username/), 'admin');
     await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findAllByText('Invalid credentials')).not.toHaveLength(0);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
+    expect(screen.getAllByText('Invalid credentials')).toHaveLength(1);
     expect(getToken()).toBeNull();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
   });
@@ -47,6 +48,24 @@ describe('LoginPage', () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/admin/login');
     expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 'secret' });
+  });
+
+  it('brings no message from before the login into the dashboard', async () => {
+    toast.error(SESSION_EXPIRED_MESSAGE);
+    stubFetch(jsonResponse({ error: 'Invalid credentials' }, 401), jsonResponse({ token: 'tok-9', username: 'admin' }));
+    renderLogin();
+    expect(screen.getByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Username/), 'admin');
+    await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('Invalid credentials');
+    await userEvent.clear(screen.getByLabelText(/Password/));
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByText('Invalid credentials')).toBeNull();
+    expect(screen.queryByText(SESSION_EXPIRED_MESSAGE)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('links to the forgot-password screen', () => {

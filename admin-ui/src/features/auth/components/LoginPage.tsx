@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, getToken, setToken } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus';
+import { dismissAllToasts } from '../../../lib/toast';
 import { TextField } from '../../../components/TextField';
 import { login } from '../api/auth';
 import { AuthForm, useAuthSubmit } from './AuthForm';
@@ -31,6 +32,8 @@ export function LoginPage() {
       async () => {
         const { token } = await login(username.trim(), password);
         setToken(token);
+        // What was said before signing in (a refused attempt, an expired session) is over.
+        dismissAllToasts();
         navigate(from && from.startsWith('/admin') && from !== '/admin/login' ? from : '/admin/dashboard', { replace: true });
       },
       // A rate limit says so; every other failure is the plain message of the spec.

@@ -3,19 +3,25 @@ import { RefreshCw } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useSiteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
 import { Spinner } from '../../../components/Spinner';
 import { listBuilds, startRebuild, type Build } from '../api/builds';
 
 const STATUS_LABEL: Record<Build['status'], string> = { queued: 'Waiting', running: 'Building', ok: 'Done', failed: 'Failed' };
-const POLL_MS = 2000;
+export const POLL_MS = 2000;
 const SHOWN = 8;
 
-/** Recent site builds, with a button for a full rebuild; refreshes itself while one is going. */
+/**
+ * Recent site builds, with a button for a full rebuild. It looks again after every change that
+ * rebuilds the site (publish, edit, delete, rebuild) and every 2 s while a build waits or runs.
+ */
 export function BuildsPanel() {
   const { data, error, loading, reload } = useLoad(listBuilds, []);
   const [starting, setStarting] = useState(false);
   const busy = data?.some((b) => b.status === 'queued' || b.status === 'running') ?? false;
+
+  useSiteChanged(() => void reload());
 
   useEffect(() => {
     if (!busy) return;

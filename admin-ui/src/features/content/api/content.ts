@@ -27,21 +27,17 @@ interface Extra {
   createdAt?: string;
   /** The focus keyword's field name (the edit-blog screen sends "keyword"). */
   keyword?: 'keyword' | 'focusKeyword';
-  /** false leaves metaTitle, metaDescription and the keyword out. */
-  meta?: boolean;
 }
 
-function fieldsOf(kind: ContentKind, draft: ContentDraft, { keyword = 'focusKeyword', meta = true, slug, createdAt }: Extra) {
+function fieldsOf(kind: ContentKind, draft: ContentDraft, { keyword = 'focusKeyword', slug, createdAt }: Extra) {
   const fields: Record<string, string> = {
     title: draft.title.trim(),
     [kind.body.field]: draft.body,
     category: draft.category.trim(),
+    metaTitle: draft.metaTitle.trim(),
+    metaDescription: draft.metaDescription.trim(),
+    [keyword]: draft.focusKeyword.trim(),
   };
-  if (meta) {
-    fields.metaTitle = draft.metaTitle.trim();
-    fields.metaDescription = draft.metaDescription.trim();
-    fields[keyword] = draft.focusKeyword.trim();
-  }
   if (slug) fields.slug = slug;
   if (createdAt) fields.createdAt = createdAt;
   return fields;
@@ -96,7 +92,7 @@ export const publishPreview = async (kind: ContentKind, item: ContentItem, draft
 export const updatePublished = (kind: ContentKind, slug: string, draft: ContentDraft, image: File | null) =>
   api.put<SavedAnswer>(
     `${kind.api.published}/${enc(slug)}`,
-    multipart(kind, draft, { image: image ?? undefined, keyword: kind.api.editKeyword, meta: kind.form.editMeta }),
+    multipart(kind, draft, { image: image ?? undefined, keyword: kind.api.editKeyword }),
   );
 
 export const removePublishedImage = (kind: ContentKind, slug: string) => api.del<SavedAnswer>(`${kind.api.published}/${enc(slug)}/image`);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
-import { jsonResponse, renderAt, stubFetch } from '../../../test/utils';
+import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils';
 import { blogKind } from '../../blogs/kind';
 import { serviceKind } from '../../services/kind';
 import { AddContentPage } from './AddContentPage';
@@ -15,6 +15,23 @@ afterEach(() => {
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'pic.png', { type: 'image/png' });
 
+// What each kind already has; the category field offers those categories.
+const blogLists = {
+  'GET /api/blogs': () => jsonResponse([{ title: 'A', slug: 'a', category: 'Local SEO' }]),
+  'GET /api/preview-blogs': () =>
+    jsonResponse([
+      { title: 'B', slug: 'b', category: 'local seo' },
+      { title: 'C', slug: 'c', category: 'Local SEO' },
+      { title: 'D', slug: 'd', category: 'Email' },
+    ]),
+};
+const serviceLists = {
+  'GET /api/services': () => jsonResponse([]),
+  'GET /api/preview-services': () => jsonResponse([]),
+};
+
+const writes = (fetch: ReturnType<typeof routeFetch>) => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+
 describe('AddContentPage (blog)', () => {
   const renderAdd = () =>
     renderAt('/admin/add-blog', '/admin/add-blog', <AddContentPage kind={blogKind} />, [
@@ -22,15 +39,43 @@ describe('AddContentPage (blog)', () => {
     ]);
 
   it('needs a title and a category', async () => {
-    const fetch = stubFetch();
+    const fetch = routeFetch(blogLists);
     renderAdd();
     await userEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
     expect(screen.getByText('Title is required.')).toBeInTheDocument();
     expect(screen.getByText('Category is required.')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(writes(fetch)).toHaveLength(0);
+  });
+
+  it('takes each "required" message away as soon as its field is filled in', async () => {
+    routeFetch(blogLists);
+    renderAdd();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
+    await userEvent.type(screen.getByLabelText(/^Title/), 'Hello world');
+    expect(screen.queryByText('Title is required.')).toBeNull();
+    expect(screen.getByLabelText(/^Title/)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Category is required.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
+    expect(screen.queryByText('Category is required.')).toBeNull();
+    // Emptying a field again does not bring its message back before the next submit.
+    await userEvent.clear(screen.getByLabelText(/^Title/));
+    expect(screen.queryByText('Title is required.')).toBeNull();
+  });
+
+  it('offers the categories already in use, one spelling each, most used first', async () => {
+    routeFetch(blogLists);
+    const { container } = renderAdd();
+    const category = screen.getByLabelText(/^Category/);
+    const list = container.querySelector(`datalist#${CSS.escape(category.getAttribute('list') ?? '')}`);
+    await waitFor(() => expect(list?.querySelector('option')).toHaveAttribute('value', 'Local SEO'));
+    const values = [...(list?.querySelectorAll('option') ?? [])].map((o) => o.getAttribute('value'));
+    expect(values.slice(0, 2)).toEqual(['Local SEO', 'Email']);
+    expect(values.filter((v) => v?.toLowerCase() === 'local seo')).toHaveLength(1);
+    expect(values).toContain('Social Media');
   });
 
   it('has the rich-text editor with the agreed toolbar', () => {
+    routeFetch(blogLists);
     renderAdd();
     expect(screen.getByRole('textbox', { name: 'Content' })).toBeInTheDocument();
     for (const name of ['bold', 'italic', 'underline', 'strike', 'blockquote', 'code-block', 'link', 'image']) {
@@ -42,7 +87,10 @@ describe('AddContentPage (blog)', () => {
 
   it("saves as a preview, says 'Blog saved! Check it in the preview section.' and opens it", async () => {
     setToken('tok');
-    const fetch = stubFetch(jsonResponse({ message: 'Blog saved! Check it in the preview section.', blog: { slug: 'hello-world' } }, 201));
+    const fetch = routeFetch({
+      ...blogLists,
+      'POST /api/preview-blogs': () => jsonResponse({ message: 'Blog saved! Check it in the preview section.', blog: { slug: 'hello-world' } }, 201),
+    });
     renderAdd();
     expect(screen.queryByLabelText(/Slug/)).toBeNull();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Hello world');
@@ -52,9 +100,7 @@ describe('AddContentPage (blog)', () => {
     expect(await screen.findByRole('heading', { name: 'Preview screen' })).toBeInTheDocument();
     expect(screen.getByText('Blog saved! Check it in the preview section.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/preview-blog/hello-world');
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/preview-blogs');
-    const body = init.body as FormData;
+    const body = callsOf(fetch, 'POST /api/preview-blogs')[0].body as FormData;
     expect(body.get('title')).toBe('Hello world');
     expect(body.get('category')).toBe('SEO');
     expect(body.get('content')).toBe('');
@@ -65,14 +111,15 @@ describe('AddContentPage (blog)', () => {
     expect(body.has('image')).toBe(false);
   });
 
-  it("shows 'Failed to save blog.' when saving fails", async () => {
+  it("shows 'Failed to save blog.' once, on the form, when saving fails", async () => {
     setToken('tok');
-    stubFetch(jsonResponse({ error: 'internal error' }, 500));
+    routeFetch({ ...blogLists, 'POST /api/preview-blogs': () => jsonResponse({ error: 'internal error' }, 500) });
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Hello world');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
     await userEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
-    expect(await screen.findAllByText('Failed to save blog.')).not.toHaveLength(0);
+    expect(await screen.findByText('Failed to save blog.')).toHaveAttribute('role', 'alert');
+    expect(screen.getAllByText('Failed to save blog.')).toHaveLength(1);
   });
 });
 
@@ -83,6 +130,7 @@ describe('AddContentPage (service)', () => {
     ]);
 
   it('derives the read-only slug from the title as it is typed', async () => {
+    routeFetch(serviceLists);
     renderAdd();
     const slug = screen.getByLabelText(/Slug/);
     expect(slug).toHaveAttribute('readonly');
@@ -90,32 +138,38 @@ describe('AddContentPage (service)', () => {
     expect(slug).toHaveValue('best-seo-ppc-services');
   });
 
-  it("says 'Slug is required. Please enter a title.' when the title gives no slug", async () => {
-    const fetch = stubFetch();
+  it("says 'Slug is required. Please enter a title.' when the title gives no slug, until it does", async () => {
+    const fetch = routeFetch(serviceLists);
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), '!!!');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
     await userEvent.upload(screen.getByLabelText(/^Image/), png());
     await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
-    expect(screen.getAllByText('Slug is required. Please enter a title.').length).toBeGreaterThan(0);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getAllByText('Slug is required. Please enter a title.')).toHaveLength(1);
+    expect(writes(fetch)).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/^Title/), 'SEO');
+    expect(screen.queryByText('Slug is required. Please enter a title.')).toBeNull();
   });
 
   it('needs title, category and an image file', async () => {
-    const fetch = stubFetch();
+    const fetch = routeFetch(serviceLists);
     renderAdd();
     await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
     expect(screen.getByText('Title is required.')).toBeInTheDocument();
     expect(screen.getByText('Category is required.')).toBeInTheDocument();
     expect(screen.getByText('Please choose an image.')).toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(writes(fetch)).toHaveLength(0);
+    await userEvent.upload(screen.getByLabelText(/^Image/), png());
+    expect(screen.queryByText('Please choose an image.')).toBeNull();
   });
 
   it('sends the form with the derived slug and opens the preview', async () => {
     setToken('tok');
-    const fetch = stubFetch(
-      jsonResponse({ message: 'Service saved! Check it in the preview section.', service: { slug: 'local-seo' } }, 201),
-    );
+    const fetch = routeFetch({
+      ...serviceLists,
+      'POST /api/preview-services': () =>
+        jsonResponse({ message: 'Service saved! Check it in the preview section.', service: { slug: 'local-seo' } }, 201),
+    });
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Local SEO');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
@@ -124,9 +178,7 @@ describe('AddContentPage (service)', () => {
     expect(await screen.findByRole('heading', { name: 'Preview screen' })).toBeInTheDocument();
     expect(screen.getByText('Service saved! Check it in the preview section.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/preview-services/local-seo');
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/preview-services');
-    const body = init.body as FormData;
+    const body = callsOf(fetch, 'POST /api/preview-services')[0].body as FormData;
     expect(body.get('slug')).toBe('local-seo');
     expect(body.get('title')).toBe('Local SEO');
     expect(body.get('description')).toBe('');
@@ -136,7 +188,7 @@ describe('AddContentPage (service)', () => {
 
   it("shows 'Failed to add service.' with the server's reason", async () => {
     setToken('tok');
-    stubFetch(new Response('oops', { status: 502 }));
+    routeFetch({ ...serviceLists, 'POST /api/preview-services': () => new Response('oops', { status: 502 }) });
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Local SEO');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');

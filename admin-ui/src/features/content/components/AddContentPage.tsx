@@ -5,7 +5,7 @@ import { slugify } from '../../../lib/slugify';
 import { toast } from '../../../lib/toast';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { Field } from '../../../components/Field';
-import { Form, SubmitButton } from '../../../components/Form';
+import { Form, FormActions, SubmitButton } from '../../../components/Form';
 import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { createPreview, savedItem } from '../api/content';
@@ -34,7 +34,6 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
     const more: { slug?: string; image?: string } = {};
     if (kind.form.showSlug && !slug) more.slug = SLUG_REQUIRED;
     if (kind.image.required && !image) more.image = 'Please choose an image.';
-    if (more.slug) toast.error(SLUG_REQUIRED);
     if (!draft.check(e.currentTarget, {}, more)) return;
     setAdding(true);
     try {
@@ -46,7 +45,6 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
       if (isSessionError(err)) return;
       const reason = reasonOf(err);
       setFailure(reason ? `${kind.messages.saveFailed} ${reason}` : kind.messages.saveFailed);
-      toast.error(kind.messages.saveFailed);
     }
   };
 
@@ -58,7 +56,10 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
           kind={kind}
           values={values}
           errors={draft.errors}
-          onChange={draft.change}
+          onChange={(patch) => {
+            draft.change(patch);
+            if (patch.title !== undefined && (!kind.form.showSlug || slugify(patch.title))) draft.clearError('slug');
+          }}
           afterTitle={
             kind.form.showSlug && (
               <Field label="Slug (web address)" error={draft.errors.slug} hint={`Made from the title. The page will be at ${kind.site.page(slug || '…')}`}>
@@ -73,12 +74,15 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
           label={kind.image.required ? kind.image.label : `${kind.image.label} (optional)`}
           required={kind.image.required}
           file={image}
-          onFile={setImage}
+          onFile={(file) => {
+            setImage(file);
+            if (file) draft.clearError('image');
+          }}
           error={draft.errors.image}
         />
-        <div className="form-actions">
+        <FormActions>
           <SubmitButton busy={adding} label={`Add ${kind.Noun}`} busyLabel="Adding..." />
-        </div>
+        </FormActions>
       </Form>
     </>
   );

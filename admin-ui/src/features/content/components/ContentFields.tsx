@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { CategoryOptions, TextField } from '../../../components/TextField';
 import type { ContentDraft, ContentKind, DraftErrors } from '../kind';
+import { useCategories } from '../use-published';
 
 interface Props {
   kind: ContentKind;
@@ -9,17 +10,18 @@ interface Props {
   onChange: (patch: Partial<ContentDraft>) => void;
   errors: DraftErrors;
   bodyRequired?: boolean;
-  /** Meta fields: shown and editable, shown disabled, or left out. */
-  meta?: 'edit' | 'disabled' | 'hidden';
+  /** The meta fields are shown disabled (the service preview form, SPEC §5). */
+  metaDisabled?: boolean;
   keywordLabel?: string;
   /** Rendered right after the title (the add screen's slug). */
   afterTitle?: ReactNode;
 }
 
 /** The text fields of any kind; the screens add the picture and the buttons. */
-export function ContentFields({ kind, values, onChange, errors, bodyRequired, meta = 'edit', keywordLabel = 'Focus keyword', afterTitle }: Props) {
+export function ContentFields(props: Props) {
+  const { kind, values, onChange, errors, bodyRequired, metaDisabled: disabled, keywordLabel = 'Focus keyword', afterTitle } = props;
   const listId = useId();
-  const disabled = meta === 'disabled';
+  const categories = useCategories(kind);
   return (
     <>
       <TextField label="Title" name="title" required value={values.title} error={errors.title} onChange={(title) => onChange({ title })} />
@@ -31,10 +33,10 @@ export function ContentFields({ kind, values, onChange, errors, bodyRequired, me
         list={listId}
         value={values.category}
         error={errors.category}
-        hint={kind.form.categoryHint}
+        hint={kind.form.categoryHint ?? 'Pick one already in use, or type a new one.'}
         onChange={(category) => onChange({ category })}
       />
-      <CategoryOptions id={listId} />
+      <CategoryOptions id={listId} options={categories} />
       <RichTextEditor
         label={kind.body.label}
         required={bodyRequired}
@@ -43,36 +45,34 @@ export function ContentFields({ kind, values, onChange, errors, bodyRequired, me
         onChange={(body) => onChange({ body })}
         placeholder={kind.body.placeholder}
       />
-      {meta !== 'hidden' && (
-        <fieldset className="fieldset">
-          <legend>Search engine details</legend>
-          {disabled && <p className="hint">These are set when the {kind.noun} is added and cannot be changed here.</p>}
-          <TextField
-            label="Meta title"
-            name="metaTitle"
-            disabled={disabled}
-            value={values.metaTitle}
-            hint={disabled ? undefined : 'Shown as the page title in Google. Leave empty to use the title.'}
-            onChange={(metaTitle) => onChange({ metaTitle })}
-          />
-          <TextField
-            label="Meta description"
-            name="metaDescription"
-            multiline
-            disabled={disabled}
-            value={values.metaDescription}
-            hint={disabled ? undefined : 'One or two sentences shown under the title in search results.'}
-            onChange={(metaDescription) => onChange({ metaDescription })}
-          />
-          <TextField
-            label={keywordLabel}
-            name="focusKeyword"
-            disabled={disabled}
-            value={values.focusKeyword}
-            onChange={(focusKeyword) => onChange({ focusKeyword })}
-          />
-        </fieldset>
-      )}
+      <fieldset className="fieldset">
+        <legend>Search engine details</legend>
+        {disabled && <p className="hint">These can be changed once the {kind.noun} is published, from its Edit screen.</p>}
+        <TextField
+          label="Meta title"
+          name="metaTitle"
+          disabled={disabled}
+          value={values.metaTitle}
+          hint={disabled ? undefined : 'Shown as the page title in Google. Leave empty to use the title.'}
+          onChange={(metaTitle) => onChange({ metaTitle })}
+        />
+        <TextField
+          label="Meta description"
+          name="metaDescription"
+          multiline
+          disabled={disabled}
+          value={values.metaDescription}
+          hint={disabled ? undefined : 'One or two sentences shown under the title in search results.'}
+          onChange={(metaDescription) => onChange({ metaDescription })}
+        />
+        <TextField
+          label={keywordLabel}
+          name="focusKeyword"
+          disabled={disabled}
+          value={values.focusKeyword}
+          onChange={(focusKeyword) => onChange({ focusKeyword })}
+        />
+      </fieldset>
     </>
   );
 }

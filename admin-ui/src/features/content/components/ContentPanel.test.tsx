@@ -27,7 +27,8 @@ describe('ContentPanel (blog drafts)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete First draft' }));
 
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog).toHaveTextContent('Are you sure you want to delete this blog?');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this blog?“First draft”');
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this blog? “First draft”');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(fetch).toHaveBeenCalledTimes(1);
 
@@ -66,7 +67,7 @@ describe('ContentPanel (published services)', () => {
     expect(screen.getByRole('link', { name: 'View Local SEO on the website' })).toHaveAttribute('href', 'https://example.com/local-seo/');
     expect(screen.getByRole('link', { name: 'Edit Local SEO' })).toHaveAttribute('href', '/admin/edit-service/local-seo');
     await userEvent.click(screen.getByRole('button', { name: 'Delete Local SEO' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('Are you sure you want to delete this service?');
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Are you sure you want to delete this service?“Local SEO”');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Service deleted successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Local SEO')).toBeNull());

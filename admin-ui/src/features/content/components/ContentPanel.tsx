@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Eye, ExternalLink, Pencil, Trash2 } from 'lucide-react';
 import { excerpt, formatDate } from '../../../lib/format';
 import { siteLink } from '../../../lib/publish';
+import { siteChanged } from '../../../lib/site-events';
 import { useDelete } from '../../../lib/use-delete';
 import { useLoad } from '../../../lib/use-load';
 import { ItemList } from '../../../components/ItemList';
@@ -31,8 +32,9 @@ export function ContentPanel({ kind, stage, siteUrl = window.location.origin }: 
   const { data, error, loading, setData } = useLoad(() => listItems(kind, stage), [kind, stage]);
   const del = useDelete();
   const remove = async (item: ContentItem) => {
-    if (await del(kind.messages.deleteQuestion, kind.messages.deleted, () => deleteItem(kind, stage, item.slug))) {
+    if (await del(kind.messages.deleteQuestion, item.title, kind.messages.deleted, () => deleteItem(kind, stage, item.slug))) {
       setData((list) => (list ?? []).filter((x) => x.slug !== item.slug));
+      if (stage === 'published') siteChanged();
     }
   };
   const preview = stage === 'preview';

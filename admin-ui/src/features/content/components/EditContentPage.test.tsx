@@ -14,7 +14,17 @@ afterEach(() => {
   resetToasts();
 });
 
+const previews = { 'GET /api/preview-blogs': () => jsonResponse([]), 'GET /api/preview-services': () => jsonResponse([]) };
+
 const siteInfo = () => jsonResponse({ name: 'DR', siteUrl: 'https://example.com' });
+
+/** What an edit screen of this live item calls: the kind's lists (the item among the published), the item, the site's address. */
+const liveRoutes = (kind: 'blogs' | 'services', item: { slug: string }, published: unknown[] = [item]) => ({
+  ...previews,
+  [`GET /api/${kind}`]: () => jsonResponse(published),
+  [`GET /api/${kind}/${item.slug}`]: () => jsonResponse(item),
+  'GET /api/site-info': siteInfo,
+});
 
 const blog = blogRecord;
 
@@ -29,8 +39,7 @@ describe('EditContentPage (blog)', () => {
   it("calls the focus keyword 'Keyword' and sends it as keyword, then stays with a link to the live page", async () => {
     setToken('tok');
     const fetch = routeFetch({
-      'GET /api/blogs/spring-checklist': jsonResponse(blog),
-      'GET /api/site-info': siteInfo,
+      ...liveRoutes('blogs', blog),
       'PUT /api/blogs/spring-checklist': () => jsonResponse({ message: 'Blog updated successfully!', blog: { ...blog, focusKeyword: 'spring seo' } }),
     });
     renderEdit();
@@ -54,7 +63,7 @@ describe('EditContentPage (blog)', () => {
 
   it("says 'Failed to fetch blog. Please try again.' when the blog cannot be loaded", async () => {
     setToken('tok');
-    routeFetch({ 'GET /api/blogs/spring-checklist': jsonResponse({ error: 'Blog not found.' }, 404), 'GET /api/site-info': siteInfo });
+    routeFetch({ ...previews, 'GET /api/blogs/spring-checklist': jsonResponse({ error: 'Blog not found.' }, 404), 'GET /api/site-info': siteInfo });
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch blog. Please try again.');
   });
@@ -66,11 +75,54 @@ describe('EditContentPage (service)', () => {
       { path: '/admin/dashboard', element: <h1>Dashboard</h1> },
     ]);
 
+  it('edits the meta title, description and focus keyword of a live service', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      ...liveRoutes('services', service),
+      'PUT /api/services/local-seo': () => jsonResponse({ message: 'Service updated successfully!', service }),
+    });
+    renderEdit();
+    const metaTitle = await screen.findByLabelText('Meta title');
+    expect(metaTitle).toBeEnabled();
+    expect(metaTitle).toHaveValue('Local SEO | DR');
+    await userEvent.clear(metaTitle);
+    await userEvent.type(metaTitle, 'Local SEO in Noida');
+    await userEvent.clear(screen.getByLabelText('Meta description'));
+    await userEvent.type(screen.getByLabelText('Meta description'), 'Be found in Noida.');
+    await userEvent.clear(screen.getByLabelText('Focus keyword'));
+    await userEvent.type(screen.getByLabelText('Focus keyword'), 'seo noida');
+    await userEvent.click(screen.getByRole('button', { name: 'Update service' }));
+    expect(await screen.findByText(/Returning to the dashboard/)).toBeInTheDocument();
+    const body = callsOf(fetch, 'PUT /api/services/local-seo')[0].body as FormData;
+    expect(body.get('metaTitle')).toBe('Local SEO in Noida');
+    expect(body.get('metaDescription')).toBe('Be found in Noida.');
+    expect(body.get('focusKeyword')).toBe('seo noida');
+    expect(body.get('description')).toBe(service.description);
+  });
+
+  it('asks before giving it the title of another live service', async () => {
+    setToken('tok');
+    const other = { ...service, _id: 's2', slug: 'seo-noida', title: 'SEO Noida' };
+    const fetch = routeFetch({
+      ...liveRoutes('services', service, [service, other]),
+    });
+    renderEdit();
+    const title = await screen.findByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'seo noida');
+    await userEvent.click(screen.getByRole('button', { name: 'Update service' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('A published service already has this title, at /seo-noida/:');
+    expect(dialog).toHaveTextContent('“SEO Noida”');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(callsOf(fetch, 'PUT /api/services/local-seo')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Update service' })).toBeEnabled();
+  });
+
   it('removes the picture through DELETE /api/services/{slug}/image', async () => {
     setToken('tok');
     const fetch = routeFetch({
-      'GET /api/services/local-seo': jsonResponse(service),
-      'GET /api/site-info': siteInfo,
+      ...liveRoutes('services', service),
       'DELETE /api/services/local-seo/image': () => jsonResponse({ message: 'Image removed.', service: { ...service, image: '' } }),
     });
     renderEdit();
@@ -84,8 +136,7 @@ describe('EditContentPage (service)', () => {
     setToken('tok');
     const timeouts = vi.spyOn(globalThis, 'setTimeout');
     routeFetch({
-      'GET /api/services/local-seo': jsonResponse(service),
-      'GET /api/site-info': siteInfo,
+      ...liveRoutes('services', service),
       'PUT /api/services/local-seo': () => jsonResponse({ message: 'Service updated successfully!', service }),
     });
     renderEdit();
@@ -99,8 +150,7 @@ describe('EditContentPage (service)', () => {
   it("says 'Failed to update service.' when the server refuses", async () => {
     setToken('tok');
     routeFetch({
-      'GET /api/services/local-seo': jsonResponse(service),
-      'GET /api/site-info': siteInfo,
+      ...liveRoutes('services', service),
       'PUT /api/services/local-seo': () => jsonResponse({ error: 'internal error' }, 500),
     });
     renderEdit();

@@ -4,14 +4,16 @@ import { ExternalLink } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { getSiteInfo, siteLink } from '../../../lib/publish';
+import { siteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
-import { Form, SubmitButton } from '../../../components/Form';
+import { Form, FormActions, SubmitButton } from '../../../components/Form';
 import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { getItem, removePublishedImage, savedItem, updatePublished } from '../api/content';
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
+import { useClashCheck } from '../use-published';
 import { ContentFields } from './ContentFields';
 
 /** /admin/edit-blog/{slug}, /admin/edit-service/{slug}: edits a published item; the server rebuilds its pages on save. */
@@ -25,6 +27,8 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const [removing, setRemoving] = useState(false);
   const [done, setDone] = useState(false);
   const [liveUrl, setLiveUrl] = useState('');
+  const [failure, setFailure] = useState('');
+  const clashCheck = useClashCheck(kind);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -60,12 +64,21 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    setFailure('');
     if (!draft.values || !draft.check(e.currentTarget, { body: true })) return;
     setSubmitting(true);
     try {
+      // The edit goes live at once, so a title another live item has is asked about first.
+      const stop = draft.values.title.trim() === item.title ? '' : await clashCheck(draft.values.title, item);
+      if (stop !== '') {
+        if (stop) setFailure(stop);
+        setSubmitting(false);
+        return;
+      }
       const res = await updatePublished(kind, slug, draft.values, image);
       toast.success(res.message || kind.messages.updated, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
       setImage(null);
+      siteChanged();
       const next = savedItem(kind, res);
       if (next) {
         setData(next);
@@ -86,6 +99,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     try {
       const res = await removePublishedImage(kind, slug);
       toast.success(res.message || 'Image removed.');
+      siteChanged();
       setData(savedItem(kind, res) ?? { ...item, image: '' });
     } catch (err) {
       if (!isSessionError(err)) toast.error(IMAGE_REMOVE_FAILED);
@@ -112,13 +126,12 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
           {kind.messages.updated} Returning to the dashboard…
         </p>
       )}
-      <Form onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit} failure={failure}>
         <ContentFields
           kind={kind}
           values={draft.values}
           errors={draft.errors}
           bodyRequired
-          meta={kind.form.editMeta ? 'edit' : 'hidden'}
           keywordLabel={kind.form.editKeywordLabel}
           onChange={draft.change}
         />
@@ -131,9 +144,9 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
           removing={removing}
           hint="Choose a file to replace the picture."
         />
-        <div className="form-actions">
+        <FormActions>
           <SubmitButton busy={submitting} disabled={done} label={`Update ${kind.noun}`} busyLabel="Submitting..." />
-        </div>
+        </FormActions>
       </Form>
     </>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -14,11 +14,24 @@ afterEach(() => {
   resetToasts();
 });
 
+const lists = (kind: 'blogs' | 'services', published: unknown[] = []) => ({
+  [`GET /api/${kind}`]: () => jsonResponse(published),
+  [`GET /api/preview-${kind}`]: () => jsonResponse([]),
+});
+
 const page = () => new Response('<html><body><h1>Rendered</h1></body></html>', { headers: { 'Content-Type': 'text/html' } });
 
 const blog = { ...blogRecord, category: '', metaTitle: '' };
 
 const service = serviceRecord;
+
+/** What a preview screen of this draft calls: the kind's lists, the draft, its render, the site's address. */
+const draftRoutes = (kind: 'blogs' | 'services', draft: { slug: string } & Record<string, unknown>, published: unknown[] = []) => ({
+  ...lists(kind, published),
+  [`GET /api/preview-${kind}/${draft.slug}`]: () => jsonResponse(draft),
+  [`GET /api/preview-${kind}/${draft.slug}/render`]: page,
+  'GET /api/site-info': () => jsonResponse({ name: 'DR', siteUrl: 'https://example.com' }),
+});
 
 describe('PreviewContentPage (blog)', () => {
   const renderPreview = () =>
@@ -27,8 +40,7 @@ describe('PreviewContentPage (blog)', () => {
   it('updates the draft as JSON, the picture by its URL', async () => {
     setToken('tok');
     const fetch = routeFetch({
-      'GET /api/preview-blogs/spring-checklist': jsonResponse({ ...blog, category: 'SEO' }),
-      'GET /api/preview-blogs/spring-checklist/render': page,
+      ...draftRoutes('blogs', { ...blog, category: 'SEO' }),
       'PUT /api/preview-blogs/spring-checklist': () => jsonResponse({ message: 'Blog updated successfully.', blog: { ...blog, title: 'Spring list' } }),
     });
     renderPreview();
@@ -68,20 +80,100 @@ describe('PreviewContentPage (blog)', () => {
     expect(JSON.parse(put.body as string)).toMatchObject({ title: 'Spring checklist', image: '' });
   });
 
-  it('publishes the fields as JSON with the slug, an empty category as Uncategorized', async () => {
+  it('publishes the fields as JSON with the slug, then stays, with links to the live page and the blog', async () => {
     setToken('tok');
     const fetch = routeFetch({
-      'GET /api/preview-blogs/spring-checklist': jsonResponse(blog),
-      'GET /api/preview-blogs/spring-checklist/render': page,
-      'GET /api/site-info': jsonResponse({ name: 'DR', siteUrl: 'https://example.com' }),
+      ...draftRoutes('blogs', blog),
       'POST /api/preview-blogs/publish/spring-checklist': () =>
         jsonResponse({ message: 'Blog published!', url: 'https://example.com/blog/spring-checklist/', live: true }),
     });
     renderPreview();
     await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
-    expect(await screen.findByRole('link', { name: 'https://example.com/blog/spring-checklist/' })).toBeInTheDocument();
+    const notice = await screen.findByText(/Published! The page is live at/);
+    expect(notice).toHaveTextContent('https://example.com/blog/spring-checklist/');
+    expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute('href', 'https://example.com/blog/spring-checklist/');
+    expect(screen.getByRole('link', { name: 'View the blog' })).toHaveAttribute('href', 'https://example.com/blog/');
+    expect(screen.getByRole('link', { name: 'Edit the live blog' })).toHaveAttribute('href', '/admin/edit-blog/spring-checklist');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/preview-blog/spring-checklist');
+    expect(screen.getByRole('heading', { name: 'Blog published', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByTitle(/^Preview of/)).toBeNull();
     const [post] = callsOf(fetch, 'POST /api/preview-blogs/publish/spring-checklist');
     expect(JSON.parse(post.body as string)).toMatchObject({ slug: 'spring-checklist', category: 'Uncategorized', content: blog.content, image: blog.image });
+  });
+
+  it('says a publish whose build is still running is published, the page live shortly', async () => {
+    setToken('tok');
+    routeFetch({
+      ...draftRoutes('blogs', blog),
+      'POST /api/preview-blogs/publish/spring-checklist': () =>
+        jsonResponse({ message: 'Blog published. The site is still building', url: 'https://example.com/blog/spring-checklist/', live: false }, 202),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/still being rebuilt/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says 'Please enter both title and content before publishing.' once, and sends nothing", async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      ...draftRoutes('blogs', { ...blog, content: '' }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(screen.getAllByText('Please enter both title and content before publishing.')).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter both title and content before publishing.');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('asks before publishing a title another published blog has, naming it', async () => {
+    setToken('tok');
+    const twin = { ...blogRecord, _id: 'other', slug: 'spring-checklist-2019', title: 'Spring  Checklist' };
+    const fetch = routeFetch({
+      ...draftRoutes('blogs', blog, [twin]),
+      'POST /api/preview-blogs/publish/spring-checklist': () =>
+        jsonResponse({ message: 'Blog published!', url: 'https://example.com/blog/spring-checklist/', live: true }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('A published blog already has this title, at /blog/spring-checklist-2019/:');
+    expect(dialog).toHaveTextContent('“Spring Checklist”');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(callsOf(fetch, 'POST /api/preview-blogs/publish/spring-checklist')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish anyway' }));
+    expect(await screen.findByText(/Published! The page is live at/)).toBeInTheDocument();
+    expect(callsOf(fetch, 'POST /api/preview-blogs/publish/spring-checklist')).toHaveLength(1);
+  });
+
+  it('refuses to publish onto an address another published blog has, naming it', async () => {
+    setToken('tok');
+    const other = { ...blogRecord, _id: 'other', title: 'Autumn checklist' };
+    const fetch = routeFetch({
+      ...draftRoutes('blogs', blog, [other]),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The address /blog/spring-checklist/ is already used by the published blog “Autumn checklist”.');
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('publishes over its own earlier copy without asking', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      ...draftRoutes('blogs', blog, [{ ...blog }]),
+      'POST /api/preview-blogs/publish/spring-checklist': () => jsonResponse({ message: 'ok', url: '/blog/spring-checklist/', live: true }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(/Published! The page is live at/)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsOf(fetch, 'POST /api/preview-blogs/publish/spring-checklist')).toHaveLength(1);
   });
 
   it("says 'Blog not found or failed to fetch.' for an unknown draft", async () => {
@@ -99,8 +191,7 @@ describe('PreviewContentPage (service)', () => {
   it('shows the meta fields disabled and updates as multipart without touching the picture', async () => {
     setToken('tok');
     const fetch = routeFetch({
-      'GET /api/preview-services/local-seo': jsonResponse(service),
-      'GET /api/preview-services/local-seo/render': page,
+      ...draftRoutes('services', service),
       'PUT /api/preview-services/local-seo': () => jsonResponse({ message: 'Service updated successfully!', service }),
     });
     renderPreview();
@@ -119,8 +210,7 @@ describe('PreviewContentPage (service)', () => {
   it("says 'Update failed: {message}' when the server refuses", async () => {
     setToken('tok');
     routeFetch({
-      'GET /api/preview-services/local-seo': jsonResponse(service),
-      'GET /api/preview-services/local-seo/render': page,
+      ...draftRoutes('services', service),
       'PUT /api/preview-services/local-seo': () => jsonResponse({ error: 'Title is too long.' }, 400),
     });
     renderPreview();
@@ -132,15 +222,14 @@ describe('PreviewContentPage (service)', () => {
   it('publishes as multipart with the slug and createdAt', async () => {
     setToken('tok');
     const fetch = routeFetch({
-      'GET /api/preview-services/local-seo': jsonResponse(service),
-      'GET /api/preview-services/local-seo/render': page,
-      'GET /api/site-info': jsonResponse({ name: 'DR', siteUrl: 'https://example.com' }),
+      ...draftRoutes('services', service),
       'POST /api/preview-services/publish/local-seo': () =>
         jsonResponse({ message: 'Service published!', url: 'https://example.com/local-seo/', live: true }),
     });
     renderPreview();
     await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(callsOf(fetch, 'POST /api/preview-services/publish/local-seo')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'View the services page' })).toHaveAttribute('href', 'https://example.com/OurServices/');
+    expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute('href', 'https://example.com/local-seo/');
     const body = callsOf(fetch, 'POST /api/preview-services/publish/local-seo')[0].body as FormData;
     expect(body.get('slug')).toBe('local-seo');
     expect(body.get('createdAt')).toBe(service.createdAt);

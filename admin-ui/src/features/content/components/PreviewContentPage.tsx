@@ -4,9 +4,10 @@ import { Pencil, Rocket, Trash2 } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { formatDateTime } from '../../../lib/format';
-import { announcePublished } from '../../../lib/publish';
+import { getSiteInfo, siteLink } from '../../../lib/publish';
+import { siteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
-import { Form } from '../../../components/Form';
+import { Form, FormActions } from '../../../components/Form';
 import { ImageInput } from '../../../components/ImageInput';
 import { LiveNotice } from '../../../components/LiveNotice';
 import { PageHeader } from '../../../components/PageHeader';
@@ -15,6 +16,7 @@ import { Spinner } from '../../../components/Spinner';
 import { getItem, publishPreview, renderPreview, savedItem, updatePreview } from '../api/content';
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
+import { useClashCheck } from '../use-published';
 import { ContentFields } from './ContentFields';
 
 /** /admin/preview-blog/{slug}, /admin/preview-services/{slug}: the draft as visitors will see it; edit, update, publish. */
@@ -28,8 +30,9 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'' | 'update' | 'image' | 'publish'>('');
   const [renderVersion, setRenderVersion] = useState(0);
-  const [liveHref, setLiveHref] = useState('');
+  const [live, setLive] = useState<{ pageHref: string; listHref: string; pending: boolean } | null>(null);
   const [publishError, setPublishError] = useState('');
+  const clashCheck = useClashCheck(kind);
 
   if (loading && !item) return <Spinner />;
   if (error || !item) {
@@ -87,31 +90,45 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     }
   };
 
+  // After a publish the admin stays here, with links to the live page and the site's list (SPEC §4
+  // sent them to /blog or /OurServices; they asked to stay in the admin).
   const onPublish = async () => {
     setPublishError('');
     const values = editing && draft.values ? draft.values : draftOf(kind, item);
     if (!values.title.trim() || !values.body.trim()) {
       setPublishError(kind.messages.publishNeeds);
-      toast.error(kind.messages.publishNeeds);
       return;
     }
     setBusy('publish');
     try {
+      const stop = await clashCheck(values.title, item);
+      if (stop !== '') {
+        if (stop) setPublishError(stop);
+        setBusy('');
+        return;
+      }
       const image = editing ? (imageFile ?? draftImage) : item.image;
       const answer = await publishPreview(kind, item, { ...values, category: values.category.trim() || 'Uncategorized' }, image);
-      if (answer && answer.live === false) throw new ApiError(answer.message || 'The site build failed.', 500, answer);
-      setLiveHref(await announcePublished(answer, kind.site.list));
+      const { siteUrl } = await getSiteInfo();
+      setLive({
+        pageHref: siteLink(siteUrl, answer.url || kind.site.page(item.slug)),
+        listHref: siteLink(siteUrl, kind.site.list),
+        pending: answer.live === false,
+      });
+      setEditing(false);
+      setBusy('');
+      siteChanged();
     } catch (err) {
       setBusy('');
       if (isSessionError(err)) return;
-      const message = errorMessage(err, 'Failed to publish. Please try again.');
-      setPublishError(message);
-      toast.error(message);
+      // A failed build still published the content (docs/API.md): the Builds panel shows why.
+      if (err instanceof ApiError && err.status === 500 && (err.data as { url?: string } | null)?.url) siteChanged();
+      setPublishError(errorMessage(err, 'Failed to publish. Please try again.'));
     }
   };
 
   const publishButton = (
-    <button type="button" className="btn btn-success" onClick={() => void onPublish()} disabled={busy !== '' || Boolean(liveHref)}>
+    <button type="button" className="btn btn-success" onClick={() => void onPublish()} disabled={busy !== '' || live !== null}>
       <Rocket size={18} aria-hidden="true" /> {busy === 'publish' ? 'Publishing...' : 'Publish'}
     </button>
   );
@@ -120,10 +137,11 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   return (
     <>
       <PageHeader
-        title={editing ? `Edit preview ${kind.noun}` : `Preview ${kind.noun}`}
-        intro="Drafts stay private until you publish them."
+        title={live ? `${kind.Noun} published` : editing ? `Edit preview ${kind.noun}` : `Preview ${kind.noun}`}
+        intro={live ? `The draft is now the live ${kind.noun}; change it from its Edit screen.` : 'Drafts stay private until you publish them.'}
         actions={
-          !editing && (
+          !editing &&
+          !live && (
             <>
               <button type="button" className="btn btn-secondary" onClick={startEdit} disabled={busy !== ''}>
                 <Pencil size={18} aria-hidden="true" /> Edit
@@ -133,9 +151,16 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
           )
         }
       />
-      {liveHref && <LiveNotice href={liveHref} listLabel={kind.site.listName} />}
+      {live && (
+        <LiveNotice
+          {...live}
+          listName={kind.site.listName}
+          editTo={`${kind.routes.edit}/${encodeURIComponent(item.slug)}`}
+          editLabel={`Edit the live ${kind.noun}`}
+        />
+      )}
       {publishError && (
-        <p className="form-error card" role="alert">
+        <p className="form-error card publish-error" role="alert">
           {publishError}
         </p>
       )}
@@ -147,7 +172,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
             values={draft.values}
             errors={draft.errors}
             bodyRequired
-            meta={kind.form.previewMetaDisabled ? 'disabled' : 'edit'}
+            metaDisabled={kind.form.previewMetaDisabled}
             onChange={draft.change}
           />
           <ImageInput
@@ -159,7 +184,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
             removing={busy === 'image'}
             hint={removeImage ? undefined : 'Choose a file to replace the picture.'}
           />
-          <div className="form-actions">
+          <FormActions>
             <button type="submit" className="btn btn-primary" disabled={busy !== ''}>
               {busy === 'update' ? 'Submitting...' : 'Update'}
             </button>
@@ -167,7 +192,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
               Cancel
             </button>
             {publishButton}
-          </div>
+          </FormActions>
         </Form>
       ) : (
         <>
@@ -195,7 +220,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
                 {item.image ? (
                   <span className="inline-image">
                     <img src={item.image} alt={kind.image.label} className="thumb-small" />
-                    {removeImage && (
+                    {removeImage && !live && (
                       <button type="button" className="btn btn-secondary btn-small" onClick={removeImage} disabled={busy !== ''}>
                         <Trash2 size={16} aria-hidden="true" /> {busy === 'image' ? 'Removing...' : 'Remove image'}
                       </button>
@@ -207,7 +232,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
               </dd>
             </dl>
           </section>
-          <PreviewFrame key={slug} load={() => renderPreview(kind, slug)} version={renderVersion} title={item.title} />
+          {!live && <PreviewFrame key={slug} load={() => renderPreview(kind, slug)} version={renderVersion} title={item.title} />}
         </>
       )}
     </>
