@@ -1,6 +1,9 @@
-// The admin journey in a real browser against a real `adminapi serve --demo`: log in, write a blog
-// with pictures, preview the rendered page, edit, publish, see it on the public site, delete a
-// draft, log out, the guard, and a password reset through the mail outbox.
+// The admin journey in a real browser against a real `adminapi serve --demo`: log in, see the
+// account's address, write a blog with pictures, preview the rendered page, edit, publish (staying
+// in the admin), see it on the public site, edit a live service's search fields, be warned of a
+// duplicate title, delete a draft and a live service (the Builds panel following), log out, the
+// guard, and a password reset through the mail outbox. Toasts are checked not to cover the
+// screen's buttons at laptop and phone width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -76,9 +79,33 @@ async function toast(text) {
 async function confirmDialog(question, button) {
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor();
-  assert.match(await dialog.textContent(), new RegExp(question.replace(/[?.]/g, '\\$&')));
+  // The question and the item it names are two lines of the dialog.
+  const said = (await dialog.locator('.modal-message').innerText()).replace(/\s+/g, ' ');
+  assert.ok(said.includes(question), `dialog says ${JSON.stringify(said)}`);
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+// The boxes of the toasts on screen and of the given controls must not overlap (once the toasts
+// have had a few frames to take their place).
+async function assertToastsClearOf(controls) {
+  let covered = '';
+  for (let frame = 0; frame < 10; frame++) {
+    covered = '';
+    const toasts = await page.locator('.toasts .toast').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    assert.ok(toasts.length > 0, 'a toast is showing');
+    for (const c of controls) {
+      const box = await c.boundingBox();
+      assert.ok(box, 'the control is on screen');
+      for (const t of toasts) {
+        const apart = t.right <= box.x || box.x + box.width <= t.left || t.bottom <= box.y || box.y + box.height <= t.top;
+        if (!apart) covered = `toast ${JSON.stringify(t)} covers ${await c.textContent()} ${JSON.stringify(box)}`;
+      }
+    }
+    if (!covered) return;
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+  }
+  assert.fail(covered);
 }
 
 async function login(password) {
@@ -104,6 +131,19 @@ function mailText(raw) {
     text += `\n${Buffer.from(m[1].replace(/\s+/g, ''), 'base64').toString('utf8')}`;
   }
   return text;
+}
+
+// The public page's HTML once it contains text (a rebuild makes it so shortly after an edit).
+async function waitForPage(url, text) {
+  const deadline = Date.now() + 30000;
+  let html = '';
+  while (Date.now() < deadline) {
+    const res = await fetch(url);
+    html = await res.text();
+    if (res.ok && html.includes(text)) return html;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never contained ${text}:\n${html.slice(0, 500)}`);
 }
 
 async function waitForResetLink(outbox) {
@@ -150,6 +190,7 @@ after(async () => {
 
 const title = `Spring SEO checklist ${Date.now().toString(36)}`;
 let slug = '';
+let liveService = { name: '', slug: '' };
 
 test('admin journey', { timeout: 240000 }, async (outer) => {
   // Each step reports on its own; a failing one also prints what the screen and the server said.
@@ -170,15 +211,27 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.locator('.form-error', { hasText: 'Invalid credentials' }).waitFor();
+    assert.equal(await page.getByText('Invalid credentials').count(), 1, 'said once, on the form');
     await login(PASSWORD);
     assert.ok(await page.evaluate(() => localStorage.getItem('adminToken')), 'token stored under adminToken');
+    assert.equal(await page.locator('.toasts').getByText('Invalid credentials').count(), 0, 'the refusal stays behind');
+  });
+
+  await t.test('the account screen says which address is the admin\'s', async () => {
+    await page.getByRole('link', { name: new RegExp(DEMO_EMAIL.replace(/[.@]/g, '\\$&')) }).click();
+    await page.waitForURL(`${base}/admin/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    await page.locator('.account-card').getByText(DEMO_EMAIL, { exact: true }).waitFor();
   });
 
   await t.test('adds a blog with a cover and a picture in the text', async () => {
     await page.getByRole('link', { name: 'Add Blog' }).first().click();
     await page.waitForURL(`${base}/admin/add-blog`);
+    await page.getByRole('button', { name: 'Add Blog' }).click();
+    await page.getByText('Title is required.').waitFor();
     await page.getByLabel(/^Title/).fill(title);
     await page.getByLabel(/^Category/).fill('SEO');
+    assert.equal(await page.getByText(/^(Title|Category) is required\.$/).count(), 0, 'filled fields lose their messages');
     await typeInEditor('Opening paragraph of the spring checklist.');
     await page.keyboard.press('Enter');
 
@@ -196,6 +249,9 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await page.getByRole('button', { name: 'Add Blog' }).click();
     await toast('Blog saved! Check it in the preview section.');
     await page.waitForURL(/\/admin\/preview-blog\/[^/]+$/);
+    // The toast was raised on the add screen; the preview screen's buttons, drawn after it, stay clear.
+    await page.getByRole('button', { name: 'Publish' }).waitFor();
+    await assertToastsClearOf([page.getByRole('button', { name: 'Edit', exact: true }), page.getByRole('button', { name: 'Publish' })]);
     slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop());
     assert.ok(slug.length > 0);
   });
@@ -215,16 +271,41 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await page.getByLabel('Meta description').fill('A short checklist for spring.');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    await toast('Blog updated');
+    await assertToastsClearOf([page.getByRole('button', { name: 'Edit', exact: true }), page.getByRole('button', { name: 'Publish' }), page.locator('.topbar')]);
     await page.frameLocator('iframe.preview-frame').getByText('book a free audit today').first().waitFor({ timeout: 20000 });
   });
 
-  await t.test('publishes: says it is live with its link, then goes to the public blog', async () => {
+  await t.test('on a phone too, toasts leave the menu and the Edit and Publish buttons visible', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.locator('.toasts .toast').first().waitFor({ state: 'detached', timeout: 10000 });
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('button', { name: 'Update', exact: true }).click();
+      await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+      await toast('Blog updated');
+      await assertToastsClearOf([
+        page.getByRole('button', { name: 'Edit', exact: true }),
+        page.getByRole('button', { name: 'Publish' }),
+        page.getByRole('button', { name: 'Open menu' }),
+      ]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  await t.test('publishes: says it is live, stays in the admin with links to the page and the blog', async () => {
+    const here = page.url();
     await page.getByRole('button', { name: 'Publish' }).click();
-    const notice = page.locator('.notice-success');
+    const notice = page.locator('.live-notice');
     await notice.waitFor({ timeout: 60000 });
-    const href = await notice.getByRole('link').getAttribute('href');
-    assert.ok(href.includes(`/blog/${slug}`), `live link ${href}`);
-    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === '/blog', { timeout: 15000 });
+    const href = await notice.getByRole('link', { name: 'View on site' }).getAttribute('href');
+    assert.ok(href.endsWith(`/blog/${slug}/`), `live link ${href}`);
+    assert.ok((await notice.getByRole('link', { name: 'View the blog' }).getAttribute('href')).endsWith('/blog/'));
+    assert.equal(await notice.getByRole('link', { name: 'Edit the live blog' }).getAttribute('href'), `/admin/edit-blog/${slug}`);
+    assert.equal(page.url(), here, 'still on the preview screen');
+    const listing = await (await fetch(`${base}/blog/`)).text();
+    assert.ok(listing.includes(title), 'the blog lists it');
   });
 
   await t.test('the public page shows the new text and the pictures', async () => {
@@ -271,15 +352,28 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: 'Publish' }).click();
-    await page.locator('.notice-success').waitFor({ timeout: 60000 });
-    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === '/OurServices', { timeout: 15000 });
+    const notice = page.locator('.live-notice');
+    await notice.waitFor({ timeout: 60000 });
+    const list = await notice.getByRole('link', { name: 'View the services page' }).getAttribute('href');
+    assert.ok((await notice.getByRole('link', { name: 'View on site' }).getAttribute('href')).endsWith(`/${serviceSlug}/`));
+    await page.goto(list);
     await page.getByText(name).first().waitFor();
+    liveService = { name: `${name}!`, slug: serviceSlug };
+  });
 
+  await t.test('edits a live service\'s meta title, description and keyword; the page carries them', async () => {
+    const { slug: serviceSlug } = liveService;
     await page.goto(`${base}/admin/edit-service/${serviceSlug}`);
     await page.getByLabel(/^Category/).fill('Email');
+    await page.getByLabel('Meta title').fill('Email campaigns that get opened | Digital Reeviver');
+    await page.getByLabel('Meta description').fill('Newsletters written, designed and sent for you.');
+    await page.getByLabel('Focus keyword').fill('email campaigns');
     await page.getByRole('button', { name: 'Update service' }).click();
     await toast('Service updated successfully!');
     await page.waitForURL(`${base}/admin/dashboard`, { timeout: 10000 });
+    const html = await waitForPage(`${base}/${serviceSlug}/`, 'Email campaigns that get opened');
+    assert.match(html, /<title>Email campaigns that get opened \| Digital Reeviver<\/title>/);
+    assert.match(html, /<meta name="description" content="Newsletters written, designed and sent for you\.">/);
   });
 
   await t.test('deletes a draft only after the confirmation', async () => {
@@ -294,14 +388,34 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await drafts.getByText(other).waitFor();
 
     await drafts.getByRole('button', { name: `Delete ${other}` }).click();
-    await confirmDialog('Are you sure you want to delete this blog?', 'Cancel');
+    await confirmDialog(`Are you sure you want to delete this blog? “${other}”`, 'Cancel');
     assert.equal(await drafts.getByText(other).count(), 1, 'cancel keeps it');
 
     await drafts.getByRole('button', { name: `Delete ${other}` }).click();
-    await confirmDialog('Are you sure you want to delete this blog?', 'Delete');
+    await confirmDialog(`Are you sure you want to delete this blog? “${other}”`, 'Delete');
     await toast('Blog deleted successfully.');
     await drafts.getByText(other).waitFor({ state: 'detached' });
     await page.locator('#published-blogs').getByText(title).waitFor();
+  });
+
+  await t.test('offers the categories in use, and asks before publishing a title that is already live', async () => {
+    await page.goto(`${base}/admin/add-blog`);
+    const list = await page.getByLabel(/^Category/).getAttribute('list');
+    await page.locator(`datalist[id="${list}"] option[value="SEO"]`).waitFor({ state: 'attached' });
+    await page.getByLabel(/^Title/).fill(`Second thoughts ${Date.now().toString(36)}`);
+    await page.getByLabel(/^Category/).fill('SEO');
+    await typeInEditor('Another post.');
+    await page.getByRole('button', { name: 'Add Blog' }).click();
+    await page.waitForURL(/\/admin\/preview-blog\//);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel(/^Title/).fill(title);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await confirmDialog(`A published blog already has this title, at /blog/${slug}/: “${title}”`, 'Cancel');
+    assert.equal(await page.locator('.live-notice').count(), 0, 'not published');
+    const live = await (await fetch(`${base}/api/blogs`)).json();
+    assert.equal(live.filter((b) => b.title === title).length, 1, 'one live blog with that title');
   });
 
   await t.test('downloads the enquiries as CSV and starts a rebuild', async () => {
@@ -329,6 +443,20 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     if (before < 8) await page.waitForFunction((n) => document.querySelectorAll('#builds li.build').length > n, before);
     // The panel refreshes itself while a build runs, until the newest says Done.
     await page.locator('#builds li.build').first().locator('.status-ok').waitFor({ timeout: 60000 });
+  });
+
+  await t.test('deleting a live service shows its build in the Builds panel without a reload', async () => {
+    const { name, slug: serviceSlug } = liveService;
+    await page.goto(`${base}/admin/dashboard`);
+    const builds = page.locator('#builds');
+    await builds.locator('li.build').first().waitFor();
+    const live = page.locator('#published-services');
+    await live.getByRole('button', { name: `Delete ${name}` }).click();
+    await confirmDialog(`Are you sure you want to delete this service? “${name}”`, 'Delete');
+    await toast('Service deleted successfully.');
+    const newest = builds.locator('li.build').first();
+    await newest.getByText(`service deleted: ${serviceSlug}`).waitFor({ timeout: 15000 });
+    await newest.locator('.status-ok').waitFor({ timeout: 60000 });
   });
 
   await t.test('logs out after the confirmation', async () => {
