@@ -325,11 +325,17 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     for (const img of uploads) assert.ok(img.w > 0, `${img.src} loaded`);
   });
 
-  await t.test('edits the published blog', async () => {
+  await t.test('edits the published blog and removes its cover', async () => {
     await page.goto(`${base}/admin/edit-blog/${slug}`);
     await page.getByLabel('Keyword').fill('spring seo');
     await page.getByRole('button', { name: 'Update blog' }).click();
     await toast('Blog updated successfully!');
+    // The cover of a live blog can go, as a live service's picture can.
+    await page.getByRole('button', { name: 'Remove image' }).click();
+    await toast('Image removed');
+    await page.getByRole('button', { name: 'Remove image' }).waitFor({ state: 'detached' });
+    const live = await (await fetch(`${base}/api/blogs/${slug}`)).json();
+    assert.equal(live.image, '');
   });
 
   await t.test('adds a service (slug from the title), previews and publishes it', async () => {

@@ -12,7 +12,7 @@ export const blogKind = defineKind({
   api: { published: '/api/blogs', preview: '/api/preview-blogs', record: 'blog', previewBody: 'json', editKeyword: 'keyword' },
   routes: { add: '/admin/add-blog', preview: '/admin/preview-blog', edit: '/admin/edit-blog' },
   site: { page: (slug) => `/blog/${slug}/`, list: '/blog/', listName: 'the blog' },
-  image: { label: 'Cover image', removableInPreview: true },
+  image: { label: 'Cover image' },
   // SPEC §3: the edit-blog screen calls the focus keyword "keyword".
   form: { categoryHint: 'For example SEO or Social Media.', editKeywordLabel: 'Keyword' },
   messages: {

@@ -81,7 +81,7 @@ export interface ContentKind {
     editKeyword: 'keyword' | 'focusKeyword';
     /** The publish call carries the draft's createdAt. */
     publishSendsCreatedAt: boolean;
-    /** DELETE {published}/{slug}/image exists. */
+    /** The edit screen offers DELETE {published}/{slug}/image. */
     removePublishedImage: boolean;
   };
   /** Admin route prefixes; the preview and edit routes end in /:slug. */
@@ -127,8 +127,8 @@ export function defineKind(spec: KindSpec): ContentKind {
   const { noun, Noun, plural } = spec;
   return {
     ...spec,
-    api: { previewBody: 'multipart', editKeyword: 'focusKeyword', publishSendsCreatedAt: false, removePublishedImage: false, ...spec.api },
-    image: { label: 'Image', required: false, removableInPreview: false, ...spec.image },
+    api: { previewBody: 'multipart', editKeyword: 'focusKeyword', publishSendsCreatedAt: false, removePublishedImage: true, ...spec.api },
+    image: { label: 'Image', required: false, removableInPreview: true, ...spec.image },
     form: { showSlug: false, previewMetaDisabled: false, editKeywordLabel: 'Focus keyword', ...spec.form },
     messages: {
       listFailed: `Failed to load ${plural}. Please try again later.`,

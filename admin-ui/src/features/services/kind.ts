@@ -9,7 +9,7 @@ export const serviceKind = defineKind({
   key: 'services',
   icon: Briefcase,
   body: { field: 'description', label: 'Description', placeholder: 'Describe the service…' },
-  api: { published: '/api/services', preview: '/api/preview-services', record: 'service', publishSendsCreatedAt: true, removePublishedImage: true },
+  api: { published: '/api/services', preview: '/api/preview-services', record: 'service', publishSendsCreatedAt: true },
   routes: { add: '/admin/add-service', preview: '/admin/preview-services', edit: '/admin/edit-service' },
   site: { page: (slug) => `/${slug}/`, list: '/OurServices/', listName: 'the services page' },
   image: { required: true },

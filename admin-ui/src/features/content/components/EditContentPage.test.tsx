@@ -46,7 +46,6 @@ describe('EditContentPage (blog)', () => {
     const keyword = await screen.findByLabelText('Keyword');
     expect(keyword).toHaveValue('spring');
     expect(screen.queryByLabelText('Focus keyword')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
     expect(await screen.findByRole('link', { name: 'View live page' })).toHaveAttribute('href', 'https://example.com/blog/spring-checklist/');
     await userEvent.clear(keyword);
     await userEvent.type(keyword, 'spring seo');
@@ -59,6 +58,19 @@ describe('EditContentPage (blog)', () => {
     expect(body.get('metaTitle')).toBe('Spring | DR');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/edit-blog/spring-checklist');
     expect(screen.getByRole('button', { name: 'Update blog' })).toBeEnabled();
+  });
+
+  it('removes the cover through DELETE /api/blogs/{slug}/image', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      ...liveRoutes('blogs', blog),
+      'DELETE /api/blogs/spring-checklist/image': () => jsonResponse({ message: 'Image removed successfully.', blog: { ...blog, image: '' } }),
+    });
+    renderEdit();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove image' }));
+    expect(await screen.findByText('Image removed successfully.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
+    expect(callsOf(fetch, 'DELETE /api/blogs/spring-checklist/image')).toHaveLength(1);
   });
 
   it("says 'Failed to fetch blog. Please try again.' when the blog cannot be loaded", async () => {

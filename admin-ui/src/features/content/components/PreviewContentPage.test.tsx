@@ -196,7 +196,6 @@ describe('PreviewContentPage (service)', () => {
     });
     renderPreview();
     expect(await screen.findByRole('heading', { name: 'Preview service' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     for (const label of ['Meta title', 'Meta description', 'Focus keyword']) expect(screen.getByLabelText(label)).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -205,6 +204,20 @@ describe('PreviewContentPage (service)', () => {
     expect(body.get('description')).toBe(service.description);
     expect(body.get('metaTitle')).toBe('Local SEO | DR');
     expect(body.has('image')).toBe(false);
+  });
+
+  it('removes the picture with a multipart update whose image is ""', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      ...draftRoutes('services', service),
+      'PUT /api/preview-services/local-seo': () => jsonResponse({ message: 'ok', service: { ...service, image: '' } }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove image' }));
+    expect(await screen.findByText('Image removed.')).toBeInTheDocument();
+    const body = callsOf(fetch, 'PUT /api/preview-services/local-seo')[0].body as FormData;
+    expect(body.get('image')).toBe('');
+    expect(body.get('title')).toBe('Local SEO');
   });
 
   it("says 'Update failed: {message}' when the server refuses", async () => {
