@@ -21,6 +21,8 @@ export function resetPassword(token: string, newPassword: string) {
 export interface Me {
   username: string;
   email: string;
+  /** "admin" (everything) or "editor" (drafts and uploads). */
+  role?: string;
 }
 
 export function getMe() {

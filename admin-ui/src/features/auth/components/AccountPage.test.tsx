@@ -12,7 +12,7 @@ afterEach(() => {
   resetToasts();
 });
 
-const me = () => jsonResponse({ username: 'admin', email: 'admin@digitalreeviver.com' });
+const me = () => jsonResponse({ username: 'admin', email: 'admin@digitalreeviver.com', role: 'admin' });
 
 describe('AccountPage', () => {
   it('shows who is signed in and the address reset links go to', async () => {
@@ -21,6 +21,7 @@ describe('AccountPage', () => {
     renderAt('/admin/account', '/admin/account', <AccountPage />);
     expect(await screen.findByText('admin@digitalreeviver.com')).toBeInTheDocument();
     expect(screen.getByText('admin')).toBeInTheDocument();
+    expect(screen.getByText(/^Admin: writes, publishes/)).toBeInTheDocument();
     const [init] = callsOf(fetch, 'GET /api/me');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
   });

@@ -8,6 +8,11 @@ import { Spinner } from '../../../components/Spinner';
 import { forgotPassword, getMe } from '../api/auth';
 import { RESET_LINK_FAILED, RESET_LINK_SENT } from './ForgotPasswordPage';
 
+const ROLES: Record<string, string> = {
+  admin: 'Admin: writes, publishes, edits and deletes live pages, reads enquiries, rebuilds the site',
+  editor: 'Editor: writes drafts and uploads pictures; an admin publishes them',
+};
+
 /** /admin/account: who is signed in, the address reset links go to, and a way to change the password. */
 export function AccountPage() {
   const { data: me, error, loading } = useLoad(getMe, []);
@@ -41,6 +46,12 @@ export function AccountPage() {
           <dl className="details">
             <dt>Username</dt>
             <dd>{me.username}</dd>
+            {me.role && (
+              <>
+                <dt>Role</dt>
+                <dd>{ROLES[me.role] ?? me.role}</dd>
+              </>
+            )}
             <dt>E-mail</dt>
             <dd>
               {me.email ? <strong>{me.email}</strong> : <span className="muted">None on record</span>}
