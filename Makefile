@@ -4,11 +4,15 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: run test build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz
+.PHONY: login run test build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
 	$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
+
+## login: print the demo's addresses and login again
+login:
+	@$(BIN)/adminapi demo-login
 
 ## test: every test: go vet, Go tests with -race (fuzz targets replay their committed corpus), component tests, browser tests
 test: deps-browser build test-go test-js test-browser

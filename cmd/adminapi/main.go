@@ -37,7 +37,7 @@ func newRootCommand() *cobra.Command {
 	}
 	root.PersistentFlags().StringVar(&dbPath, "db", "data/site.db", "bbolt database file")
 	root.AddCommand(newServeCommand(&dbPath), newUserCommand(&dbPath), newBackupCommand(&dbPath),
-		newImportCommand(&dbPath), newExportCommand(&dbPath))
+		newImportCommand(&dbPath), newExportCommand(&dbPath), newDemoLoginCommand(&dbPath))
 	return root
 }
 
@@ -211,4 +211,22 @@ func newExportCommand(dbPath *string) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&dir, "dir", ".", "folder to write into")
 	return cmd
+}
+
+func newDemoLoginCommand(dbPath *string) *cobra.Command {
+	return &cobra.Command{
+		Use:   "demo-login",
+		Short: "Print the demo's addresses and login again (as the last `serve --demo` printed them)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			data, err := os.ReadFile(filepath.Join(filepath.Dir(*dbPath), demoBannerFile))
+			if errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("no demo has been started with the database %s yet: run `make run` first", *dbPath)
+			} else if err != nil {
+				return err
+			}
+			_, err = cmd.OutOrStdout().Write(data)
+			return err
+		},
+	}
 }

@@ -209,7 +209,13 @@ func TestDemoServe(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }()
+	stopped := false
+	defer func() {
+		if !stopped {
+			_ = cmd.Process.Signal(syscall.SIGTERM)
+			_ = cmd.Wait()
+		}
+	}()
 	banner := make(chan string, 1)
 	go func() {
 		var b strings.Builder
@@ -230,8 +236,14 @@ func TestDemoServe(t *testing.T) {
 	case <-time.After(60 * time.Second):
 		t.Fatalf("no banner:\n%s", logs.String())
 	}
-	if !strings.Contains(text, "http://"+addr+"/admin/") || !strings.Contains(text, "admin / demo-password-1") {
+	if !strings.Contains(text, "http://"+addr+"/admin/") || !strings.Contains(text, "admin / demo-password-1") ||
+		!strings.Contains(text, "admin@digitalreeviver.com") {
 		t.Fatalf("banner:\n%s\nlogs:\n%s", text, logs.String())
+	}
+	// The banner can be printed again while the server runs (the database is locked meanwhile).
+	again, err := exec.Command(binary, "demo-login", "--db", filepath.Join(dir, "site.db")).CombinedOutput()
+	if err != nil || !strings.Contains(string(again), "admin / demo-password-1") || !strings.Contains(string(again), "admin@digitalreeviver.com") {
+		t.Fatalf("demo-login: %v\n%s", err, again)
 	}
 	res, err := http.Post("http://"+addr+"/admin/login", "application/json", strings.NewReader(`{"username":"admin","password":"demo-password-1"}`))
 	if err != nil || res.StatusCode != 200 {
@@ -253,5 +265,12 @@ func TestDemoServe(t *testing.T) {
 			t.Fatalf("site at /: %v %v\n%s", err, res, logs.String())
 		}
 		res.Body.Close()
+	}
+	// At the default level the reads are not logged one by one; the sign-in (a change) is.
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	_ = cmd.Wait()
+	stopped = true
+	if l := logs.String(); strings.Contains(l, "msg=request method=GET") || !strings.Contains(l, "msg=request method=POST path=/admin/login") {
+		t.Fatalf("request lines at the default level:\n%s", l)
 	}
 }

@@ -51,7 +51,8 @@ Environment:
   MAIL_FROM         sender address (default "Digital Reeviver <no-reply@digitalreeviver.com>")
   NOTIFY_EMAIL      where enquiry notifications go (unset: none; in demo mode the demo admin)
   ADMIN_PASSWORD    the demo admin's password (unset: a generated one, printed once)
-  LOG_LEVEL         "debug" also logs the time of each build stage`,
+  LOG_LEVEL         debug (also every request that read something, and each build stage's time),
+                    info (default: changes, refusals, errors, builds), warn or error`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
 		},
@@ -75,9 +76,9 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	level := slog.LevelInfo
-	if os.Getenv("LOG_LEVEL") == "debug" {
-		level = slog.LevelDebug // also times each build stage
+	level, err := logLevel(os.Getenv("LOG_LEVEL"))
+	if err != nil {
+		return err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
@@ -179,7 +180,13 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		if err := seedDemo(ctx, db, builds, o, log); err != nil {
 			log.Error("demo content", "err", err)
 		}
-		printBanner(out, siteURL, adminPassword)
+		banner := demoBanner(siteURL, adminPassword)
+		fmt.Fprint(out, banner)
+		// Kept beside the database (owner-only) so `adminapi demo-login` can print it again once
+		// the log has scrolled it away.
+		if err := os.WriteFile(filepath.Join(filepath.Dir(dbPath), demoBannerFile), []byte(banner), 0o600); err != nil {
+			log.Warn("demo banner not saved", "err", err)
+		}
 	} else if _, err := os.Stat(filepath.Join(o.outDir, "index.html")); err != nil {
 		builds.Request(false, "start-up: no built site yet")
 	}
@@ -296,20 +303,39 @@ func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveO
 	} else if err := b.Err(); err != nil {
 		return fmt.Errorf("first build: %w", err)
 	}
-	log.Info("site built", "pages", b.PagesRendered, "ms", b.Ms)
 	return nil
 }
 
-func printBanner(out io.Writer, siteURL, password string) {
-	fmt.Fprintf(out, "\n  Digital Reeviver demo\n  site:   %s/\n  admin:  %s/admin/\n", siteURL, siteURL)
+// demoBannerFile holds the last demo banner, beside the database.
+const demoBannerFile = "demo-banner.txt"
+
+func demoBanner(siteURL, password string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n  Digital Reeviver demo\n  site:    %s/\n  admin:   %s/admin/\n", siteURL, siteURL)
 	if password != "" {
-		fmt.Fprintf(out, "  login:  %s / %s   (change it with `adminapi user passwd --username %s`)\n\n", demoUser, password, demoUser)
+		fmt.Fprintf(&b, "  login:   %s / %s   (change it with `adminapi user passwd --username %s`)\n", demoUser, password, demoUser)
+		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to; the reset mail lands in the outbox folder beside the database)\n", demoEmail)
 	} else {
-		fmt.Fprintf(out, "  login:  the existing admin account (reset it with `adminapi user passwd`)\n\n")
+		fmt.Fprintf(&b, "  login:   the existing admin account (reset it with `adminapi user passwd`)\n")
 	}
+	fmt.Fprintf(&b, "  again:   `make login` (or `adminapi demo-login`) prints this again; LOG_LEVEL=debug logs every request\n\n")
 	if !adminui.Available() {
-		fmt.Fprintf(out, "  note:   this binary was built without the admin UI (build with `make admin-ui` and -tags adminui)\n\n")
+		fmt.Fprintf(&b, "  note:    this binary was built without the admin UI (build with `make admin-ui` and -tags adminui)\n\n")
 	}
+	return b.String()
+}
+
+// logLevel reads LOG_LEVEL: debug (every request and each build stage's time), info (the
+// default: changes, errors, builds), warn or error.
+func logLevel(v string) (slog.Level, error) {
+	var l slog.Level
+	if v == "" {
+		return slog.LevelInfo, nil
+	}
+	if err := l.UnmarshalText([]byte(v)); err != nil {
+		return l, fmt.Errorf("LOG_LEVEL=%q: want debug, info, warn or error", v)
+	}
+	return l, nil
 }
 
 // localAddr turns a listen address into one a browser can open.

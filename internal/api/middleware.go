@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -173,7 +174,16 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		s.log.Info("request", "method", r.Method, "path", logPath(r), "status", rec.status,
+		// Reads that went well are the bulk (every page and asset in demo mode): debug. Changes
+		// and refusals stay visible at the default level, server errors as errors.
+		level := slog.LevelInfo
+		switch {
+		case rec.status >= 500:
+			level = slog.LevelError
+		case rec.status < 400 && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			level = slog.LevelDebug
+		}
+		s.log.Log(r.Context(), level, "request", "method", r.Method, "path", logPath(r), "status", rec.status,
 			"ms", time.Since(start).Milliseconds(), "bytes", rec.bytes, "ip", s.clientIP(r))
 	})
 }

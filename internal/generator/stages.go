@@ -427,7 +427,7 @@ func (r *run) done() Result {
 	sort.Strings(res.Rendered)
 	res.Changes = changes(r.prev, r.next)
 	res.Duration = time.Since(res.Started)
-	r.cfg.Logger.Info("build: done", "reason", r.opts.Reason, "generation", res.Generation, "rendered", res.PagesRendered,
+	r.cfg.Logger.Debug("build: done", "reason", r.opts.Reason, "generation", res.Generation, "rendered", res.PagesRendered,
 		"unchanged", res.PagesUnchanged, "ms", res.Duration.Milliseconds())
 	r.progressf("built %d pages (%d rendered, %d unchanged) in %.2fs → %s\n", res.PagesTotal, res.PagesRendered,
 		res.PagesUnchanged, res.Duration.Seconds(), r.cfg.OutDir)
@@ -444,7 +444,7 @@ func (r *run) keepLive() Result {
 	res.Previous = res.Generation
 	res.PagesTotal, res.PagesUnchanged = len(r.prev.Pages), len(r.prev.Pages)
 	res.Duration = time.Since(res.Started)
-	r.cfg.Logger.Info("build: nothing changed", "reason", r.opts.Reason, "pages", res.PagesTotal, "ms", res.Duration.Milliseconds())
+	r.cfg.Logger.Debug("build: nothing changed", "reason", r.opts.Reason, "pages", res.PagesTotal, "ms", res.Duration.Milliseconds())
 	r.progressf("built %d pages (0 rendered, %d unchanged) in %.2fs: nothing changed, %s kept\n", res.PagesTotal,
 		res.PagesTotal, res.Duration.Seconds(), r.cfg.OutDir)
 	return res
