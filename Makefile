@@ -14,7 +14,7 @@ run: deps build
 login:
 	@$(BIN)/adminapi demo-login
 
-## test: every test: go vet, Go tests with -race (fuzz targets replay their committed corpus), component tests, browser tests
+## test: every test: go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests
 test: deps-browser build test-go test-js test-browser
 	@echo "all tests passed"
 
@@ -22,7 +22,7 @@ deps:
 	@scripts/setup.sh
 
 deps-browser:
-	@scripts/setup.sh --browser
+	@scripts/setup.sh --browser --s3
 
 ## build: the React site bundle, the admin SPA and both binaries
 build: site admin-ui binaries
@@ -42,7 +42,7 @@ binaries:
 
 test-go:
 	$(GO) vet ./...
-	REQUIRE_SITE_BUNDLE=1 $(GO) test -race -count=1 ./...
+	REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GO) test -race -count=1 ./...
 
 ## fuzz: random exploration, FUZZTIME per target (default 1m); not part of make test
 fuzz:

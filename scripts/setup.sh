@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh machine: npm packages for site/, admin-ui/ and e2e/
 # (from their lock files), and, with --browser, Debian's chromium for the browser tests; with
-# --bench, hugo and wrk for the benchmarks. Safe to run again: it only does what is missing.
+# --s3, Versity's S3 gateway (versitygw, built by go install) that the deploy tests run against;
+# with --bench, hugo and wrk for the benchmarks. Safe to run again: it only does what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want_browser=0 want_bench=0
+want_browser=0 want_bench=0 want_s3=0
 for arg in "$@"; do
   case "$arg" in
     --browser) want_browser=1 ;;
-    --bench) want_bench=1; want_browser=1 ;;
-    *) echo "usage: $0 [--browser] [--bench]" >&2; exit 2 ;;
+    --s3) want_s3=1 ;;
+    --bench) want_bench=1; want_browser=1; want_s3=1 ;;
+    *) echo "usage: $0 [--browser] [--s3] [--bench]" >&2; exit 2 ;;
   esac
 done
 
@@ -30,6 +32,17 @@ if [ ${#pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${pkgs[*]} from Debian's packages"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+fi
+
+# The S3 server of the deploy tests: a real gateway on loopback, posix backend in a temp folder.
+versitygw_version=v1.8.0
+if [ "$want_s3" = 1 ]; then
+  gobin="$(go env GOBIN)"
+  [ -n "$gobin" ] || gobin="$(go env GOPATH | cut -d: -f1)/bin"
+  if ! command -v versitygw >/dev/null && [ ! -x "$gobin/versitygw" ]; then
+    echo "setup: go install versitygw@$versitygw_version (Versity's S3 gateway, for the deploy tests)"
+    go install "github.com/versity/versitygw/cmd/versitygw@$versitygw_version"
+  fi
 fi
 
 # npm ci only when the lock file changed since the last install.

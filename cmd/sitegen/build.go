@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
@@ -108,19 +109,40 @@ live site untouched. Prints progress and a summary line.`,
 
 func newRollbackCommand() *cobra.Command {
 	var out string
+	var f deployFlags
 	cmd := &cobra.Command{
 		Use:   "rollback",
-		Short: "Make the previous generation of the site live again",
+		Short: "Make the previous generation of the site live again (and, with --to, on the object store)",
+		Long: `rollback makes the generation before the live one live again in --out. With --to it then
+deploys that generation to the object store, uploading only what differs from what the store
+holds (the assets of the newer generation stay for the grace period). To put any other kept
+generation on the store, use sitegen deploy --generation G.`,
+		Example: "  sitegen rollback\n  sitegen rollback --to s3://www-example-com",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.to != "" {
+				// Fail on the store's settings before the local site changes.
+				if _, err := f.deployer(); err != nil {
+					return err
+				}
+			}
 			name, err := generator.Rollback(out)
 			if err != nil {
 				return err
 			}
 			fmt.Printf("%s now serves generation %s\n", out, name)
-			return nil
+			if f.to == "" {
+				return nil
+			}
+			dir, gen, err := deploy.GenerationDir(out, "")
+			if err != nil {
+				return err
+			}
+			return f.run(cmd, dir, gen)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "dist", "output path (symlink to the live generation)")
+	f.register(cmd, "", "also deploy the rolled-back generation to s3://BUCKET[/PREFIX]")
 	return cmd
 }
 

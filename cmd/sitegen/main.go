@@ -29,6 +29,6 @@ are rendered again.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newBuildCommand(), newServeCommand(), newCheckCommand(), newRollbackCommand())
+	root.AddCommand(newBuildCommand(), newServeCommand(), newCheckCommand(), newRollbackCommand(), newDeployCommand())
 	return root
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
 )
 
@@ -168,4 +171,90 @@ func TestServeReloadsOnContentChange(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// TestDeployRealSiteAndRollBack builds the real site, deploys it to a real S3 server, checks the
+// store holds every file byte for byte with its type, rolls back and checks the store follows.
+func TestDeployRealSiteAndRollBack(t *testing.T) {
+	bundleOrSkip(t)
+	srv := s3test.Start(t)
+	bucket := srv.Bucket(t)
+	for _, kv := range srv.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("DEPLOY_TARGET", "")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dist")
+	common := []string{"--db", filepath.Join(dir, "none.db"), "--out", out, "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"), "--uploads", dir}
+	if err := run(t, append([]string{"build", "--base-url", "https://one.example.com"}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := filepath.EvalSymlinks(out)
+	target := "s3://" + bucket + "/site"
+	if err := run(t, "deploy", "--to", target, "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	assertStoreHolds(t, srv, bucket, "site/", first)
+
+	if err := run(t, append([]string{"build", "--base-url", "https://two.example.com"}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	second, _ := filepath.EvalSymlinks(out)
+	if err := run(t, "deploy", "--to", target, "--out", out, "--dry-run"); err != nil {
+		t.Fatal(err)
+	}
+	assertStoreHolds(t, srv, bucket, "site/", first) // a dry run changes nothing
+	if err := run(t, "deploy", "--to", target, "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	assertStoreHolds(t, srv, bucket, "site/", second)
+	if err := run(t, "rollback", "--out", out, "--to", target); err != nil {
+		t.Fatal(err)
+	}
+	assertStoreHolds(t, srv, bucket, "site/", first)
+
+	// A refused credential: a clear error naming the bucket, and the store unchanged.
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "wrong-secret-wrong-secret")
+	before := srv.Objects(t, bucket, "site/")
+	err := run(t, "deploy", "--to", target, "--out", out, "--force")
+	if err == nil || !strings.Contains(err.Error(), "s3://"+bucket+"/site/") || !strings.Contains(err.Error(), "AWS_SECRET_ACCESS_KEY") {
+		t.Fatalf("refused credential: %v", err)
+	}
+	if after := srv.Objects(t, bucket, "site/"); len(after) != len(before) {
+		t.Fatal("the store changed")
+	}
+}
+
+// assertStoreHolds checks that the store's objects below prefix are the site in dir, byte for
+// byte with their content types, and nothing else but the deploy manifest.
+func assertStoreHolds(t *testing.T, srv *s3test.Server, bucket, prefix, dir string) {
+	t.Helper()
+	objs := srv.Objects(t, bucket, prefix)
+	files := 0
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
+			return err
+		}
+		files++
+		rel, _ := filepath.Rel(dir, p)
+		data, _ := os.ReadFile(p)
+		o, ok := objs[prefix+filepath.ToSlash(rel)]
+		if !ok {
+			t.Fatalf("%s is not on the store", rel)
+		}
+		if !bytes.Equal(o.Data, data) {
+			t.Fatalf("%s differs on the store", rel)
+		}
+		if o.Info.ContentType != deploy.ContentType(filepath.ToSlash(rel)) || o.Info.ContentType == "application/octet-stream" {
+			t.Fatalf("%s stored as %q", rel, o.Info.ContentType)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(objs) != files+1 {
+		t.Fatalf("%d objects on the store for %d files", len(objs), files)
+	}
 }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"digitalreeviver/internal/deploy"
+)
+
+// deployFlags are the flags of every command that deploys.
+type deployFlags struct {
+	to, purgeURL, purgeBase string
+	grace                   time.Duration
+	gzip, dryRun, force     bool
+	verify                  bool
+	workers                 int
+}
+
+func (f *deployFlags) register(cmd *cobra.Command, toDefault, toUsage string) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.to, "to", toDefault, toUsage)
+	fl.DurationVar(&f.grace, "grace", deploy.DefaultGrace, "how long assets that left the site stay on the store (open tabs still ask for them)")
+	fl.BoolVar(&f.gzip, "gzip", false, "store text files gzip-compressed (Content-Encoding: gzip) where that saves a tenth or more; only for a CDN that passes it on to every client")
+	fl.BoolVar(&f.dryRun, "dry-run", false, "print the plan (uploads, deletions, bytes) and change nothing")
+	fl.BoolVar(&f.force, "force", false, "deploy even when most of the pages live on the store would be removed")
+	fl.BoolVar(&f.verify, "verify", false, "list the store and upload again whatever the deploy manifest records but the store lacks")
+	fl.StringVar(&f.purgeURL, "purge-url", os.Getenv("DEPLOY_PURGE_URL"), `URL that receives the changed addresses as {"files": [...]} after each deploy (env DEPLOY_PURGE_URL; its token from env DEPLOY_PURGE_TOKEN)`)
+	fl.StringVar(&f.purgeBase, "purge-base-url", os.Getenv("SITE_URL"), "public URL of the site, so the purged addresses are absolute (env SITE_URL)")
+	fl.IntVar(&f.workers, "workers", 8, "parallel uploads")
+}
+
+func (f *deployFlags) deployer() (*deploy.Deployer, error) {
+	if f.to == "" {
+		return nil, errors.New("no deploy target: pass --to s3://BUCKET[/PREFIX] (or set DEPLOY_TARGET)")
+	}
+	cfg, err := deploy.ConfigFromEnv(f.to, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Grace, cfg.Gzip, cfg.Workers = f.grace, f.gzip, f.workers
+	cfg.Purge = deploy.PurgeConfig{URL: f.purgeURL, Token: os.Getenv("DEPLOY_PURGE_TOKEN"), BaseURL: f.purgeBase}
+	cfg.Logger, cfg.Progress = newLogger(), os.Stdout
+	return deploy.New(cfg)
+}
+
+// run deploys the site in dir (generation name gen) and prints the plan of a dry run.
+func (f *deployFlags) run(cmd *cobra.Command, dir, gen string) error {
+	d, err := f.deployer()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	plan, res, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify})
+	if f.dryRun && plan != nil {
+		plan.Print(os.Stdout)
+		if err == nil {
+			fmt.Println("dry run: nothing was changed")
+		}
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintln(os.Stderr, "warning:", w)
+	}
+	return err
+}
+
+func newDeployCommand() *cobra.Command {
+	var f deployFlags
+	var out, generation string
+	cmd := &cobra.Command{
+		Use:   "deploy --to s3://BUCKET[/PREFIX]",
+		Short: "Upload the built site to an S3-compatible object store, only what changed",
+		Long: `deploy uploads the live generation of --out (or --generation G, one kept beside it) to an
+S3-compatible object store (AWS S3, Cloudflare R2, Backblaze B2, MinIO, …) from which a CDN
+serves the site.
+
+Only objects whose bytes or metadata changed are uploaded, by their sha256 as the manifest object
+(.sitegen-deploy.json below the prefix) records them, never by ETag. New and changed assets go
+first, then pages, then sitemap.xml, feed.xml and robots.txt, so a visitor never meets a page
+whose assets are missing; objects that left the site are deleted last, pages at once and assets
+after --grace (open tabs still ask for them). Each object gets its Content-Type, a Cache-Control
+by rule (a year for hashed assets and uploads, revalidation for pages), the site's security
+headers as x-amz-meta-* metadata on pages, and, for a _redirects file in the site (Netlify
+syntax), redirect objects (x-amz-website-redirect-location).
+
+A deploy that would remove more than half of the pages live on the store is refused unless
+--force. Requests are retried with backoff on transient errors; a refusal names the bucket and
+key.
+
+Environment:
+  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN   credentials
+  AWS_REGION (or AWS_DEFAULT_REGION)                            region ("auto" for R2)
+  AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL)                     the store, for anything but AWS S3
+  AWS_S3_FORCE_PATH_STYLE=true                                  path-style addressing (used by itself for non-AWS endpoints)
+  DEPLOY_TARGET                                                 default of --to
+  DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN                          the CDN purge hook and its bearer token`,
+		Example: `  sitegen deploy --to s3://www-example-com --dry-run
+  AWS_ENDPOINT_URL_S3=https://ACCOUNT.r2.cloudflarestorage.com AWS_REGION=auto sitegen deploy --to s3://site
+  sitegen deploy --to s3://site --generation g20260301T120000000000-a1b2c3   # an earlier generation`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, gen, err := deploy.GenerationDir(out, generation)
+			if err != nil {
+				return err
+			}
+			return f.run(cmd, dir, gen)
+		},
+	}
+	f.register(cmd, os.Getenv("DEPLOY_TARGET"), "where to deploy: s3://BUCKET or s3://BUCKET/PREFIX (env DEPLOY_TARGET)")
+	cmd.Flags().StringVar(&out, "out", "dist", "the built site: a symlink to the live generation, or a folder")
+	cmd.Flags().StringVar(&generation, "generation", "", "deploy this generation kept in .<out>/ instead of the live one (a rollback on the store)")
+	return cmd
+}
