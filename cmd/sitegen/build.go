@@ -15,12 +15,16 @@ import (
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
 )
 
 // paths are the flags every command that builds shares.
 type paths struct {
 	db, content, out, site, uploads, baseURL, formEndpoint, node string
+	source                                                       string
+	empty                                                        bool
+	cmd                                                          *cobra.Command
 }
 
 func (p *paths) register(cmd *cobra.Command) {
@@ -33,6 +37,10 @@ func (p *paths) register(cmd *cobra.Command) {
 	f.StringVar(&p.baseURL, "base-url", os.Getenv("SITE_URL"), "public URL of the site for canonical links, sitemap and feed (default: baseUrl of content/site.yaml; env SITE_URL)")
 	f.StringVar(&p.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "URL the contact forms post to (default: formEndpoint of content/site.yaml; env FORM_ENDPOINT)")
 	f.StringVar(&p.node, "node", "node", "node binary")
+	f.StringVar(&p.source, "source", os.Getenv("SITE_SOURCE"), "read the published blogs and services from an admin server (https://ADMIN_HOST, through GET /api/blogs and /api/services; uploads fetched into --uploads) "+
+		"or from a folder or file written by adminapi export, instead of --db (env SITE_SOURCE)")
+	f.BoolVar(&p.empty, "empty", false, "build without any published blog or service when the database does not exist (otherwise a missing --db is an error)")
+	p.cmd = cmd
 }
 
 func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
@@ -42,20 +50,37 @@ func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
 	})
 }
 
-// emptySource stands in for a database that does not exist yet.
+// emptySource stands in for a database that does not exist, when --empty says so.
 type emptySource struct{ generator.Undigested }
 
 func (emptySource) Blogs() ([]content.Blog, error)       { return nil, nil }
 func (emptySource) Services() ([]content.Service, error) { return nil, nil }
 
-// openSource opens the database read-only. A missing file builds the site without published
-// records; a file held by adminapi fails at once with what to do instead.
-func openSource(path string, logger *slog.Logger) (generator.Source, func(), error) {
+// openSource opens where the published records come from: --source, or the database read-only.
+// A missing database is an error naming it (a mistyped --db must not build an empty site),
+// unless --empty; a file held by adminapi fails at once with what to do instead.
+func (p *paths) openSource(ctx context.Context, logger *slog.Logger) (generator.Source, func(), error) {
+	if p.source != "" {
+		if p.cmd != nil && p.cmd.Flags().Changed("db") {
+			return nil, nil, errors.New("--db and --source name two sources of the records: give one")
+		}
+		recs, err := source.Open(ctx, p.source, source.Options{UploadsDir: p.uploads, Logger: logger, Progress: os.Stdout})
+		if err != nil {
+			return nil, nil, err
+		}
+		p.uploads = recs.UploadsDir
+		return recs, func() {}, nil
+	}
+	path := p.db
 	db, err := store.Open(path, store.Options{ReadOnly: true, Timeout: 500e6})
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		logger.Warn("no database yet: building without published blogs and services", "db", path)
+	case errors.Is(err, fs.ErrNotExist) && p.empty:
+		logger.Warn("no database: building without published blogs and services (--empty)", "db", path)
 		return emptySource{}, func() {}, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, fmt.Errorf("database %s does not exist, so the site would have no blog or service. "+
+			"Check --db (adminapi serve creates the database, adminapi import fills it), build from an admin server "+
+			"or an export with --source, or pass --empty to build without published records on purpose", path)
 	case errors.Is(err, store.ErrLocked):
 		return nil, nil, fmt.Errorf("%s is held by another process (adminapi serve?). bbolt allows one writer: "+
 			"while adminapi runs, rebuild through it (the admin's Rebuild button, or POST /api/builds), or stop it and run sitegen build again", path)
@@ -85,7 +110,7 @@ live site untouched. Prints progress and a summary line.`,
 			logger := newLogger()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			src, closeSrc, err := openSource(p.db, logger)
+			src, closeSrc, err := p.openSource(ctx, logger)
 			if err != nil {
 				return err
 			}

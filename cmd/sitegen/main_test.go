@@ -6,12 +6,14 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
@@ -66,7 +68,7 @@ func TestBuildFailsFastOnALockedDatabase(t *testing.T) {
 
 func TestBuildNamesAMissingBundle(t *testing.T) {
 	dir := t.TempDir()
-	err := run(t, "build", "--db", filepath.Join(dir, "none.db"), "--out", filepath.Join(dir, "dist"), "--content", testContent, "--site", dir)
+	err := run(t, "build", "--empty", "--db", filepath.Join(dir, "none.db"), "--out", filepath.Join(dir, "dist"), "--content", testContent, "--site", dir)
 	if err == nil || !strings.Contains(err.Error(), "site bundle missing") || !strings.Contains(err.Error(), "make site") {
 		t.Fatalf("got %v", err)
 	}
@@ -76,7 +78,7 @@ func TestBuildCheckAndRollback(t *testing.T) {
 	bundleOrSkip(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "dist")
-	common := []string{"--db", filepath.Join(dir, "none.db"), "--out", out, "--content", testContent, "--site", filepath.Join(repo, "site"), "--uploads", dir}
+	common := []string{"--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--content", testContent, "--site", filepath.Join(repo, "site"), "--uploads", dir}
 	if err := run(t, append([]string{"build"}, common...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +112,7 @@ func TestServeReloadsOnContentChange(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	root := newRootCommand()
-	root.SetArgs([]string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "none.db"), "--out", filepath.Join(dir, "dist"),
+	root.SetArgs([]string{"serve", "--addr", "127.0.0.1:0", "--empty", "--db", filepath.Join(dir, "none.db"), "--out", filepath.Join(dir, "dist"),
 		"--content", content, "--site", filepath.Join(repo, "site"), "--uploads", dir})
 	addrs := make(chan string, 1)
 	serveListening = func(addr string) { addrs <- addr }
@@ -186,7 +188,7 @@ func TestDeployRealSiteAndRollBack(t *testing.T) {
 	t.Setenv("DEPLOY_TARGET", "")
 	dir := t.TempDir()
 	out := filepath.Join(dir, "dist")
-	common := []string{"--db", filepath.Join(dir, "none.db"), "--out", out, "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"), "--uploads", dir}
+	common := []string{"--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"), "--uploads", dir}
 	if err := run(t, append([]string{"build", "--base-url", "https://one.example.com"}, common...)...); err != nil {
 		t.Fatal(err)
 	}
@@ -256,5 +258,117 @@ func assertStoreHolds(t *testing.T, srv *s3test.Server, bucket, prefix, dir stri
 	}
 	if len(objs) != files+1 {
 		t.Fatalf("%d objects on the store for %d files", len(objs), files)
+	}
+}
+
+func TestBuildRefusesAMissingDatabase(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "nope.db")
+	err := run(t, "build", "--db", missing, "--out", filepath.Join(dir, "dist"), "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"))
+	if err == nil || !strings.Contains(err.Error(), missing) || !strings.Contains(err.Error(), "--empty") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "dist")); err == nil {
+		t.Fatal("a build from a missing database wrote a site")
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Fatal("the missing database was created")
+	}
+}
+
+// TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase: the CI paths (--source with the
+// admin server's address, --source with an export) build the same site, byte for byte, as the
+// database does, uploaded images included.
+func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
+	bundleOrSkip(t)
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "site.db")
+	uploads := filepath.Join(dir, "uploads")
+	os.MkdirAll(uploads, 0o755)
+	upload := "0123456789abcdef0123456789abcdef.png"
+	png := []byte("\x89PNG\r\n\x1a\n fake image bytes")
+	os.WriteFile(filepath.Join(uploads, upload), png, 0o644)
+	extra := filepath.Join(dir, "extra.json")
+	os.WriteFile(extra, []byte(`[{"title":"Post with an upload","slug":"post-with-an-upload","content":"<p>Hello <img src=\"/uploads/`+upload+`\"></p>","category":"News","image":"/uploads/`+upload+`","createdAt":"2026-02-01T10:00:00Z"}]`), 0o644)
+	db, err := store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := api.ImportFiles(db, []string{filepath.Join(repo, "content", "demo", "blogs.json"), filepath.Join(repo, "content", "demo", "services.json"), extra}, func(string) {}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	common := []string{"--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site")}
+	fromDB := filepath.Join(dir, "from-db")
+	if err := run(t, append([]string{"build", "--db", dbPath, "--uploads", uploads, "--out", fromDB}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+
+	db, err = store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv, err := api.New(api.Config{DB: db, JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close(context.Background())
+	hs := httptest.NewServer(srv.Handler())
+	defer hs.Close()
+	fromAPI := filepath.Join(dir, "from-api")
+	fetched := filepath.Join(dir, "fetched")
+	if err := run(t, append([]string{"build", "--source", hs.URL, "--uploads", fetched, "--out", fromAPI}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(fetched, upload)); !bytes.Equal(data, png) {
+		t.Fatal("the upload was not fetched from the admin server")
+	}
+	assertSameSite(t, fromDB, fromAPI)
+
+	snap := filepath.Join(dir, "snapshot")
+	if _, err := api.ExportFiles(db, snap); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(snap, "uploads"), 0o755)
+	os.WriteFile(filepath.Join(snap, "uploads", upload), png, 0o644)
+	fromSnap := filepath.Join(dir, "from-snapshot")
+	if err := run(t, append([]string{"build", "--source", snap, "--out", fromSnap}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	assertSameSite(t, fromDB, fromSnap)
+
+	// --db and --source together are refused; a source that is not there names itself.
+	if err := run(t, append([]string{"build", "--db", dbPath, "--source", snap, "--out", filepath.Join(dir, "x")}, common...)...); err == nil || !strings.Contains(err.Error(), "give one") {
+		t.Fatalf("--db with --source: %v", err)
+	}
+	if err := run(t, append([]string{"build", "--source", filepath.Join(dir, "no-such"), "--out", filepath.Join(dir, "x")}, common...)...); err == nil || !strings.Contains(err.Error(), "adminapi export") {
+		t.Fatalf("missing snapshot: %v", err)
+	}
+}
+
+// assertSameSite compares two built sites file by file (the build manifests aside).
+func assertSameSite(t *testing.T, a, b string) {
+	t.Helper()
+	list := func(root string) map[string][]byte {
+		out := map[string][]byte{}
+		root, _ = filepath.EvalSymlinks(root)
+		filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !strings.HasPrefix(d.Name(), ".") {
+				rel, _ := filepath.Rel(root, p)
+				out[rel], _ = os.ReadFile(p)
+			}
+			return nil
+		})
+		return out
+	}
+	fa, fb := list(a), list(b)
+	if len(fa) != len(fb) || len(fa) == 0 {
+		t.Fatalf("%d files against %d", len(fa), len(fb))
+	}
+	for rel, data := range fa {
+		if !bytes.Equal(data, fb[rel]) {
+			t.Fatalf("%s differs", rel)
+		}
 	}
 }

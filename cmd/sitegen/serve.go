@@ -97,7 +97,7 @@ func (s *devServer) rebuild(ctx context.Context, bundle bool) error {
 			return fmt.Errorf("npm run build: %w", err)
 		}
 	}
-	src, closeSrc, err := openSource(s.p.db, s.logger)
+	src, closeSrc, err := s.p.openSource(ctx, s.logger)
 	if err != nil {
 		return err
 	}
