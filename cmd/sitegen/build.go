@@ -110,6 +110,9 @@ live site untouched. Prints progress and a summary line.`,
 			logger := newLogger()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			if err := checkContentDir(p.content); err != nil {
+				return err
+			}
 			src, closeSrc, err := p.openSource(ctx, logger)
 			if err != nil {
 				return err
@@ -145,9 +148,11 @@ generation on the store, use sitegen deploy --generation G.`,
 		Example: "  sitegen rollback\n  sitegen rollback --to s3://www-example-com",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var d *deploy.Deployer
 			if f.to != "" {
 				// Fail on the store's settings before the local site changes.
-				if _, err := f.deployer(); err != nil {
+				var err error
+				if d, err = f.deployer(); err != nil {
 					return err
 				}
 			}
@@ -163,7 +168,7 @@ generation on the store, use sitegen deploy --generation G.`,
 			if err != nil {
 				return err
 			}
-			return f.run(cmd, dir, gen)
+			return f.run(cmd, d, dir, gen)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "dist", "output path (symlink to the live generation)")

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -18,8 +20,14 @@ func newCheckCommand() *cobra.Command {
 HTML page under --out and checks that each internal href and src names a file of the site.
 It exits non-zero and names each broken link as "page → link".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkContentDir(contentDir); err != nil {
+				return err
+			}
 			if _, err := folder.Load(contentDir); err != nil {
 				return err
+			}
+			if _, err := os.Stat(out); err != nil {
+				return fmt.Errorf("no built site at %s: build it first (sitegen build --out %s), or pass --out", out, out)
 			}
 			broken, pages, err := generator.CheckLinks(out)
 			if err != nil {
@@ -38,4 +46,16 @@ It exits non-zero and names each broken link as "page → link".`,
 	cmd.Flags().StringVar(&contentDir, "content", "content", "content folder")
 	cmd.Flags().StringVar(&out, "out", "dist", "the built site")
 	return cmd
+}
+
+// checkContentDir says what to do when the content folder is not where the flag says.
+func checkContentDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil || !st.IsDir() {
+		return fmt.Errorf("no content folder at %s: run sitegen from the project's root folder, or pass --content", dir)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "site.yaml")); err != nil {
+		return fmt.Errorf("%s has no site.yaml: is it the project's content folder? (pass --content)", dir)
+	}
+	return nil
 }

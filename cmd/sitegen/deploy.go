@@ -50,11 +50,7 @@ func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 }
 
 // run deploys the site in dir (generation name gen) and prints the plan of a dry run.
-func (f *deployFlags) run(cmd *cobra.Command, dir, gen string) error {
-	d, err := f.deployer()
-	if err != nil {
-		return err
-	}
+func (f *deployFlags) run(cmd *cobra.Command, d *deploy.Deployer, dir, gen string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	plan, res, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify})
@@ -105,11 +101,15 @@ Environment:
   sitegen deploy --to s3://site --generation g20260301T120000000000-a1b2c3   # an earlier generation`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			d, err := f.deployer()
+			if err != nil {
+				return err
+			}
 			dir, gen, err := deploy.GenerationDir(out, generation)
 			if err != nil {
 				return err
 			}
-			return f.run(cmd, dir, gen)
+			return f.run(cmd, d, dir, gen)
 		},
 	}
 	f.register(cmd, os.Getenv("DEPLOY_TARGET"), "where to deploy: s3://BUCKET or s3://BUCKET/PREFIX (env DEPLOY_TARGET)")

@@ -372,3 +372,23 @@ func assertSameSite(t *testing.T, a, b string) {
 		}
 	}
 }
+
+func TestErrorsSayWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "--empty", "--content", filepath.Join(dir, "content"), "--out", filepath.Join(dir, "dist")}, "run sitegen from the project's root folder, or pass --content"},
+		{[]string{"build", "--empty", "--content", dir, "--out", filepath.Join(dir, "dist")}, "has no site.yaml"},
+		{[]string{"check", "--content", filepath.Join(repo, "content"), "--out", filepath.Join(dir, "dist")}, "build it first (sitegen build --out " + filepath.Join(dir, "dist") + ")"},
+		{[]string{"deploy", "--to", "s3://bucket", "--out", filepath.Join(dir, "dist")}, "build the site first"},
+		{[]string{"deploy", "--to", "bucket"}, "expected s3://BUCKET"},
+	} {
+		t.Setenv("AWS_ACCESS_KEY_ID", "x")
+		t.Setenv("AWS_SECRET_ACCESS_KEY", "y")
+		if err := run(t, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

@@ -48,6 +48,9 @@ same file; use adminapi serve --demo for the whole product.`,
 				// The dev server has no form endpoint of its own: point forms at adminapi's default.
 				p.formEndpoint = "http://127.0.0.1:8080/popup"
 			}
+			if err := checkContentDir(p.content); err != nil {
+				return err
+			}
 			s := &devServer{p: p, logger: logger, clients: map[chan struct{}]bool{}}
 			if err := s.rebuild(ctx, false); err != nil {
 				return err
