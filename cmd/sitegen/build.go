@@ -96,7 +96,7 @@ func newLogger() *slog.Logger {
 
 func newBuildCommand() *cobra.Command {
 	var p paths
-	var clean bool
+	var clean, force bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Build the site into --out (incremental unless --clean)",
@@ -123,7 +123,7 @@ live site untouched. Prints progress and a summary line.`,
 				return err
 			}
 			defer b.Close()
-			_, err = b.Build(ctx, src, generator.Options{Clean: clean, Reason: "sitegen build"})
+			_, err = b.Build(ctx, src, generator.Options{Clean: clean, Reason: "sitegen build", GuardRemovals: !force})
 			if err != nil {
 				return fmt.Errorf("build failed, the live site is unchanged: %w", err)
 			}
@@ -132,6 +132,7 @@ live site untouched. Prints progress and a summary line.`,
 	}
 	p.register(cmd)
 	cmd.Flags().BoolVar(&clean, "clean", false, "render every page, ignoring the live generation")
+	cmd.Flags().BoolVar(&force, "force", false, "build even when more than half of the live site's pages would be removed")
 	return cmd
 }
 

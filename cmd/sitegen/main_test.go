@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -390,5 +392,50 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 		if err := run(t, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
 		}
+	}
+}
+
+// TestBuildRefusesToRemoveMostOfTheSite: a build from an empty database over a site of many
+// posts is refused unless --force, and the live site stays.
+func TestBuildRefusesToRemoveMostOfTheSite(t *testing.T) {
+	bundleOrSkip(t)
+	dir := t.TempDir()
+	var posts []string
+	for i := 0; i < 40; i++ {
+		posts = append(posts, fmt.Sprintf(`{"title":"Post %d","slug":"post-%d","content":"<p>Words %d.</p>","category":"News","createdAt":"2026-01-%02dT10:00:00Z"}`, i, i, i, i%28+1))
+	}
+	file := filepath.Join(dir, "posts.json")
+	os.WriteFile(file, []byte("["+strings.Join(posts, ",")+"]"), 0o644)
+	full, empty := filepath.Join(dir, "full.db"), filepath.Join(dir, "empty.db")
+	for _, p := range []string{full, empty} {
+		db, err := store.Open(p, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == full {
+			if _, _, err := api.ImportFiles(db, []string{file}, func(string) {}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		db.Close()
+	}
+	out := filepath.Join(dir, "dist")
+	common := []string{"--out", out, "--uploads", dir, "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site")}
+	if err := run(t, append([]string{"build", "--db", full}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	live, _ := filepath.EvalSymlinks(out)
+	err := run(t, append([]string{"build", "--db", empty}, common...)...)
+	if err == nil || !regexp.MustCompile(`would remove \d+ of the \d+ pages`).MatchString(err.Error()) || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("got %v", err)
+	}
+	if now, _ := filepath.EvalSymlinks(out); now != live {
+		t.Fatal("the refused build replaced the live site")
+	}
+	if err := run(t, append([]string{"build", "--db", empty, "--force"}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "blog", "post-1", "index.html")); err == nil {
+		t.Fatal("the forced build kept the posts")
 	}
 }

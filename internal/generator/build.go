@@ -59,6 +59,9 @@ func (Undigested) RecordsDigest() (string, error) { return "", nil }
 type Options struct {
 	Clean  bool   // render every page, ignoring the previous generation
 	Reason string // why the build runs, for logs
+	// GuardRemovals refuses a build that would remove more than half of the live site's pages
+	// (sitegen build without --force: a mistyped or empty source must not replace the site).
+	GuardRemovals bool
 }
 
 // Result says what a build did: the publish queue keeps it as the build's record, and a deploy

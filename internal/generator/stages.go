@@ -210,6 +210,11 @@ func (r *run) encode(pages []*Page) ([]*planned, error) {
 		}
 		seen[it.File] = true
 	}
+	if r.opts.GuardRemovals {
+		if err := guardRemovals(r.live, seen); err != nil {
+			return nil, err
+		}
+	}
 	return items, nil
 }
 
