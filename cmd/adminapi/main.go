@@ -17,6 +17,7 @@ import (
 
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
 )
 
@@ -195,21 +196,26 @@ func newImportCommand(dbPath *string) *cobra.Command {
 }
 
 func newExportCommand(dbPath *string) *cobra.Command {
-	var dir string
+	var dir, uploadsDir string
 	cmd := &cobra.Command{
 		Use:   "export",
-		Short: "Write the published blogs and services to DIR/blogs.json and DIR/services.json",
+		Short: "Write the published blogs and services to DIR/blogs.json and DIR/services.json, and the images they use to DIR/uploads/",
+		Long: `export writes the published blogs and services in the shape GET /api/blogs and GET /api/services
+answer (adminapi import takes them back), and copies the uploaded images they use into DIR/uploads/.
+The folder is a snapshot a CI job can build the site from: sitegen build --source DIR.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withDB(*dbPath, true, func(db *store.DB) error {
 				paths, err := manage.ExportFiles(db, dir)
-				if err == nil {
-					fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, " and "))
+				if err != nil {
+					return err
 				}
-				return err
+				fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, " and "))
+				return exportUploads(cmd, db, dir, uploadsDir)
 			})
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", ".", "folder to write into")
+	cmd.Flags().StringVar(&uploadsDir, "uploads", "data/uploads", "uploaded images; the ones the records use are copied to DIR/uploads/")
 	return cmd
 }
 
@@ -229,4 +235,35 @@ func newDemoLoginCommand(dbPath *string) *cobra.Command {
 			return err
 		},
 	}
+}
+
+// exportUploads copies the uploaded images the published records use into dir/uploads/.
+func exportUploads(cmd *cobra.Command, db *store.DB, dir, uploadsDir string) error {
+	blogs, err := db.Blogs()
+	if err != nil {
+		return err
+	}
+	services, err := db.Services()
+	if err != nil {
+		return err
+	}
+	copied := 0
+	for _, name := range source.UploadsUsed(blogs, services) {
+		data, err := os.ReadFile(filepath.Join(uploadsDir, name))
+		if err != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "warning: upload %s used by the records is missing in %s\n", name, uploadsDir)
+			continue
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "uploads"), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "uploads", name), data, 0o644); err != nil {
+			return err
+		}
+		copied++
+	}
+	if copied > 0 {
+		fmt.Fprintf(cmd.OutOrStdout(), "copied %d uploaded images to %s\n", copied, filepath.Join(dir, "uploads"))
+	}
+	return nil
 }

@@ -274,3 +274,30 @@ func TestDemoServe(t *testing.T) {
 		t.Fatalf("request lines at the default level:\n%s", l)
 	}
 }
+
+// Export copies the uploaded images the records use, so the folder builds the whole site
+// (sitegen build --source DIR).
+func TestExportCopiesTheUploadsTheRecordsUse(t *testing.T) {
+	dir := t.TempDir()
+	uploads := filepath.Join(dir, "uploads")
+	os.MkdirAll(uploads, 0o755)
+	used, unused := "00112233445566778899aabbccddeeff.png", "ffeeddccbbaa99887766554433221100.png"
+	os.WriteFile(filepath.Join(uploads, used), []byte("used"), 0o644)
+	os.WriteFile(filepath.Join(uploads, unused), []byte("unused"), 0o644)
+	blogs := filepath.Join(dir, "blogs.json")
+	os.WriteFile(blogs, []byte(`[{"title":"With image","slug":"with-image","content":"<p>x</p>","category":"A","image":"/uploads/`+used+`"}]`), 0o644)
+	db := filepath.Join(dir, "site.db")
+	if out, err := run(t, nil, "import", "--db", db, blogs); err != nil {
+		t.Fatalf("import: %v\n%s", err, out)
+	}
+	snap := filepath.Join(dir, "snap")
+	if out, err := run(t, nil, "export", "--db", db, "--dir", snap, "--uploads", uploads); err != nil || !strings.Contains(out, "copied 1 uploaded images") {
+		t.Fatalf("export: %v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(filepath.Join(snap, "uploads", used)); string(data) != "used" {
+		t.Fatal("the used upload was not copied")
+	}
+	if _, err := os.Stat(filepath.Join(snap, "uploads", unused)); err == nil {
+		t.Fatal("an unused upload was copied")
+	}
+}

@@ -17,6 +17,7 @@ import (
 
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/manage"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
 )
@@ -296,7 +297,7 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := api.ImportFiles(db, []string{filepath.Join(repo, "content", "demo", "blogs.json"), filepath.Join(repo, "content", "demo", "services.json"), extra}, func(string) {}); err != nil {
+	if _, err := manage.ImportFiles(db, []string{filepath.Join(repo, "content", "demo", "blogs.json"), filepath.Join(repo, "content", "demo", "services.json"), extra}, func(string) {}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -329,7 +330,7 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 	assertSameSite(t, fromDB, fromAPI)
 
 	snap := filepath.Join(dir, "snapshot")
-	if _, err := api.ExportFiles(db, snap); err != nil {
+	if _, err := manage.ExportFiles(db, snap); err != nil {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(snap, "uploads"), 0o755)
@@ -413,7 +414,7 @@ func TestBuildRefusesToRemoveMostOfTheSite(t *testing.T) {
 			t.Fatal(err)
 		}
 		if p == full {
-			if _, _, err := api.ImportFiles(db, []string{file}, func(string) {}); err != nil {
+			if _, err := manage.ImportFiles(db, []string{file}, func(string) {}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -138,24 +138,25 @@ func get(ctx context.Context, client *http.Client, u string, limit int64) ([]byt
 // add decodes one JSON array of records as `adminapi import` does: HTML sanitized, an image the
 // site cannot serve dropped with a warning.
 func (r *Records) add(where string, data []byte, log *slog.Logger) error {
-	blogs, services, err := content.DecodeRecords(bytes.NewReader(data))
+	recs, err := content.DecodeRecords(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: %s", where, content.ErrorMessage(err))
 	}
-	for i := range blogs {
-		if !content.ValidImageRef(blogs[i].Image) {
-			log.Warn("source: image dropped (not an upload or site image)", "from", where, "slug", blogs[i].Slug, "image", blogs[i].Image)
-			blogs[i].Image = ""
+	for _, rec := range recs {
+		f := rec.Fields()
+		if !content.ValidImageRef(*f.Image) {
+			log.Warn("source: image dropped (not an upload or site image)", "from", where, "slug", *f.Slug, "image", *f.Image)
+			*f.Image = ""
+		}
+		switch v := rec.(type) {
+		case *content.Blog:
+			r.blogs = append(r.blogs, *v)
+		case *content.Service:
+			r.services = append(r.services, *v)
+		default:
+			return fmt.Errorf("%s: %s records are not built by this generator", where, rec.Kind().Plural)
 		}
 	}
-	for i := range services {
-		if !content.ValidImageRef(services[i].Image) {
-			log.Warn("source: image dropped (not an upload or site image)", "from", where, "slug", services[i].Slug, "image", services[i].Image)
-			services[i].Image = ""
-		}
-	}
-	r.blogs = append(r.blogs, blogs...)
-	r.services = append(r.services, services...)
 	return nil
 }
 
