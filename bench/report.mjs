@@ -179,6 +179,32 @@ if (fs.existsSync(lhDir)) {
   }
 }
 
+// 7. Deploys to the local S3 server.
+const deployLines = (f) => (exists(f) ? read(f).split('\n').filter(Boolean) : []);
+const uploadedOf = (l) => (/nothing changed/.test(l) ? 0 : Number(l.match(/: (\d+) uploaded/)?.[1] ?? NaN));
+const bytesOf = (l) => l.match(/uploaded \(([^)]*)\)/)?.[1] ?? '?';
+const dFull = samples.filter((s) => s.label.startsWith('deploy-full-'));
+if (dFull.length) {
+  const n = dFull[0].label.slice('deploy-full-'.length);
+  const full = deployLines('deploy-full.log'), same = deployLines('deploy-nochange.log'), post = deployLines('deploy-post.log');
+  const fullW = median(dFull.map((s) => s.wall));
+  rows.push(['7', `Deploy, full upload of the ${n}-post site to an S3 server on loopback`,
+    `${sec(fullW)}, ${uploadedOf(full[0] || '')} objects (${bytesOf(full[0] || '')}), ${mib(median(dFull.map((s) => s.peakTree)))} peak`, '—', '']);
+  const nc = by(`deploy-nochange-${n}`);
+  const ncW = median(nc.map((s) => s.wall));
+  const ncUp = Math.max(...same.map(uploadedOf));
+  rows.push(['7', `Deploy, unchanged redeploy, ${n} posts`, `${sec(ncW)}, ${ncUp} objects uploaded`, '0 uploads', ok(ncUp === 0)]);
+  const b = by(`deploy-post-build-${n}`), d = by(`deploy-post-${n}`);
+  const total = b.map((s, i) => s.wall + (d[i]?.wall ?? NaN)).filter((x) => !isNaN(x));
+  const ups = post.map(uploadedOf);
+  rows.push(['7', `One new post → on the store, ${n} posts (sitegen build + sitegen deploy)`,
+    `median ${sec(median(total))} (build ${sec(median(b.map((s) => s.wall)))} + deploy ${sec(median(d.map((s) => s.wall)))}), ${median(ups)} objects uploaded`,
+    '< 2 s, only what changed', ok(median(total) < 2 && Math.max(...ups) < 20)]);
+  detail.push(`deploy full: wall ${dFull.map((s) => s.wall.toFixed(2)).join(' ')} s; ${full.join(' | ')}`);
+  detail.push(`deploy unchanged: wall ${nc.map((s) => s.wall.toFixed(3)).join(' ')} s`);
+  detail.push(`deploy one post: build ${b.map((s) => s.wall.toFixed(3)).join(' ')} s, deploy ${d.map((s) => s.wall.toFixed(3)).join(' ')} s; ${post.join(' | ')}`);
+}
+
 const table = ['| # | figure | today | aim | met |', '|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 console.log(detail.join('\n'));

@@ -11,6 +11,7 @@
 #   BENCH_RUNS       runs of each full build (default 5)
 #   BENCH_NOCHANGE   no-change rebuilds (default 5)
 #   BENCH_PUBLISHES  publishes (default 20)
+#   BENCH_DEPLOYS    runs of each deploy figure (default 5)
 #   BENCH_WRK_SECS   seconds of each wrk run (default 20)
 #   BENCH_LH_RUNS    Lighthouse runs per page (default 3)
 #   BENCH_SKIP       sections to leave out, e.g. "lighthouse form"
@@ -24,6 +25,7 @@ sizes=(${BENCH_SIZES:-1000 5000})
 runs=${BENCH_RUNS:-5}
 nochange_runs=${BENCH_NOCHANGE:-5}
 publishes=${BENCH_PUBLISHES:-20}
+deploys=${BENCH_DEPLOYS:-5}
 wrk_secs=${BENCH_WRK_SECS:-20}
 lh_runs=${BENCH_LH_RUNS:-3}
 skip=" ${BENCH_SKIP:-} "
@@ -49,6 +51,15 @@ cleanup() {
 }
 trap cleanup EXIT
 
+wait_port() { # port: waits up to 30 s for a listener on loopback
+  for _ in $(seq 300); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "bench: nothing listens on port $1" >&2
+  return 1
+}
+
 wait_http() { # url: waits up to 30 s for a 200
   for _ in $(seq 300); do
     curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
@@ -62,6 +73,8 @@ wait_http() { # url: waits up to 30 s for a 200
 for tool in go node hugo wrk curl; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 done
+versitygw=$(command -v versitygw || echo "$(go env GOPATH | cut -d: -f1)/bin/versitygw")
+[ -x "$versitygw" ] || skipped deploy || { echo "bench: versitygw is missing (scripts/setup.sh --bench)" >&2; exit 1; }
 [ -x /usr/bin/chromium ] || skipped lighthouse || { echo "bench: /usr/bin/chromium is missing (scripts/setup.sh --bench)" >&2; exit 1; }
 if ! skipped lighthouse; then
   stamp=bench/node_modules/.installed-lock
@@ -134,6 +147,47 @@ if ! skipped nochange; then
   for r in $(seq "$nochange_runs"); do
     measure "nochange-$big" "$sitegen" build --db "$(db $big)" --out "$(dist $big)" --uploads "$(uploads $big)" "${sitedir[@]}"
     grep -h '^built' "$out/last-command.log" | tee -a "$out/nochange.log"
+  done
+fi
+
+# --- 2b. deploy to an object store ---------------------------------------------------------
+# A real S3 server on loopback (Versity's gateway, posix backend, on this machine's disk): the
+# figures are the deploy's own work (hashing, planning, requests), not a network's.
+port_s3=18493
+deploy_n=${sizes[0]}
+s3_started=0
+start_s3() {
+  [ "$s3_started" = 1 ] && return 0
+  export AWS_ACCESS_KEY_ID=benchkey AWS_SECRET_ACCESS_KEY=bench-secret-bench-secret AWS_REGION=us-east-1 \
+    AWS_ENDPOINT_URL_S3="http://127.0.0.1:$port_s3"
+  mkdir -p "$work/s3"
+  "$versitygw" --port "127.0.0.1:$port_s3" --access "$AWS_ACCESS_KEY_ID" --secret "$AWS_SECRET_ACCESS_KEY" --quiet \
+    posix "$root/$work/s3" > "$out/s3.log" 2>&1 &
+  pids+=($!)
+  wait_port "$port_s3"
+  s3_started=1
+}
+if ! skipped deploy; then
+  say "deploy of the $deploy_n-post site to a local S3 server: full upload, unchanged redeploy, one new post (sitegen build + sitegen deploy), $deploys runs each"
+  start_s3
+  for r in $(seq "$deploys"); do
+    "$bt" mkbucket -bucket "full-$r"
+    measure "deploy-full-$deploy_n" "$sitegen" deploy --to "s3://full-$r" --out "$(dist $deploy_n)"
+    grep -h '^deployed' "$out/last-command.log" | tee -a "$out/deploy-full.log"
+  done
+  for r in $(seq "$deploys"); do
+    measure "deploy-nochange-$deploy_n" "$sitegen" deploy --to "s3://full-1" --out "$(dist $deploy_n)"
+    grep -h '^deployed' "$out/last-command.log" | tee -a "$out/deploy-nochange.log"
+  done
+  for r in $(seq "$deploys"); do
+    post=$work/deploy-post-$r.json
+    printf '[{"title":"Deploy bench post %s","slug":"deploy-bench-post-%s","content":"<p>A new post for the deploy bench.</p>","category":"News","createdAt":"%s"}]' \
+      "$r" "$r" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" > "$post"
+    "$adminapi" import --db "$(db $deploy_n)" "$post" > /dev/null
+    measure "deploy-post-build-$deploy_n" "$sitegen" build --db "$(db $deploy_n)" --out "$(dist $deploy_n)" --uploads "$(uploads $deploy_n)" "${sitedir[@]}"
+    grep -h '^built' "$out/last-command.log" | tee -a "$out/deploy-post-build.log"
+    measure "deploy-post-$deploy_n" "$sitegen" deploy --to "s3://full-1" --out "$(dist $deploy_n)"
+    grep -h '^deployed' "$out/last-command.log" | tee -a "$out/deploy-post.log"
   done
 fi
 

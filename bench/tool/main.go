@@ -23,6 +23,8 @@ func main() {
 		err = countMessages(os.Args[2:])
 	case "run":
 		err = runCmd(os.Args[2:])
+	case "mkbucket":
+		err = makeBucket(os.Args[2:])
 	case "profile":
 		err = profileBuild(os.Args[2:])
 	default:
