@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/manage"
 	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
@@ -144,37 +145,109 @@ func readPassword() (string, error) {
 }
 
 func newBackupCommand(dbPath *string) *cobra.Command {
-	var to string
+	var to, uploadsDir string
 	cmd := &cobra.Command{
-		Use:   "backup",
-		Short: "Write a consistent, synced copy of the database, also while the server runs",
+		Use:   "backup --to FILE|s3://BUCKET/PREFIX",
+		Short: "Write a consistent, synced copy of the database (to a file or an object store), also while the server runs",
+		Long: `backup writes a consistent, synced copy of the database, also while adminapi serve runs (the
+server writes it, asked over its owner-only control socket).
+
+With --to s3://BUCKET/PREFIX the copy goes to an object store instead, as PREFIX/site-<UTC time>.db,
+and every uploaded image not yet there is copied to PREFIX/uploads/ (uploads are only ever
+added, so the store then holds all of them): a database copy and the uploads are the whole
+restore. Credentials and endpoint come from the AWS variables, as for sitegen deploy.`,
+		Example: "  adminapi backup --to /var/backups/site-$(date +%F).db\n  adminapi backup --to s3://example-backups/site",
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if strings.HasPrefix(to, "s3://") {
+				return backupToStore(cmd, *dbPath, to, uploadsDir)
+			}
 			abs, err := filepath.Abs(to)
 			if err != nil {
 				return err
 			}
-			db, err := openDB(*dbPath, true)
-			switch {
-			case errors.Is(err, store.ErrLocked):
-				// The running server holds the file: it writes the copy itself.
-				if err := manage.RequestBackup(*dbPath, abs); err != nil {
-					return fmt.Errorf("backup through the running server: %w", err)
-				}
-			case err != nil:
+			if err := backupTo(*dbPath, abs); err != nil {
 				return err
-			default:
-				defer db.Close()
-				if err := db.Backup(abs); err != nil {
-					return err
-				}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "backup written to %s\n", abs)
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&to, "to", "", "file to write (required)")
+	cmd.Flags().StringVar(&to, "to", "", "file to write, or s3://BUCKET/PREFIX (required)")
+	cmd.Flags().StringVar(&uploadsDir, "uploads", "data/uploads", "uploaded images, copied with a backup to an object store")
 	_ = cmd.MarkFlagRequired("to")
 	return cmd
+}
+
+// backupTo writes a consistent copy of the database at dbPath to the file abs.
+func backupTo(dbPath, abs string) error {
+	db, err := openDB(dbPath, true)
+	switch {
+	case errors.Is(err, store.ErrLocked):
+		// The running server holds the file: it writes the copy itself.
+		if err := manage.RequestBackup(dbPath, abs); err != nil {
+			return fmt.Errorf("backup through the running server: %w", err)
+		}
+		return nil
+	case err != nil:
+		return err
+	}
+	defer db.Close()
+	return db.Backup(abs)
+}
+
+// backupToStore copies the database and the uploads the store lacks to an object store.
+func backupToStore(cmd *cobra.Command, dbPath, to, uploadsDir string) error {
+	cfg, err := deploy.ConfigFromEnv(to, os.Getenv)
+	if err != nil {
+		return err
+	}
+	d, err := deploy.New(cfg)
+	if err != nil {
+		return err
+	}
+	ctx := cmd.Context()
+	// The copy is made beside the database (same disk, same owner), uploaded, then removed.
+	tmp, err := os.CreateTemp(filepath.Dir(dbPath), ".backup-*.db")
+	if err != nil {
+		return err
+	}
+	tmp.Close()
+	os.Remove(tmp.Name())
+	defer os.Remove(tmp.Name())
+	abs, err := filepath.Abs(tmp.Name())
+	if err != nil {
+		return err
+	}
+	if err := backupTo(dbPath, abs); err != nil {
+		return err
+	}
+	name := "site-" + time.Now().UTC().Format("20060102T150405Z") + ".db"
+	if err := d.PutFile(ctx, name, abs, "application/octet-stream"); err != nil {
+		return err
+	}
+	have, err := d.Keys(ctx)
+	if err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(uploadsDir)
+	if err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	copied := 0
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !content.ValidUploadName(e.Name()) {
+			continue
+		}
+		if _, ok := have["uploads/"+e.Name()]; ok {
+			continue
+		}
+		if err := d.PutFile(ctx, "uploads/"+e.Name(), filepath.Join(uploadsDir, e.Name()), "application/octet-stream"); err != nil {
+			return err
+		}
+		copied++
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "backup written to %s%s; %d new uploads copied to %suploads/\n", d.Target(), name, copied, d.Target())
+	return nil
 }
 
 func newImportCommand(dbPath *string) *cobra.Command {
