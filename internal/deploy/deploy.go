@@ -171,8 +171,16 @@ func New(cfg Config) (*Deployer, error) {
 	if cfg.PathStyle {
 		lookup = minio.BucketLookupPath
 	}
+	tr, err := minio.DefaultTransport(secure)
+	if err != nil {
+		return nil, fmt.Errorf("object store client: %w", err)
+	}
+	// A store that accepts the connection and then says nothing fails the request (and the
+	// client retries it) rather than holding the deploy forever.
+	tr.ResponseHeaderTimeout = 2 * time.Minute
 	client, err := minio.New(host, &minio.Options{
 		Creds:        credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, cfg.SessionToken),
+		Transport:    tr,
 		Secure:       secure,
 		Region:       orDefault(cfg.Region, "us-east-1"),
 		BucketLookup: lookup,

@@ -9,6 +9,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -403,7 +405,6 @@ func TestRefusedCredentialsChangeNothing(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := f.cfg
 			cfg.AccessKey, cfg.SecretKey = tc.access, tc.secret
-			cfg.MaxRetries = 1
 			d, err := New(cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -672,3 +673,47 @@ func TestParseTarget(t *testing.T) {
 }
 
 var minioRemoveOpts = minio.RemoveObjectOptions{}
+
+// TestTransientErrorsAreRetried puts a proxy before the store that answers the first attempt
+// of every upload with 503 SlowDown: the deploy retries each and stores the whole site.
+func TestTransientErrorsAreRetried(t *testing.T) {
+	f := newFixture(t)
+	target, _ := url.Parse(f.srv.Endpoint)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	refused := 0
+	flaky := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPut {
+			mu.Lock()
+			first := !seen[r.URL.Path]
+			seen[r.URL.Path] = true
+			if first {
+				refused++
+			}
+			mu.Unlock()
+			if first {
+				io.Copy(io.Discard, r.Body)
+				w.Header().Set("Content-Type", "application/xml")
+				w.WriteHeader(http.StatusServiceUnavailable)
+				io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>`)
+				return
+			}
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	defer flaky.Close()
+	cfg := f.cfg
+	cfg.Endpoint = flaky.URL
+	files := v1()
+	res := f.deployWith(t, cfg, site(t, files), Options{})
+	if refused < len(files)-1 || len(res.Uploaded) != len(files)-1 {
+		t.Fatalf("refused %d, uploaded %d", refused, len(res.Uploaded))
+	}
+	objs := f.objects(t)
+	for rel, data := range files {
+		if rel != ".build.json" && string(objs["www/"+rel].Data) != data {
+			t.Errorf("%s differs after retries", rel)
+		}
+	}
+}
