@@ -53,15 +53,12 @@ func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 func (f *deployFlags) run(cmd *cobra.Command, d *deploy.Deployer, dir, gen string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	plan, res, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify})
+	plan, _, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify})
 	if f.dryRun && plan != nil {
 		plan.Print(os.Stdout)
 		if err == nil {
 			fmt.Println("dry run: nothing was changed")
 		}
-	}
-	for _, w := range res.Warnings {
-		fmt.Fprintln(os.Stderr, "warning:", w)
 	}
 	return err
 }
