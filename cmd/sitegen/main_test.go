@@ -18,6 +18,7 @@ import (
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
 )
@@ -312,7 +313,12 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	srv, err := api.New(api.Config{DB: db, JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
+	queue, err := publish.NewQueue(db, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer queue.Close(context.Background())
+	srv, err := api.New(api.Config{DB: db, Builds: queue, JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
 	if err != nil {
 		t.Fatal(err)
 	}
