@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -353,5 +354,136 @@ func TestBackupToObjectStore(t *testing.T) {
 	env := append(srv.Env(), "AWS_SECRET_ACCESS_KEY=wrong-wrong-wrong-wrong")
 	if out, err := run(t, env, "backup", "--db", db, "--uploads", uploads, "--to", "s3://"+bucket+"/backups"); err == nil || !strings.Contains(out, "s3://"+bucket+"/backups/site-") {
 		t.Fatalf("refused backup: %v\n%s", err, out)
+	}
+}
+
+// TestPublishReachesTheBucket: with --deploy-to, a publish answers live only once the store has
+// the page; a deploy that fails says so (live: false, the build record's deploy failed) and the
+// admin's Rebuild puts it right; a delete removes the page from the store.
+func TestPublishReachesTheBucket(t *testing.T) {
+	if _, err := os.Stat(filepath.Join("..", "..", "site", "dist", "server", "entry-server.js")); err != nil {
+		if os.Getenv("REQUIRE_SITE_BUNDLE") != "" {
+			t.Fatal("site bundle required")
+		}
+		t.Skip("site bundle not built")
+	}
+	s3 := s3test.Start(t)
+	bucket := s3.Bucket(t)
+	for _, kv := range s3.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("DEPLOY_PURGE_URL", "")
+	dir := t.TempDir()
+	db := filepath.Join(dir, "site.db")
+	if out, err := run(t, []string{"ADMIN_PASSWORD=publish-password-1"}, "user", "add", "--db", db, "--username", "ed", "--email", "ed@example.com"); err != nil {
+		t.Fatalf("user add: %v\n%s", err, out)
+	}
+	addr, stop := startServe(t, dir, "--site", filepath.Join("..", "..", "site"), "--deploy-to", "s3://"+bucket+"/www")
+	defer stop()
+	base := "http://" + addr
+	res, err := http.Post(base+"/admin/login", "application/json", strings.NewReader(`{"username":"ed","password":"publish-password-1"}`))
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("login: %v %v", err, res)
+	}
+	var login struct{ Token string }
+	json.NewDecoder(res.Body).Decode(&login)
+	res.Body.Close()
+	call := func(method, path, body string) (int, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+login.Token)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var out map[string]any
+		json.NewDecoder(res.Body).Decode(&out)
+		return res.StatusCode, out
+	}
+	publishPost := func(slug string) (int, map[string]any) {
+		t.Helper()
+		if code, out := call("POST", "/api/preview-blogs", `{"title":"`+slug+`","slug":"`+slug+`","content":"<p>Fresh words of `+slug+`.</p>","category":"News"}`); code != 201 {
+			t.Fatalf("save draft: %d %v", code, out)
+		}
+		return call("POST", "/api/preview-blogs/publish/"+slug, `{}`)
+	}
+	page := func(slug string) string {
+		return string(s3.Get(t, bucket, "www/blog/"+slug+"/index.html").Data)
+	}
+
+	code, out := publishPost("first-deployed-post")
+	if code != 200 || out["live"] != true {
+		t.Fatalf("publish: %d %v", code, out)
+	}
+	// Live means on the store: no waiting.
+	if !strings.Contains(page("first-deployed-post"), "Fresh words of first-deployed-post") {
+		t.Fatal("the published page is not on the store when the answer says live")
+	}
+	build := out["build"].(map[string]any)
+	dep, _ := build["deploy"].(map[string]any)
+	if dep == nil || dep["status"] != "ok" || !strings.Contains(fmt.Sprint(dep["changed"]), "blog/first-deployed-post/index.html") {
+		t.Fatalf("build record's deploy: %v", build)
+	}
+
+	// The store refuses (the bucket is gone): the answer is not live and says why.
+	away := filepath.Join(s3.Dir, bucket+"-away")
+	if err := os.Rename(filepath.Join(s3.Dir, bucket), away); err != nil {
+		t.Fatal(err)
+	}
+	code, out = publishPost("second-deployed-post")
+	if code != 500 || out["live"] != false || !strings.Contains(fmt.Sprint(out["error"]), "not deployed to s3://"+bucket+"/www/") {
+		t.Fatalf("publish with the store refusing: %d %v", code, out)
+	}
+	if err := os.Rename(away, filepath.Join(s3.Dir, bucket)); err != nil {
+		t.Fatal(err)
+	}
+	// The Builds panel shows the failed deploy; Rebuild (the retry) deploys.
+	builds := func() []map[string]any {
+		req, _ := http.NewRequest("GET", base+"/api/builds", nil)
+		req.Header.Set("Authorization", "Bearer "+login.Token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var list []map[string]any
+		json.NewDecoder(res.Body).Decode(&list)
+		return list
+	}
+	if d, _ := builds()[0]["deploy"].(map[string]any); d == nil || d["status"] != "failed" || d["error"] == "" {
+		t.Fatalf("failed deploy not recorded: %v", builds()[0])
+	}
+	code, out = call("POST", "/api/builds", "")
+	if code != 202 {
+		t.Fatalf("rebuild: %d %v", code, out)
+	}
+	id := out["build"].(map[string]any)["id"]
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		b := builds()[0]
+		if b["id"] == id && (b["status"] == "ok" || b["status"] == "failed") {
+			if b["status"] != "ok" || b["deploy"].(map[string]any)["status"] != "ok" {
+				t.Fatalf("retry: %v", b)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the retry did not finish: %v", b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.Contains(page("second-deployed-post"), "Fresh words of second-deployed-post") {
+		t.Fatal("the retry did not deploy the second post")
+	}
+
+	// A delete builds and deploys: the page leaves the store.
+	if code, out := call("DELETE", "/api/blogs/first-deployed-post", ""); code != 200 {
+		t.Fatalf("delete: %d %v", code, out)
+	}
+	if s3.Get(t, bucket, "www/blog/first-deployed-post/index.html").Data != nil {
+		t.Fatal("the deleted post is still on the store")
 	}
 }

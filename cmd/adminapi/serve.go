@@ -21,6 +21,7 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
@@ -32,6 +33,8 @@ import (
 type serveOptions struct {
 	addr, contentDir, outDir, uploadsDir, siteDir, baseURL, formEndpoint string
 	demo, trustProxy                                                     bool
+	deployTo                                                             string
+	deployGrace                                                          time.Duration
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -52,7 +55,12 @@ Environment:
   NOTIFY_EMAIL      where enquiry notifications go (unset: none; in demo mode the demo admin)
   ADMIN_PASSWORD    the demo admin's password (unset: a generated one, printed once)
   LOG_LEVEL         debug (also every request that read something, and each build stage's time),
-                    info (default: changes, refusals, errors, builds), warn or error`,
+                    info (default: changes, refusals, errors, builds), warn or error
+  DEPLOY_TARGET     default of --deploy-to: with it, every build (publish, edit, delete, Rebuild)
+                    is deployed to that S3-compatible bucket, and a publish answers "live" only
+                    once the store has the page; the store's credentials and address come from
+                    AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL_S3
+  DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
 		},
@@ -69,6 +77,8 @@ Environment:
 	f.StringVar(&o.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "where the site's forms post (env FORM_ENDPOINT; default: site.yaml's formEndpoint)")
 	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
 	f.BoolVar(&o.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
+	f.StringVar(&o.deployTo, "deploy-to", os.Getenv("DEPLOY_TARGET"), "deploy every build to s3://BUCKET[/PREFIX] (env DEPLOY_TARGET; credentials from the AWS_* variables)")
+	f.DurationVar(&o.deployGrace, "deploy-grace", deploy.DefaultGrace, "how long assets that left the site stay on the store")
 	return cmd
 }
 
@@ -141,6 +151,15 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	if err != nil {
 		ln.Close()
 		return err
+	}
+	if o.deployTo != "" {
+		d, err := newDeployer(o, log)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("--deploy-to: %w", err)
+		}
+		builds.DeployTo(d, o.outDir)
+		log.Info("every build is deployed", "to", d.Target().String())
 	}
 
 	srv, err := api.New(api.Config{
@@ -358,4 +377,15 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// newDeployer makes the deployer of --deploy-to from the AWS variables and the purge hook's.
+func newDeployer(o serveOptions, log *slog.Logger) (*deploy.Deployer, error) {
+	cfg, err := deploy.ConfigFromEnv(o.deployTo, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Grace, cfg.Logger = o.deployGrace, log
+	cfg.Purge = deploy.PurgeConfig{URL: os.Getenv("DEPLOY_PURGE_URL"), Token: os.Getenv("DEPLOY_PURGE_TOKEN"), BaseURL: os.Getenv("SITE_URL")}
+	return deploy.New(cfg)
 }

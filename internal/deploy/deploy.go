@@ -236,6 +236,13 @@ func (e *TooManyRemovalsError) Error() string {
 		"Deploy it anyway with --force", e.Going, e.Live, e.Target, e.New)
 }
 
+// PurgeFailedError says the deploy is done but the CDN purge hook failed.
+type PurgeFailedError struct{ Msg string }
+
+func (e *PurgeFailedError) Error() string {
+	return "deployed, but the CDN purge failed (the CDN may serve the old pages until their cache time passes): " + e.Msg
+}
+
 // Plan is what a deploy will do.
 type Plan struct {
 	Target     string
@@ -406,7 +413,7 @@ func (d *Deployer) Deploy(ctx context.Context, dir string, opts Options) (*Plan,
 	d.progressf("deployed %s to %s: %d uploaded (%s), %d deleted, %d kept for the grace period, %d unchanged in %.2fs\n",
 		orDefault(opts.Generation, dir), plan.Target, len(res.Uploaded), humanBytes(res.UploadedBytes), len(res.Deleted), res.Retained, res.Unchanged, res.Duration.Seconds())
 	if res.PurgeError != "" {
-		return plan, res, fmt.Errorf("deployed, but the CDN purge failed (the CDN may serve the old pages until their cache time passes): %s", res.PurgeError)
+		return plan, res, &PurgeFailedError{Msg: res.PurgeError}
 	}
 	return plan, res, nil
 }

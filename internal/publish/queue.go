@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
@@ -40,6 +41,24 @@ type Build struct {
 	Error     string    `json:"error,omitempty"`
 	QueuedAt  time.Time `json:"queuedAt"`
 	StartedAt time.Time `json:"startedAt"` // when it ran; the queue time until then
+	// Deploy is the deploy to the object store that followed the build, when one is configured:
+	// the build is "ok" only once the store has the site.
+	Deploy *DeployRecord `json:"deploy,omitempty"`
+}
+
+// DeployRecord is what the deploy after a build did.
+type DeployRecord struct {
+	Target     string   `json:"target"`
+	Status     string   `json:"status"` // running, ok, failed
+	Generation string   `json:"generation,omitempty"`
+	Uploaded   int      `json:"uploaded"`
+	Deleted    int      `json:"deleted"`
+	Bytes      int64    `json:"bytes"`
+	Unchanged  int      `json:"unchanged"`
+	Changed    []string `json:"changed,omitempty"` // the objects uploaded or deleted, the first 100
+	Ms         int64    `json:"ms"`
+	Error      string   `json:"error,omitempty"`
+	PurgeError string   `json:"purgeError,omitempty"` // the deploy is done; the CDN may serve stale copies
 }
 
 // Err is nil for a build that succeeded and its error otherwise.
@@ -57,6 +76,9 @@ type Queue struct {
 	db   *store.DB
 	site Site
 	log  *slog.Logger
+
+	deployer *deploy.Deployer // nil: builds are not deployed
+	outDir   string           // the built site the deployer uploads
 
 	mu      sync.Mutex
 	pending *Job
@@ -99,6 +121,15 @@ func NewQueue(db *store.DB, site Site, log *slog.Logger) (*Queue, error) {
 	}
 	go q.run()
 	return q, nil
+}
+
+// DeployTo makes every build deploy the live generation of out to d's object store after it
+// (also a build that changed nothing, so a retry puts a failed deploy right). Call it before the
+// first Request.
+func (q *Queue) DeployTo(d *deploy.Deployer, out string) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.deployer, q.outDir = d, out
 }
 
 // Request asks for a build and returns the job that will include the caller's change: the
@@ -188,6 +219,9 @@ func (q *Queue) runOne(j *Job) {
 		res, err = q.site.Build(ctx, generator.Options{Clean: j.rec.Clean, Reason: j.rec.Reason})
 		cancel()
 	}
+	if err == nil && q.deployer != nil {
+		err = q.deployLive(j, res)
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	j.rec.Result = res
@@ -202,6 +236,50 @@ func (q *Queue) runOne(j *Job) {
 	}
 	q.save(j.rec)
 	close(j.done)
+}
+
+// deployLive uploads the live generation after j's build; the record shows the deploy running,
+// then its outcome. An error fails the build: the page is not live until the store has it.
+func (q *Queue) deployLive(j *Job, res generator.Result) error {
+	start := time.Now()
+	rec := &DeployRecord{Target: q.deployer.Target().String(), Status: StatusRunning}
+	q.mu.Lock()
+	j.rec.Result, j.rec.Deploy = res, rec
+	q.save(j.rec)
+	q.mu.Unlock()
+	dir, gen, err := deploy.GenerationDir(q.outDir, "")
+	var dres deploy.Result
+	if err == nil {
+		ctx, cancel := context.WithTimeout(q.ctx, 10*time.Minute)
+		_, dres, err = q.deployer.Deploy(ctx, dir, deploy.Options{Generation: gen})
+		cancel()
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	done := &DeployRecord{Target: rec.Target, Status: StatusOK, Generation: gen, Uploaded: len(dres.Uploaded),
+		Deleted: len(dres.Deleted), Bytes: dres.UploadedBytes, Unchanged: dres.Unchanged,
+		Ms: time.Since(start).Milliseconds(), PurgeError: dres.PurgeError}
+	for _, list := range [][]string{dres.Uploaded, dres.Deleted} {
+		for _, k := range list {
+			if len(done.Changed) < 100 {
+				done.Changed = append(done.Changed, k)
+			}
+		}
+	}
+	j.rec.Deploy = done
+	var purge *deploy.PurgeFailedError
+	if errors.As(err, &purge) {
+		// The store has the site; only the CDN's copies may be stale for their cache time.
+		q.log.Warn("deploy: CDN purge failed", "id", j.rec.ID, "err", purge.Msg)
+		err = nil
+	}
+	if err != nil {
+		done.Status, done.Error = StatusFailed, truncate(err.Error(), 1000)
+		q.log.Error("deploy failed", "id", j.rec.ID, "target", rec.Target, "err", err)
+		return fmt.Errorf("the site was built but not deployed to %s: %w", rec.Target, err)
+	}
+	q.log.Info("deploy done", "id", j.rec.ID, "target", rec.Target, "uploaded", done.Uploaded, "deleted", done.Deleted, "ms", done.Ms)
+	return nil
 }
 
 // save records a build; a failure to record is logged, it must not fail the build.
