@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/minio/minio-go/v7"
@@ -139,8 +140,8 @@ func (d *Deployer) storeError(op, key string, err error) error {
 	}
 	if resp.Code != "" {
 		msg := resp.Code
-		if resp.Message != "" {
-			msg += ": " + resp.Message
+		if m := strings.TrimRight(resp.Message, ". "); m != "" {
+			msg += " (" + m + ")"
 		}
 		return &StoreError{Op: op, URL: d.url(key), Code: resp.Code, Msg: msg + hint, Err: err}
 	}

@@ -2,6 +2,20 @@ import { api } from '../../../lib/api-client';
 
 export type BuildStatus = 'queued' | 'running' | 'ok' | 'failed';
 
+/** The deploy to the object store that followed a build (only when the server deploys). */
+export interface Deploy {
+  target: string;
+  status: 'running' | 'ok' | 'failed';
+  uploaded: number;
+  deleted: number;
+  bytes: number;
+  unchanged: number;
+  changed?: string[];
+  ms: number;
+  error?: string;
+  purgeError?: string;
+}
+
 export interface Build {
   id: string | number;
   reason: string;
@@ -11,6 +25,7 @@ export interface Build {
   ms: number;
   error?: string;
   startedAt: string;
+  deploy?: Deploy;
 }
 
 export function listBuilds() {

@@ -6,11 +6,48 @@ import { toast } from '../../../lib/toast';
 import { useSiteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
 import { Spinner } from '../../../components/Spinner';
-import { listBuilds, startRebuild, type Build } from '../api/builds';
+import { listBuilds, startRebuild, type Build, type Deploy } from '../api/builds';
 
 const STATUS_LABEL: Record<Build['status'], string> = { queued: 'Waiting', running: 'Building', ok: 'Done', failed: 'Failed' };
 export const POLL_MS = 2000;
 const SHOWN = 8;
+const CHANGED_SHOWN = 12;
+
+function kB(bytes: number) {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(0, Math.round(bytes / 1024))} kB`;
+}
+
+/** What the deploy after a build did: where, how much, and the objects it changed. */
+function DeployLine({ deploy }: { deploy: Deploy }) {
+  if (deploy.status === 'running') {
+    return <span className="muted">Putting the site on {deploy.target}…</span>;
+  }
+  if (deploy.status === 'failed') {
+    return <span className="build-error">Not on {deploy.target}: {deploy.error}</span>;
+  }
+  const changed = deploy.changed ?? [];
+  return (
+    <>
+      <span className="muted">
+        {deploy.uploaded + deploy.deleted === 0
+          ? `Live on ${deploy.target}: nothing to upload`
+          : `Live on ${deploy.target}: ${deploy.uploaded} uploaded (${kB(deploy.bytes)}), ${deploy.deleted} deleted · ${deploy.ms < 1000 ? `${deploy.ms} ms` : `${(deploy.ms / 1000).toFixed(1)} s`}`}
+      </span>
+      {changed.length > 0 && (
+        <details className="build-changed">
+          <summary>Changed objects</summary>
+          <ul>
+            {changed.slice(0, CHANGED_SHOWN).map((k) => (
+              <li key={k}>{k}</li>
+            ))}
+            {changed.length > CHANGED_SHOWN && <li className="muted">and {changed.length - CHANGED_SHOWN} more</li>}
+          </ul>
+        </details>
+      )}
+      {deploy.purgeError && <span className="build-error">The CDN was not told of the change: {deploy.purgeError}</span>}
+    </>
+  );
+}
 
 /**
  * Recent site builds, with a button for a full rebuild. It looks again after every change that
@@ -20,6 +57,8 @@ export function BuildsPanel() {
   const { data, error, loading, reload } = useLoad(listBuilds, []);
   const [starting, setStarting] = useState(false);
   const busy = data?.some((b) => b.status === 'queued' || b.status === 'running') ?? false;
+  // The newest build failing to deploy is offered a retry (a full rebuild, then the deploy).
+  const retryable = !busy && data?.[0]?.deploy?.status === 'failed';
 
   useSiteChanged(() => void reload());
 
@@ -33,7 +72,7 @@ export function BuildsPanel() {
     setStarting(true);
     try {
       await startRebuild();
-      toast.info('Rebuild started. The website is updated when it is done.');
+      toast.info(retryable ? 'Trying again: rebuilding and deploying the site.' : 'Rebuild started. The website is updated when it is done.');
       await reload();
     } catch (err) {
       if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to start the rebuild.'));
@@ -68,7 +107,13 @@ export function BuildsPanel() {
                   {formatDateTime(b.startedAt)}
                   {b.status === 'ok' && ` · ${b.pagesRendered} pages updated, ${b.pagesUnchanged} unchanged · ${(b.ms / 1000).toFixed(1)} s`}
                 </span>
-                {b.error && <span className="build-error">{b.error}</span>}
+                {b.error && !(b.deploy?.status === 'failed') && <span className="build-error">{b.error}</span>}
+                {b.deploy && <DeployLine deploy={b.deploy} />}
+                {retryable && b === data[0] && (
+                  <button type="button" className="btn btn-secondary btn-small build-retry" onClick={() => void rebuild()} disabled={starting}>
+                    <RefreshCw size={14} aria-hidden="true" /> {starting ? 'Starting...' : 'Retry deploy'}
+                  </button>
+                )}
               </div>
             </li>
           ))}
