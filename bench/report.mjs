@@ -205,6 +205,19 @@ if (dFull.length) {
   detail.push(`deploy one post: build ${b.map((s) => s.wall.toFixed(3)).join(' ')} s, deploy ${d.map((s) => s.wall.toFixed(3)).join(' ')} s; ${post.join(' | ')}`);
 }
 
+// 7b. Publish → on the store, through adminapi serve --deploy-to.
+const pubStore = jsonl('publish-store.jsonl');
+if (pubStore.length) {
+  const n = samples.find((s) => s.label.startsWith('deploy-full-'))?.label.slice('deploy-full-'.length) ?? '?';
+  const live = pubStore.map((p) => p.live);
+  const dep = pubStore.map((p) => p.deploy || {});
+  const m = median(live);
+  rows.push(['7', `Publish → on the store, ${n} posts (adminapi serve --deploy-to, ${pubStore.length} publishes)`,
+    `median ${sec(m)}, worst ${sec(Math.max(...live))}; build ${ms(median(pubStore.map((p) => Number(p.buildMs) - (p.deploy?.ms ?? 0))))} + deploy ${ms(median(dep.map((d) => d.ms ?? NaN)))}, ${median(dep.map((d) => d.uploaded ?? NaN))} objects uploaded`,
+    '< 2 s', ok(m < 2)]);
+  detail.push(`publish → store: live ${live.map((x) => x.toFixed(3)).join(' ')} s; deploy ms ${dep.map((d) => d.ms).join(' ')}; uploaded ${dep.map((d) => d.uploaded).join(' ')}`);
+}
+
 const table = ['| # | figure | today | aim | met |', '|---|---|---|---|---|',
   ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 console.log(detail.join('\n'));

@@ -206,6 +206,19 @@ if ! skipped publish; then
   done
 fi
 
+# --- 3b. publish → on the store --------------------------------------------------------------
+if ! skipped deploy && ! skipped publish; then
+  say "publish → on the store: the $deploy_n-post site, adminapi serve --deploy-to (local S3 server), $publishes publishes"
+  start_s3
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$(db $deploy_n)" --username bench --email bench@example.com >/dev/null 2>&1 || true
+  "$adminapi" serve --db "$(db $deploy_n)" --out "$(dist $deploy_n)" --uploads "$(uploads $deploy_n)" "${sitedir[@]}" \
+    --addr "127.0.0.1:$port_api" --deploy-to "s3://full-1" > "$out/publish-store-server.log" 2>&1 &
+  pids+=($!); api_pid=$!
+  wait_http "http://127.0.0.1:$port_api/healthz"
+  ADMIN_PASSWORD=bench-password-1 "$bt" publish -url "http://127.0.0.1:$port_api" -n "$publishes" -tag store -store "s3://full-1" | tee "$out/publish-store.jsonl"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+fi
+
 # --- 4. form endpoint -----------------------------------------------------------------------
 if ! skipped form; then
   say "form endpoint under wrk, ${wrk_secs} s each: GET /healthz (no-op) then POST /popup, on one server"

@@ -23,6 +23,7 @@ func publish(args []string) error {
 	user := fs.String("user", "bench", "admin username")
 	n := fs.Int("n", 20, "publishes")
 	tag := fs.String("tag", "", "added to every title, so a rerun on the same database makes new slugs")
+	storeTarget := fs.String("store", "", "s3://BUCKET[/PREFIX]: time until the page is on this store (the server deploys) rather than served")
 	fs.Parse(args)
 	pass := os.Getenv("ADMIN_PASSWORD")
 	client := &http.Client{Timeout: 120 * time.Second}
@@ -58,6 +59,14 @@ func publish(args []string) error {
 		return resp.StatusCode, b, err
 	}
 
+	var onStore func(slug string) (bool, error)
+	if *storeTarget != "" {
+		c, bucket, prefix, err := storeClient(*storeTarget)
+		if err != nil {
+			return err
+		}
+		onStore = func(slug string) (bool, error) { return hasObject(c, bucket, prefix+"blog/"+slug+"/index.html") }
+	}
 	g := &gen{r: newRand(7)}
 	for i := 1; i <= *n; i++ {
 		title := fmt.Sprintf("Bench Publish %s %d: What Local SEO Needs This Month", *tag, i)
@@ -92,9 +101,22 @@ func publish(args []string) error {
 			Build map[string]any `json:"build"`
 		}
 		json.Unmarshal(out, &pub)
-		// Poll the served site until the page is there.
+		// Poll the served site (or the store) until the page is there.
 		want := []byte(htmlEscape(title))
-		for {
+		for onStore != nil {
+			ok, err := onStore(slug)
+			if err != nil {
+				return err
+			}
+			if ok {
+				break
+			}
+			if time.Since(start) > 60*time.Second {
+				return fmt.Errorf("publish %s: page not on the store within 60 s", slug)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		for onStore == nil {
 			resp, err := client.Get(*base + "/blog/" + slug + "/")
 			if err == nil {
 				page, _ := io.ReadAll(resp.Body)
@@ -110,7 +132,8 @@ func publish(args []string) error {
 		}
 		live := time.Since(start)
 		line, _ := json.Marshal(map[string]any{"i": i, "slug": slug, "answered": answered.Seconds(), "live": live.Seconds(),
-			"pagesRendered": pub.Build["pagesRendered"], "pagesUnchanged": pub.Build["pagesUnchanged"], "buildMs": pub.Build["ms"]})
+			"pagesRendered": pub.Build["pagesRendered"], "pagesUnchanged": pub.Build["pagesUnchanged"], "buildMs": pub.Build["ms"],
+			"deploy": pub.Build["deploy"]})
 		fmt.Println(string(line))
 	}
 	return nil
