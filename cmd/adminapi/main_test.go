@@ -487,3 +487,15 @@ func TestPublishReachesTheBucket(t *testing.T) {
 		t.Fatal("the deleted post is still on the store")
 	}
 }
+
+// A server started outside the project's folder says where the content should be.
+func TestServeNamesAMissingContentFolder(t *testing.T) {
+	dir := t.TempDir()
+	out, err := run(t, nil, "serve", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t), "--content", filepath.Join(dir, "content"))
+	if err == nil || !strings.Contains(out, "pass --content") {
+		t.Fatalf("got %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "site.db")); err == nil {
+		t.Fatal("a database was created before the refusal")
+	}
+}
