@@ -92,15 +92,15 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
-	if _, err := os.Stat(filepath.Join(o.contentDir, "site.yaml")); err != nil {
-		return fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", o.contentDir)
-	}
 	// The lock first: a second server on the same file must fail before doing anything else.
 	db, err := openDB(dbPath, false)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	if _, err := os.Stat(filepath.Join(o.contentDir, "site.yaml")); err != nil {
+		return fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", o.contentDir)
+	}
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
