@@ -207,7 +207,7 @@ if ! skipped publish; then
 fi
 
 # --- 3b. publish → on the store --------------------------------------------------------------
-if ! skipped deploy && ! skipped publish; then
+if ! skipped deploy && ! skipped publish-store; then
   say "publish → on the store: the $deploy_n-post site, adminapi serve --deploy-to (local S3 server), $publishes publishes"
   start_s3
   ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$(db $deploy_n)" --username bench --email bench@example.com >/dev/null 2>&1 || true
