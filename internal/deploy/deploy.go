@@ -408,7 +408,7 @@ func (d *Deployer) Deploy(ctx context.Context, dir string, opts Options) (*Plan,
 		}
 	}
 	res.Duration = time.Since(start)
-	d.cfg.Logger.Info("deploy: done", "target", plan.Target, "generation", opts.Generation, "uploaded", len(res.Uploaded),
+	d.cfg.Logger.Debug("deploy: done", "target", plan.Target, "generation", opts.Generation, "uploaded", len(res.Uploaded),
 		"bytes", res.UploadedBytes, "deleted", len(res.Deleted), "retained", res.Retained, "unchanged", res.Unchanged, "ms", res.Duration.Milliseconds())
 	d.progressf("deployed %s to %s: %d uploaded (%s), %d deleted, %d kept for the grace period, %d unchanged in %.2fs\n",
 		orDefault(opts.Generation, dir), plan.Target, len(res.Uploaded), humanBytes(res.UploadedBytes), len(res.Deleted), res.Retained, res.Unchanged, res.Duration.Seconds())
