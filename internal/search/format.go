@@ -144,16 +144,26 @@ func decodePostings(b []byte) ([]posting, error) {
 	return out, nil
 }
 
-var flaters = sync.Pool{New: func() any { w, _ := flate.NewWriter(io.Discard, flate.BestCompression); return w }}
+var (
+	bestFlaters = sync.Pool{New: func() any { w, _ := flate.NewWriter(io.Discard, flate.BestCompression); return w }}
+	fastFlaters = sync.Pool{New: func() any { w, _ := flate.NewWriter(io.Discard, 5); return w }}
+)
 
-// deflate compresses b with raw DEFLATE at the best level.
-func deflate(b []byte) []byte {
+// deflate compresses b with raw DEFLATE at the best level: index files are few and read often.
+func deflate(b []byte) []byte { return deflateWith(&bestFlaters, b) }
+
+// deflateFast compresses a doc file: there is one per page, so a build makes many, and prose
+// gains little from the slower levels.
+func deflateFast(b []byte) []byte { return deflateWith(&fastFlaters, b) }
+
+func deflateWith(pool *sync.Pool, b []byte) []byte {
 	var buf bytes.Buffer
-	w := flaters.Get().(*flate.Writer)
+	buf.Grow(len(b)/2 + 64)
+	w := pool.Get().(*flate.Writer)
 	w.Reset(&buf)
 	w.Write(b)
 	w.Close()
-	flaters.Put(w)
+	pool.Put(w)
 	return buf.Bytes()
 }
 

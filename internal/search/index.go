@@ -309,7 +309,7 @@ func epochOf(inputs []Input) string {
 func encodeDoc(d Doc) []byte {
 	d.Body = clip(d.Body, maxBodyChars)
 	b, _ := json.Marshal(d)
-	return deflate(b)
+	return deflateFast(b)
 }
 
 type docTerms struct {

@@ -2,6 +2,8 @@ package search
 
 import (
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -57,6 +59,9 @@ func fold(word string) string {
 	if len(word) > maxWordLen*4 {
 		return ""
 	}
+	if w, ok := foldASCII(word); ok {
+		return w
+	}
 	var b strings.Builder
 	b.Grow(len(word))
 	for _, r := range norm.NFKD.String(word) {
@@ -72,11 +77,40 @@ func fold(word string) string {
 	for _, suffix := range []string{"'s", "’s"} {
 		w = strings.TrimSuffix(w, suffix)
 	}
-	w = strings.NewReplacer("'", "", "’", "").Replace(w)
+	w = strings.ReplaceAll(strings.ReplaceAll(w, "'", ""), "’", "")
 	if utf8.RuneCountInString(w) > maxWordLen {
 		return ""
 	}
 	return w
+}
+
+// foldASCII is fold for a word of ASCII letters and digits, the common case: no allocation when
+// the word is lower case already.
+func foldASCII(word string) (string, bool) {
+	upper := false
+	for i := 0; i < len(word); i++ {
+		c := word[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		default:
+			return "", false
+		}
+	}
+	if len(word) > maxWordLen {
+		return "", true
+	}
+	if !upper {
+		return word, true
+	}
+	b := []byte(word)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b), true
 }
 
 // stem reduces an English word to its Porter2 stem ("services" → "servic"). Words with digits
@@ -87,7 +121,38 @@ func stem(w string) string {
 			return w
 		}
 	}
-	return english.Stem(w, true)
+	if len(w) <= 2 {
+		return w
+	}
+	if s, ok := cachedStem(w); ok {
+		return s
+	}
+	s := english.Stem(w, true)
+	rememberStem(w, s)
+	return s
+}
+
+// stems remembers the stems of words seen: a site's vocabulary is small beside its text, and
+// stemming is most of the cost of indexing. It stops growing at stemCacheMax words.
+var (
+	stems     sync.Map
+	stemCount atomic.Int64
+)
+
+const stemCacheMax = 500_000
+
+func cachedStem(w string) (string, bool) {
+	s, ok := stems.Load(w)
+	if !ok {
+		return "", false
+	}
+	return s.(string), true
+}
+
+func rememberStem(w, s string) {
+	if stemCount.Add(1) <= stemCacheMax {
+		stems.Store(strings.Clone(w), s)
+	}
 }
 
 // Term is what the index files a word under: folded and stemmed, or "" for a stop word or a
