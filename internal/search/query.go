@@ -144,7 +144,10 @@ const prefixWeight = 0.7
 // the sum over words of idf × impact.
 func (s *Searcher) Search(q string) (Result, error) {
 	words := ParseQuery(q)
-	res := Result{Words: len(words), Terms: make([][]string, len(words))}
+	res := Result{Words: len(words), Terms: make([][]string, len(words)), Hits: []Hit{}}
+	for i := range res.Terms {
+		res.Terms[i] = []string{}
+	}
 	if len(words) == 0 {
 		return res, nil
 	}
