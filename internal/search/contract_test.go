@@ -31,7 +31,15 @@ communism, activate, angulariti, homologous, effective, bowdlerize, probate, rat
 roll, caresses, ponies, ties, caress, cats, feed, agreed, plastered, bled, motoring, sing, conflated,
 troubled, sized, hopping, tanned, falling, hissing, fizzed, failing, filing, happy, sky, e-commerce,
 follow-up, GA4, 2025, Café, naïve, résumé, it’s, Noida’s, डिजिटल मार्केटिंग कोर्स, kaise, karein, yeh,
-hai, mein, websites, website's, marketer, marketing, markets, consultancy, consulting, consultants.`
+hai, mein, websites, website's, marketer, marketing, markets, consultancy, consulting, consultants.
+Business customers search results website page traffic leads budget campaign audience content keywords
+ranking conversion ads clicks enquiries brand reviews profile local mobile speed report month team plan
+goal cost strategy channel post video social platform analytics data test offer landing form call message
+tracking growth results owners market competitors service quality trust value process week simple clear
+useful practical steady measurable honest regular improve measure write publish review compare track
+build answer grow check choose update share explain focus optimise optimize schedule reduce collect.
+Designers, developers, photographers and copywriters; responsiveness, accessibility, internationalisation,
+personalization, remarketing, retargeting, influencers, testimonials, certifications, placements, agencies.`
 
 func contractDocs() []Doc {
 	return []Doc{

@@ -1,0 +1,89 @@
+// The browser's search against the Go reference: the fixture holds what internal/search answers
+// (terms, parsed queries, ranked hits, files read) over a small two-segment index, and the files
+// of that index; the client must answer the same from the same files.
+import { describe, expect, it } from 'vitest';
+import contract from './testdata/contract.json';
+import { eachWord, parseQuery, term, STOP_WORDS } from './tokenize';
+import { SearchEngine, MANIFEST_PATH, NotFound, type Loader } from './engine';
+
+const files = contract.files as Record<string, string>;
+
+function fixtureLoader(log: string[] = []): Loader {
+  return async (path) => {
+    log.push(path);
+    const b64 = files[path];
+    if (b64 === undefined) throw new NotFound(path);
+    const bin = Buffer.from(b64, 'base64');
+    return bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
+  };
+}
+
+describe('terms and queries as the Go index makes them', () => {
+  it('uses the same stop words', () => {
+    expect([...STOP_WORDS].sort()).toEqual([...contract.stopWords].sort());
+  });
+
+  it('folds and stems every word of the fixture text alike', () => {
+    const mismatches = contract.words.filter(([w, t]) => term(w) !== t).map(([w, t]) => `${w}: go ${t}, ts ${term(w)}`);
+    expect(mismatches).toEqual([]);
+    expect(contract.words.length).toBeGreaterThan(150);
+  });
+
+  it('splits words at the same places', () => {
+    const words: string[] = [];
+    eachWord("it’s Noida’s e-commerce, don't", (w) => words.push(w));
+    expect(words).toEqual(['it’s', 'Noida’s', 'e', 'commerce', "don't"]);
+  });
+
+  it.each(contract.queries.map((q) => [q.q, q]))('parses %j alike', (_q, q) => {
+    expect(parseQuery(q.q)).toEqual(q.words);
+  });
+});
+
+describe('ranking as the reference ranks', () => {
+  it.each(contract.queries.map((q) => [q.q, q]))('answers %j with the same hits, terms and files', async (_q, q) => {
+    const log: string[] = [];
+    const engine = new SearchEngine(fixtureLoader(log));
+    const res = await engine.search(q.q);
+    expect(res.hits).toEqual(q.hits);
+    expect(res.terms).toEqual(q.terms);
+    expect([...new Set(log.filter((p) => p !== MANIFEST_PATH))].sort()).toEqual(q.files);
+  });
+
+  it('reads the doc file of a hit', async () => {
+    const engine = new SearchEngine(fixtureLoader());
+    const res = await engine.search('seo');
+    const doc = await engine.doc(res.hits[0].id);
+    expect([doc.u, doc.t]).toEqual((contract.docs as Record<string, string[]>)[String(res.hits[0].id)]);
+    expect(doc.b).toContain('audit');
+  });
+
+  it('reads the manifest again when a publish removed a chunk it named', async () => {
+    const engine = new SearchEngine(fixtureLoader());
+    await engine.search('seo');
+    // A stale manifest names a chunk that is gone: the engine reloads it once.
+    let served = 0;
+    const stale: Loader = async (path) => {
+      if (path === MANIFEST_PATH && served++ === 0) {
+        const m = JSON.parse(new TextDecoder().decode(await inflateRaw(files[path])));
+        m.s[0].f = m.s[0].f.map((f: string) => 'gone' + f);
+        return deflateRaw(JSON.stringify(m));
+      }
+      return fixtureLoader()(path);
+    };
+    const fresh = new SearchEngine(stale);
+    const res = await fresh.search('seo');
+    expect(res.hits).toEqual(contract.queries[0].hits);
+    expect(served).toBe(2);
+  });
+});
+
+async function inflateRaw(b64: string): Promise<ArrayBuffer> {
+  const stream = new Response(Buffer.from(b64, 'base64')).body!.pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Response(stream).arrayBuffer();
+}
+
+async function deflateRaw(text: string): Promise<ArrayBuffer> {
+  const stream = new Response(text).body!.pipeThrough(new CompressionStream('deflate-raw'));
+  return new Response(stream).arrayBuffer();
+}
