@@ -13,8 +13,7 @@ function fixtureLoader(log: string[] = []): Loader {
     log.push(path);
     const b64 = files[path];
     if (b64 === undefined) throw new NotFound(path);
-    const bin = Buffer.from(b64, 'base64');
-    return bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength);
+    return bytes(b64).buffer as ArrayBuffer;
   };
 }
 
@@ -79,11 +78,15 @@ describe('ranking as the reference ranks', () => {
 });
 
 async function inflateRaw(b64: string): Promise<ArrayBuffer> {
-  const stream = new Response(Buffer.from(b64, 'base64')).body!.pipeThrough(new DecompressionStream('deflate-raw'));
+  const stream = new Response(bytes(b64) as BodyInit).body!.pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).arrayBuffer();
 }
 
 async function deflateRaw(text: string): Promise<ArrayBuffer> {
   const stream = new Response(text).body!.pipeThrough(new CompressionStream('deflate-raw'));
   return new Response(stream).arrayBuffer();
+}
+
+function bytes(b64: string): Uint8Array {
+  return Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
 }
