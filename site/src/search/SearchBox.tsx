@@ -9,6 +9,9 @@ const POPUP_RESULTS = 6;
 // A query is looked up once typing pauses this long (each keystroke would otherwise fetch).
 const TYPING_PAUSE_MS = 120;
 
+/** Where choosing a result goes (tests watch it: jsdom cannot navigate). */
+export const navigation = { assign: (url: string) => window.location.assign(url) };
+
 let liveModule: Promise<Live> | undefined;
 const loadLive = () => (liveModule ??= import('./live'));
 
@@ -105,7 +108,7 @@ export default function SearchBox() {
       case 'Enter':
         if (expanded && active >= 0 && answer) {
           e.preventDefault();
-          window.location.assign(answer.items[active].url);
+          navigation.assign(answer.items[active].url);
         }
         return; // otherwise the form goes to the search page
       case 'Escape':
