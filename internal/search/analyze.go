@@ -19,8 +19,9 @@ type Doc struct {
 	Boost       float64  `json:"-"` // 0 means 1; services and pages rank a little above posts
 }
 
-// maxBodyChars bounds the text a doc file carries for excerpts; the index covers all of it.
-const maxBodyChars = 5000
+// maxBodyChars bounds the text a doc file carries for excerpts (the index covers all of it): a
+// result list reads a doc file per result, and the first paragraphs hold most matches.
+const maxBodyChars = 800
 
 // Ranking: each field's term frequency is normalised by the field's length, saturated, weighted
 // and summed, so one mention in the title outweighs many in the body (title > headings > body).

@@ -117,7 +117,7 @@ func (o Options) withDefaults() Options {
 		o.MaxDelta = 64
 	}
 	if o.ChunkBytes <= 0 {
-		o.ChunkBytes = 12 << 10
+		o.ChunkBytes = 8 << 10
 	}
 	return o
 }
