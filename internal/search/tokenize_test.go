@@ -63,3 +63,13 @@ func TestParseQuery(t *testing.T) {
 		}
 	}
 }
+
+func TestHTMLText(t *testing.T) {
+	heads, body := HTMLText(`<h2>Why <em>local</em> SEO</h2><p>Reviews &amp; photos.</p><script>x()</script><ul><li>One</li><li>Two</li></ul><h3>Next</h3><p>Done</p>`)
+	if want := []string{"Why local SEO", "Next"}; !reflect.DeepEqual(heads, want) {
+		t.Errorf("headings %q, want %q", heads, want)
+	}
+	if want := "Reviews & photos. One Two Done"; body != want {
+		t.Errorf("body %q, want %q", body, want)
+	}
+}
