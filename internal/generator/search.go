@@ -88,7 +88,7 @@ func (p *planner) searchInputs(pages []*Page) []search.Input {
 			d.Body = strings.Join(body, " ")
 			page(pg, d)
 		case CoursesProps:
-			d := search.Doc{Kind: kindCourse, Title: "Digital Marketing Courses", Keywords: pg.Head.Keywords}
+			d := search.Doc{Kind: kindCourse, Title: titleOf(pg), Keywords: pg.Head.Keywords}
 			var body []string
 			for _, c := range props.Courses {
 				d.Headings = append(d.Headings, c.Name)
@@ -155,10 +155,20 @@ func addSection(d *search.Doc, body *[]string, heading, html string) {
 	*body = append(*body, text)
 }
 
-// titleOf is a page's title without the site's name: "SEO Services in Delhi".
+// titleOf is a page's title as a result or a link shows it: its heading, or its <title>
+// without the site's name ("SEO Services in Delhi").
 func titleOf(pg *Page) string {
-	if lp, ok := pg.Props.(LandingProps); ok && lp.Hero.Eyebrow != "" {
-		return lp.Hero.Eyebrow
+	switch props := pg.Props.(type) {
+	case LandingProps:
+		if props.Hero.Eyebrow != "" {
+			return props.Hero.Eyebrow
+		}
+	case ContactProps:
+		return props.Title
+	case PolicyProps:
+		return props.Title
+	case CoursesProps:
+		return "Digital Marketing Courses"
 	}
 	t, _, _ := strings.Cut(pg.Head.Title, " | ")
 	return t
@@ -189,11 +199,11 @@ func (p *planner) searchPage(pages []*Page) *Page {
 	}
 	groups := []SearchGroup{{Title: "Services", Links: services}, {Title: "Pages", Links: own}}
 	if len(posts) > 0 {
-		g := SearchGroup{Title: "Blog posts", Links: posts}
-		if len(p.cards) > len(posts) {
-			g.More = &folder.Link{Href: "/blog/", Label: fmt.Sprintf("All %d posts in the blog, newest first", len(p.cards))}
+		label := fmt.Sprintf("All %d posts in the blog, newest first", len(p.cards))
+		if len(p.cards) == 1 {
+			label = "The blog"
 		}
-		groups = append(groups, g)
+		groups = append(groups, SearchGroup{Title: "Blog posts", Links: posts, More: &folder.Link{Href: "/blog/", Label: label}})
 	}
 	h := p.head("Search", "Search the services, courses and articles of "+p.site.Name+".", "", "/search/", "noindex, follow")
 	return &Page{Route: "/search/", File: "search/index.html", Name: "search", Props: SearchProps{Groups: groups}, Head: h}

@@ -45,10 +45,12 @@ type Input struct {
 }
 
 // File is one file of the index. Data is nil when the file is the same as in the previous build
-// (names are unique to their bytes), so the caller can reuse that build's copy.
+// (names are unique to their bytes), so the caller can reuse that build's copy. Sum names the
+// bytes: equal sums, equal files.
 type File struct {
 	Path string
 	Data []byte
+	Sum  string
 }
 
 // Output is the result of a build.
@@ -223,14 +225,14 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	})
 
 	out := &Output{Docs: len(inputs), Merged: merge}
-	addFile := func(path string, data []byte, reuse bool) {
+	addFile := func(path, sum string, data []byte, reuse bool) {
 		if reuse {
 			data = nil
 		} else {
 			out.Written++
 			out.Rewrites = append(out.Rewrites, path)
 		}
-		out.Files = append(out.Files, File{Path: path, Data: data})
+		out.Files = append(out.Files, File{Path: path, Data: data, Sum: sum})
 	}
 	var base, delta []docTerms
 	for i := range jobs {
@@ -250,7 +252,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		for _, name := range seg.names() {
 			data := files[name]
 			out.Bytes += int64(len(data))
-			addFile(filesDir+name+".bin", data, oldFiles[name])
+			addFile(filesDir+name+".bin", name, data, oldFiles[name])
 		}
 		return seg
 	}
@@ -259,7 +261,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	} else {
 		st.Base = old.Base
 		for _, name := range st.Base.names() {
-			addFile(filesDir+name+".bin", nil, true)
+			addFile(filesDir+name+".bin", name, nil, true)
 		}
 	}
 	if len(delta) > 0 {
@@ -269,7 +271,8 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	docsDir := filesDir + "d/" + st.Epoch + "/"
 	for i := range jobs {
 		j := &jobs[i]
-		addFile(docsDir+strconv.FormatUint(uint64(j.id), 10)+".bin", j.doc, !j.writeDoc)
+		path := docsDir + strconv.FormatUint(uint64(j.id), 10) + ".bin"
+		addFile(path, path, j.doc, !j.writeDoc)
 		if j.doc != nil {
 			out.Bytes += int64(len(j.doc))
 		}
@@ -287,7 +290,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	mdata := deflate(mj)
 	out.Bytes += int64(len(mdata))
 	st.Manifest = contentName(mdata)
-	addFile(ManifestPath, mdata, old != nil && old.Manifest == st.Manifest)
+	addFile(ManifestPath, st.Manifest, mdata, old != nil && old.Manifest == st.Manifest)
 	if out.State, err = json.Marshal(st); err != nil {
 		return nil, err
 	}

@@ -23,9 +23,11 @@ export interface Answer {
 }
 
 export function itemOf(id: number, doc: SearchDoc, match: Matcher, chars: number): Item {
-  const text = [doc.h?.join('. '), doc.b].filter(Boolean).join('. ');
-  const ex = excerpt(text, match, chars) ?? (doc.x ? excerpt(doc.x, match, chars) : null) ??
-    highlight(clip(doc.x || doc.b || '', chars), match);
+  // The description, then the page's text, then its headings: of windows with as many of the
+  // query's words, the earliest wins.
+  const heads = (doc.h ?? []).map((h) => (/[.?!:…]$/.test(h) ? h : h + '.')).join(' ');
+  const text = [doc.x, doc.b, heads].filter(Boolean).join(' ');
+  const ex = excerpt(text, match, chars) ?? highlight(clip(doc.x || doc.b || '', chars), match);
   return { id, url: doc.u, kind: doc.k, date: doc.d, title: highlight(doc.t, match), excerpt: ex };
 }
 
