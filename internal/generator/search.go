@@ -272,3 +272,26 @@ func (m manifest) pageCount() int {
 	}
 	return n
 }
+
+// SearchInputs plans the site from src as a build would and returns its searchable pages, for
+// measuring the index apart from a build (bench/tool).
+func (b *Builder) SearchInputs(src Source) ([]search.Input, error) {
+	sources, err := LoadSources(b.cfg.ContentDir)
+	if err != nil {
+		return nil, err
+	}
+	blogs, err := src.Blogs()
+	if err != nil {
+		return nil, err
+	}
+	services, err := src.Services()
+	if err != nil {
+		return nil, err
+	}
+	pl := b.newPlanner(sources, blogs, services)
+	pages, err := pl.plan()
+	if err != nil {
+		return nil, err
+	}
+	return pl.searchInputs(pages), nil
+}

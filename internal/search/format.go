@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"cmp"
 	"compress/flate"
 	"crypto/sha256"
 	"encoding/binary"
@@ -9,7 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"slices"
 	"sync"
 )
 
@@ -36,17 +37,18 @@ type entry struct {
 	key      string
 	df       int
 	postings []posting // any order; encoded by level, then id
+	encoded  []byte    // the postings encoded, when known
 }
 
 func putUvarint(b []byte, v uint64) []byte { return binary.AppendUvarint(b, v) }
 
 // encodePostings writes p grouped by level, highest first. It sorts p.
 func encodePostings(b []byte, p []posting) []byte {
-	sort.Slice(p, func(i, j int) bool {
-		if p[i].level != p[j].level {
-			return p[i].level > p[j].level
+	slices.SortFunc(p, func(x, y posting) int {
+		if x.level != y.level {
+			return int(y.level) - int(x.level)
 		}
-		return p[i].doc < p[j].doc
+		return cmp.Compare(x.doc, y.doc)
 	})
 	for i := 0; i < len(p); {
 		j := i
@@ -78,7 +80,10 @@ func encodeEntries(es []entry) []byte {
 		b = putUvarint(b, uint64(len(e.key)-shared))
 		b = append(b, e.key[shared:]...)
 		b = putUvarint(b, uint64(e.df))
-		pb = encodePostings(pb[:0], e.postings)
+		pb = e.encoded
+		if pb == nil {
+			pb = encodePostings(pb[:0], e.postings)
+		}
 		b = putUvarint(b, uint64(len(pb)))
 		b = append(b, pb...)
 		prev = e.key

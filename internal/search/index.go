@@ -346,10 +346,9 @@ func buildSegment(docs []docTerms, target int) (segment, map[string][]byte, int)
 	sort.Slice(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
 	entries := make([]entry, len(order))
 	sizes := make([]int, len(order))
-	var pb []byte
 	for i, k := range order {
-		entries[i] = entry{key: keys[k], df: len(lists[k]), postings: lists[k]}
-		pb = encodePostings(pb[:0], lists[k])
+		pb := encodePostings(nil, lists[k])
+		entries[i] = entry{key: keys[k], df: len(lists[k]), postings: lists[k], encoded: pb}
 		sizes[i] = len(keys[k]) + len(pb) + 6
 	}
 
