@@ -21,7 +21,7 @@ type Doc struct {
 
 // maxBodyChars bounds the text a doc file carries for excerpts (the index covers all of it): a
 // result list reads a doc file per result, and the first paragraphs hold most matches.
-const maxBodyChars = 800
+const maxBodyChars = 600
 
 // Ranking: each field's term frequency is normalised by the field's length, saturated, weighted
 // and summed, so one mention in the title outweighs many in the body (title > headings > body).

@@ -42,17 +42,27 @@ func TestQueryBytesAt10000Posts(t *testing.T) {
 		}
 		for p, n := range sr.Fetched {
 			total += n
-			if strings.HasPrefix(p, "/assets/search/d/") {
+			if strings.HasPrefix(p, "/assets/search/d/") || strings.Contains(p, "#") {
 				docBytes += n
 			}
 		}
 		return total, docBytes, len(sr.Fetched)
 	}
+	// The states the header's box looks up: from the second letter, each letter, except that a
+	// last word of one or two letters after others is left out (site/src/search/results.ts
+	// typingQuery).
 	typed := func(q string) []string {
 		var states []string
 		for i := 2; i <= len(q); i++ {
-			if q[i-1] != ' ' {
-				states = append(states, q[:i])
+			if q[i-1] == ' ' {
+				continue
+			}
+			state := q[:i]
+			if sp := strings.LastIndexByte(state, ' '); sp > 0 && len(state)-sp-1 <= 2 {
+				state = state[:sp+1]
+			}
+			if len(states) == 0 || states[len(states)-1] != state {
+				states = append(states, state)
 			}
 		}
 		return states

@@ -11,6 +11,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -77,6 +78,9 @@ type state struct {
 	Opts    string              `json:"opts"`
 	// Manifest names the manifest's bytes, so an unchanged manifest is not rewritten.
 	Manifest string `json:"manifest"`
+	// The doc packs of the base: pack k holds ids [k·PackDocs, (k+1)·PackDocs), all below BaseEnd.
+	Packs   []string `json:"packs,omitempty"`
+	BaseEnd uint32   `json:"baseEnd"`
 }
 
 type docState struct {
@@ -105,8 +109,10 @@ func (s segment) names() []string {
 type manifest struct {
 	V       int        `json:"v"`
 	N       int        `json:"n"` // pages in the index
-	Files   string     `json:"a"` // folder of chunks and summaries
-	Docs    string     `json:"d"` // folder of doc files
+	Files   string     `json:"a"` // folder of chunks, summaries and doc packs
+	Docs    string     `json:"d"` // folder of the delta's doc files
+	Packs   []string   `json:"k"` // the base's doc packs
+	BaseEnd uint32     `json:"e"` // ids below are in the packs, the others in doc files
 	Q       [2]float64 `json:"q"` // impactMin, levelAlpha: a level's impact is q0·e^((level−1)/q1)
 	Deleted []uint32   `json:"x,omitempty"`
 	Segs    []segment  `json:"s"`
@@ -190,7 +196,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	oldFiles := map[string]bool{}
 	oldIDs := map[uint32]bool{}
 	if old != nil {
-		for _, n := range append(old.Base.names(), old.Delta.names()...) {
+		for _, n := range append(append(old.Base.names(), old.Delta.names()...), old.Packs...) {
 			oldFiles[n] = true
 		}
 		for _, ds := range old.Docs {
@@ -208,7 +214,8 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	jobs := make([]work, len(inputs))
 	for i, in := range inputs {
 		ds := st.Docs[in.URL]
-		jobs[i] = work{in: in, id: ds.ID, analyse: merge || ds.Delta, writeDoc: !oldIDs[ds.ID]}
+		// A merge packs every doc; otherwise only the delta's new docs get files.
+		jobs[i] = work{in: in, id: ds.ID, analyse: merge || ds.Delta, writeDoc: merge || (ds.Delta && !oldIDs[ds.ID])}
 	}
 	parallel(len(jobs), func(i int) {
 		j := &jobs[i]
@@ -269,16 +276,37 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	}
 
 	docsDir := filesDir + "d/" + st.Epoch + "/"
-	for i := range jobs {
-		j := &jobs[i]
-		path := docsDir + strconv.FormatUint(uint64(j.id), 10) + ".bin"
-		addFile(path, path, j.doc, !j.writeDoc)
-		if j.doc != nil {
+	if merge {
+		st.BaseEnd = st.Next
+		docs := make(map[uint32][]byte, len(jobs))
+		for i := range jobs {
+			docs[jobs[i].id] = jobs[i].doc
+		}
+		st.Packs = nil
+		for start := uint32(0); start < st.BaseEnd; start += PackDocs {
+			data := encodePack(docs, start, min(start+PackDocs, st.BaseEnd))
+			name := contentName(data)
+			st.Packs = append(st.Packs, name)
+			out.Bytes += int64(len(data))
+			addFile(filesDir+name+".bin", name, data, oldFiles[name])
+		}
+	} else {
+		st.BaseEnd, st.Packs = old.BaseEnd, old.Packs
+		for _, name := range st.Packs {
+			addFile(filesDir+name+".bin", name, nil, true)
+		}
+		for i := range jobs {
+			j := &jobs[i]
+			if j.id < st.BaseEnd {
+				continue
+			}
+			path := docsDir + strconv.FormatUint(uint64(j.id), 10) + ".bin"
+			addFile(path, path, j.doc, !j.writeDoc)
 			out.Bytes += int64(len(j.doc))
 		}
 	}
 
-	m := manifest{V: formatV, N: len(inputs), Files: "/" + filesDir, Docs: "/" + docsDir,
+	m := manifest{V: formatV, N: len(inputs), Files: "/" + filesDir, Docs: "/" + docsDir, Packs: st.Packs, BaseEnd: st.BaseEnd,
 		Q: [2]float64{impactMin, levelAlpha}, Deleted: st.Deleted, Segs: []segment{st.Base}}
 	if len(st.Delta.Files) > 0 {
 		m.Segs = append(m.Segs, st.Delta)
@@ -309,10 +337,50 @@ func epochOf(inputs []Input) string {
 	return contentName([]byte(b.String()))[:8]
 }
 
+// PackDocs is how many consecutive doc ids one pack of the base holds, each in a slot of
+// DocSlot bytes: a little-endian uint16 length, the doc's compressed bytes, zeros. The browser
+// reads a doc with one HTTP range request for its slot, so 10,000 pages make 40 files rather
+// than 10,000 (a file costs a build far more than its bytes) and a result still costs one
+// request of about a kilobyte.
+const (
+	PackDocs = 256
+	DocSlot  = 768
+)
+
+func encodePack(docs map[uint32][]byte, start, end uint32) []byte {
+	data := make([]byte, int(end-start)*DocSlot)
+	for id := start; id < end; id++ {
+		d := docs[id]
+		slot := data[int(id-start)*DocSlot:]
+		binary.LittleEndian.PutUint16(slot, uint16(len(d)))
+		copy(slot[2:], d)
+	}
+	return data
+}
+
+// encodeDoc compresses a doc's file, shortening its text (and then its headings) until it fits
+// a pack's slot.
 func encodeDoc(d Doc) []byte {
 	d.Body = clip(d.Body, maxBodyChars)
-	b, _ := json.Marshal(d)
-	return deflateFast(b)
+	for {
+		b, _ := json.Marshal(d)
+		data := deflateFast(b)
+		if len(data) <= DocSlot-2 {
+			return data
+		}
+		switch n := utf8.RuneCountInString(d.Body); {
+		case n > 100:
+			d.Body = clip(d.Body, n*3/4)
+		case len(d.Headings) > 0:
+			d.Headings = d.Headings[:len(d.Headings)/2]
+		case utf8.RuneCountInString(d.Description) > 60:
+			d.Description = clip(d.Description, utf8.RuneCountInString(d.Description)/2)
+		default:
+			d.Body, d.Title = "", clip(d.Title, 120)
+			b, _ = json.Marshal(d)
+			return deflateFast(b)
+		}
+	}
 }
 
 type docTerms struct {

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"math"
 	"sort"
@@ -66,11 +67,36 @@ func (s *Searcher) entries(name string) ([]entry, error) {
 	return es, nil
 }
 
-// Doc reads the file of doc id.
+// Doc reads the doc of id: from its pack (the header once a pack, then the doc's bytes, as the
+// browser's range requests do) or, for the delta, its file.
 func (s *Searcher) Doc(id uint32) (Doc, error) {
 	var d Doc
-	raw, err := s.read(s.m.Docs + itoa(id) + ".bin")
-	if err != nil {
+	var raw []byte
+	var err error
+	if id < s.m.BaseEnd {
+		k := int(id / PackDocs)
+		if k >= len(s.m.Packs) {
+			return d, errCorrupt
+		}
+		path := s.m.Files + s.m.Packs[k] + ".bin"
+		pack, err := s.open(path)
+		if err != nil {
+			return d, err
+		}
+		off := int(id%PackDocs) * DocSlot
+		if off+DocSlot > len(pack) {
+			return d, errCorrupt
+		}
+		slot := pack[off : off+DocSlot]
+		n := int(binary.LittleEndian.Uint16(slot))
+		if n == 0 || n > DocSlot-2 {
+			return d, errCorrupt
+		}
+		s.Fetched[path+"#"+itoa(id)] = DocSlot
+		if raw, err = inflate(slot[2:2+n], maxFileBytes); err != nil {
+			return d, err
+		}
+	} else if raw, err = s.read(s.m.Docs + itoa(id) + ".bin"); err != nil {
 		return d, err
 	}
 	err = json.Unmarshal(raw, &d)

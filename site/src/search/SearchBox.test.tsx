@@ -10,11 +10,14 @@ const served: string[] = [];
 
 beforeEach(() => {
   served.length = 0;
-  vi.stubGlobal('fetch', async (path: string) => {
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
     served.push(path);
     const b64 = files[path];
     if (b64 === undefined) return new Response('not found', { status: 404 });
-    return new Response(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+    const all = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const range = (init?.headers as Record<string, string> | undefined)?.Range?.match(/^bytes=(\d+)-(\d+)$/);
+    if (!range) return new Response(all);
+    return new Response(all.slice(Number(range[1]), Number(range[2]) + 1), { status: 206 });
   });
 });
 afterEach(() => vi.unstubAllGlobals());

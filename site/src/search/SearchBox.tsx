@@ -59,10 +59,10 @@ export default function SearchBox() {
     }
     const timer = setTimeout(() => {
       ensureLive()
-        .then(() => searcher.current!.run(query, POPUP_RESULTS))
+        .then((m) => searcher.current!.run(m.typingQuery(query), POPUP_RESULTS, () => id === seq.current))
         .then((a) => {
-          if (id !== seq.current) return;
-          setAnswer(a);
+          if (id !== seq.current || !a) return;
+          setAnswer({ ...a, query }); // shown and linked as typed
           setFailed(false);
           setActive(-1);
           setOpen(true);

@@ -37,8 +37,8 @@ export default function SearchPage() {
     }
     setState('loading');
     try {
-      const a = await (await loadSearcher()).run(q, PAGE_SIZE);
-      if (id !== seq.current) return;
+      const a = await (await loadSearcher()).run(q, PAGE_SIZE, () => id === seq.current);
+      if (id !== seq.current || !a) return;
       setAnswer(a);
       setItems(a.items);
       setState('done');

@@ -9,11 +9,12 @@ import { SearchEngine, MANIFEST_PATH, NotFound, type Loader } from './engine';
 const files = contract.files as Record<string, string>;
 
 function fixtureLoader(log: string[] = []): Loader {
-  return async (path) => {
+  return async (path, range) => {
     log.push(path);
     const b64 = files[path];
     if (b64 === undefined) throw new NotFound(path);
-    return bytes(b64).buffer as ArrayBuffer;
+    const all = bytes(b64).buffer as ArrayBuffer;
+    return range ? all.slice(range[0], range[1]) : all;
   };
 }
 
@@ -49,12 +50,18 @@ describe('ranking as the reference ranks', () => {
     expect([...new Set(log.filter((p) => p !== MANIFEST_PATH))].sort()).toEqual(q.files);
   });
 
-  it('reads the doc file of a hit', async () => {
-    const engine = new SearchEngine(fixtureLoader());
-    const res = await engine.search('seo');
-    const doc = await engine.doc(res.hits[0].id);
-    expect([doc.u, doc.t]).toEqual((contract.docs as Record<string, string[]>)[String(res.hits[0].id)]);
-    expect(doc.b).toContain('audit');
+  it('reads the doc of every hit, from the packs of the base and the files of the delta', async () => {
+    const log: string[] = [];
+    const engine = new SearchEngine(fixtureLoader(log));
+    const docs = contract.docs as Record<string, string[]>;
+    for (const id of Object.keys(docs)) {
+      const doc = await engine.doc(Number(id));
+      expect([doc.u, doc.t]).toEqual(docs[id]);
+    }
+    expect(log.some((p) => p.includes('/d/'))).toBe(true);
+    expect(log.some((p) => !p.includes('/d/') && p !== MANIFEST_PATH)).toBe(true);
+    const seo = await engine.doc((await engine.search('seo')).hits[0].id);
+    expect(seo.b).toContain('audit');
   });
 
   it('reads the manifest again when a publish removed a chunk it named', async () => {

@@ -7,7 +7,15 @@ import { parseQuery, stem, STOP_WORDS, type QueryWord } from './tokenize';
 export const MANIFEST_PATH = '/search/index.bin';
 
 interface Segment { k: string[]; f: string[]; p?: Record<string, string> }
-interface Manifest { v: number; n: number; a: string; d: string; q: [number, number]; x?: number[]; s: Segment[] }
+interface Manifest {
+  v: number; n: number; a: string; d: string; q: [number, number]; x?: number[]; s: Segment[];
+  k?: string[]; e: number; // doc packs of the base, and the first id past them
+}
+
+// A base doc lives in slot id % PACK_DOCS of pack id / PACK_DOCS: a uint16 length, the doc's
+// compressed bytes, zeros (internal/search/index.go, encodePack).
+const PACK_DOCS = 256;
+const DOC_SLOT = 768;
 
 /** One posting list: doc ids and their impact levels. */
 interface Entry { key: string; df: number; docs: Uint32Array; levels: Uint8Array }
@@ -23,16 +31,20 @@ export interface SearchResult {
   terms: string[][];    // per word, the terms it matched ("googl", or "googl*" for a prefix)
 }
 
-/** Loads a site path and answers its bytes; throws an Error with status 404 when it is gone. */
-export type Loader = (path: string) => Promise<ArrayBuffer>;
+/** Loads a site path, or the bytes [start, end) of it, and answers them; throws NotFound when
+ *  the file is gone. */
+export type Loader = (path: string, range?: [number, number]) => Promise<ArrayBuffer>;
 
 export class NotFound extends Error {}
 
-export const fetchLoader: Loader = async (path) => {
-  const res = await fetch(path, { credentials: 'same-origin' });
+export const fetchLoader: Loader = async (path, range) => {
+  const headers: Record<string, string> = range ? { Range: `bytes=${range[0]}-${range[1] - 1}` } : {};
+  const res = await fetch(path, { credentials: 'same-origin', headers });
   if (res.status === 404) throw new NotFound(path);
   if (!res.ok) throw new Error(`${path}: HTTP ${res.status}`);
-  return res.arrayBuffer();
+  const body = await res.arrayBuffer();
+  // A host that ignores ranges answers the whole file.
+  return range && res.status !== 206 ? body.slice(range[0], range[1]) : body;
 };
 
 export async function inflate(data: ArrayBuffer): Promise<Uint8Array> {
@@ -176,17 +188,29 @@ export class SearchEngine {
     }
   }
 
-  /** The doc file of a hit. */
+  /** The doc of a hit: its slot in a pack of the base, or its own file in the delta. */
   async doc(id: number): Promise<SearchDoc> {
     const m = await this.getManifest();
-    const path = m.d + id + '.bin';
-    let p = this.docs.get(path);
+    const key = m.d + id;
+    let p = this.docs.get(key);
     if (!p) {
-      p = this.read(path).then((b) => JSON.parse(utf8.decode(b)) as SearchDoc);
-      p.catch(() => this.docs.delete(path));
-      this.docs.set(path, p);
+      p = (id < m.e ? this.slot(m, id) : this.read(m.d + id + '.bin')).then((b) => JSON.parse(utf8.decode(b)) as SearchDoc);
+      p.catch(() => this.docs.delete(key));
+      this.docs.set(key, p);
     }
     return p;
+  }
+
+  private async slot(m: Manifest, id: number): Promise<Uint8Array> {
+    const pack = m.k?.[Math.floor(id / PACK_DOCS)];
+    if (!pack) throw new Error('search: no pack for doc ' + id);
+    const path = m.a + pack + '.bin';
+    const start = (id % PACK_DOCS) * DOC_SLOT;
+    this.fetched.push(path + '#' + id);
+    const slot = new Uint8Array(await this.load(path, [start, start + DOC_SLOT]));
+    const n = slot[0] | (slot[1] << 8);
+    if (n === 0 || n > slot.length - 2) throw new Error('search: corrupt doc slot ' + id);
+    return inflate(slot.slice(2, 2 + n).buffer);
   }
 
   private async rank(q: string, m: Manifest): Promise<SearchResult> {

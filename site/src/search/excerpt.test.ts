@@ -31,3 +31,14 @@ describe('excerpt', () => {
     expect(excerpt(text, matcher([['zebra']]), 100)).toBeNull();
   });
 });
+
+describe('typingQuery', () => {
+  it('leaves out a last word of one or two letters after other words', async () => {
+    const { typingQuery } = await import('./results');
+    expect(typingQuery('local se')).toBe('local ');
+    expect(typingQuery('local s')).toBe('local ');
+    expect(typingQuery('local seo')).toBe('local seo');
+    expect(typingQuery('se')).toBe('se');
+    expect(typingQuery('seo ')).toBe('seo ');
+  });
+});

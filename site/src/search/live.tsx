@@ -3,7 +3,7 @@
 import type { Answer } from './results';
 import { Marked } from './Marked';
 
-export { Searcher } from './results';
+export { Searcher, typingQuery } from './results';
 export type { Answer, Item } from './results';
 
 export const LIST_ID = 'site-search-list';

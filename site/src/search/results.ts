@@ -38,12 +38,26 @@ function clip(text: string, n: number): string {
   return (space > n / 2 ? cut.slice(0, space) : cut).trim() + '…';
 }
 
+/** The query to look up while a visitor types: a last word of one or two letters after others
+ *  ("local se") would match little but cost a lookup, so the words before it stand. */
+export function typingQuery(q: string): string {
+  const m = q.match(/^(.*\S)\s+(\S{1,2})$/u);
+  return m ? m[1] + ' ' : q;
+}
+
 export class Searcher {
+  private answers = new Map<string, Answer>();
+
   constructor(readonly engine = new SearchEngine(), readonly chars = 160) {}
 
-  /** Ranks q and reads the docs of its first limit hits. */
-  async run(q: string, limit: number): Promise<Answer> {
+  /** Ranks q and reads the docs of its first limit hits, unless current() says by then that
+   *  the visitor has typed on (the answer is then null and no doc file is read). */
+  async run(q: string, limit: number, current: () => boolean = () => true): Promise<Answer | null> {
+    const key = limit + '\u0000' + q;
+    const cached = this.answers.get(key);
+    if (cached) return cached;
     const res = await this.engine.search(q);
+    if (!current()) return null;
     const full = res.hits.filter((h) => h.matched === res.words.length).length;
     const match = matcher(res.terms);
     const answer: Answer = {
@@ -53,6 +67,8 @@ export class Searcher {
     // A page with every word first; the rest only when none has them all.
     answer.hits = full > 0 ? res.hits.slice(0, full) : res.hits;
     answer.items = await this.items(answer, 0, limit);
+    if (this.answers.size >= 32) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, answer);
     return answer;
   }
 
