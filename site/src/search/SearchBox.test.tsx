@@ -7,6 +7,8 @@ import SearchBox, { navigation } from './SearchBox';
 
 const files = contract.files as Record<string, string>;
 const served: string[] = [];
+// The first lookup loads the engine's module: on a busy machine that can take a while.
+const WAIT = { timeout: 10000 };
 
 beforeEach(() => {
   served.length = 0;
@@ -44,7 +46,7 @@ describe('SearchBox', () => {
     const input = screen.getByRole('combobox', { name: 'Search the site' });
     fireEvent.focus(input);
     await type(input, 'seo');
-    const options = await screen.findAllByRole('option');
+    const options = await screen.findAllByRole('option', {}, WAIT);
     expect(options.length).toBe(3);
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(input.getAttribute('aria-controls')).toBe('site-search-list');
@@ -69,12 +71,12 @@ describe('SearchBox', () => {
     render(<SearchBox />);
     const input = screen.getByRole('combobox') as HTMLInputElement;
     await type(input, 'zzzz');
-    await screen.findByText('No results for “zzzz”.');
+    await screen.findByText('No results for “zzzz”.', {}, WAIT);
     expect(input.getAttribute('aria-expanded')).toBe('false');
     await type(input, 'reels');
-    await screen.findAllByRole('option');
+    await screen.findAllByRole('option', {}, WAIT);
     fireEvent.keyDown(input, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0));
+    await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0), WAIT);
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.value).toBe('');
   });
@@ -83,7 +85,7 @@ describe('SearchBox', () => {
     render(<SearchBox />);
     const input = screen.getByRole('combobox');
     await type(input, 'google ads');
-    const all = await screen.findByRole('link', { name: /search page|See all/ });
+    const all = await screen.findByRole('link', { name: /search page|See all/ }, WAIT);
     expect(all.getAttribute('href')).toBe('/search/?q=google%20ads');
   });
 
