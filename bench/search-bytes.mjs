@@ -54,7 +54,8 @@ async function measure(q, mode) {
     inflight++;
   });
   const done = (e, failed) => {
-    const url = urls.get(e.requestId) ?? '';
+    const url = urls.get(e.requestId);
+    if (url === undefined) return; // began before counting did
     const n = failed ? 0 : e.encodedDataLength;
     sizes.bytes += n;
     sizes.headers += failed ? 0 : Math.min(n, headerBytes.get(e.requestId) ?? 0);

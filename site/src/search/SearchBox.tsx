@@ -5,7 +5,7 @@ type Live = typeof import('./live');
 type Answer = import('./live').Answer;
 
 // Results shown in the popup; the search page shows them all.
-const POPUP_RESULTS = 6;
+const POPUP_RESULTS = 5;
 // A query is looked up once typing pauses this long (each keystroke would otherwise fetch).
 const TYPING_PAUSE_MS = 120;
 
