@@ -223,9 +223,9 @@ type SectionPageProps struct {
 
 // SearchGroup is a kind of page on /search/, listed for visitors without JavaScript.
 type SearchGroup struct {
-	Title string `json:"title"`
+	Title string        `json:"title"`
 	Links []folder.Link `json:"links"`
-	More  *folder.Link `json:"more,omitempty"`
+	More  *folder.Link  `json:"more,omitempty"`
 }
 
 // SearchProps are the props of /search/.

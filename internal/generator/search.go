@@ -226,57 +226,82 @@ func isSearchFile(path string) bool {
 	return strings.HasPrefix(path, "assets/search/") || path == search.ManifestPath
 }
 
-// writeSearch puts the index's files into the generation being written: new and changed ones
-// from the build's bytes, the others from the live generation (unless the reused generation
-// holds them already), and removes the reused generation's files the index no longer has. It
-// lists each in the manifest.
-func (b *Builder) writeSearch(w *writer, out *search.Output, live string, spare, pages map[string]string) error {
-	keep := make(map[string]bool, len(out.Files))
-	err := parallel(len(out.Files), func(i int) error {
+// searchBuilt is the search index of a build, built beside its renders.
+type searchBuilt struct {
+	out *search.Output
+	err error
+}
+
+// startSearch builds the search index of pages in the background: on a full build it is
+// seconds of Go work, done while node renders.
+func (r *run) startSearch(pages []*Page) {
+	r.searching = make(chan searchBuilt, 1)
+	inputs := r.planner.searchInputs(pages)
+	opts := r.opts.Search
+	opts.Clean = opts.Clean || r.opts.Clean
+	var state []byte
+	if !opts.Clean {
+		state = readSearchState(r.live)
+	}
+	go func() {
+		out, err := search.Build(state, inputs, opts)
+		r.searching <- searchBuilt{out, err}
+	}()
+}
+
+// searchIndex waits for the index and lists its files in the new generation's manifest.
+func (r *run) searchIndex() (*search.Output, error) {
+	if r.searched == nil {
+		s := <-r.searching
+		if s.err != nil {
+			return nil, fmt.Errorf("search index: %w", s.err)
+		}
+		r.searched = s.out
+		for _, f := range s.out.Files {
+			r.next.Files[f.Path] = f.Sum
+		}
+		r.res.Search = searchSummary(s.out)
+	}
+	return r.searched, nil
+}
+
+// index puts the search index's files into the new generation: new and changed ones from the
+// build's bytes, the others from the live generation unless the reused generation holds them
+// already, and the index's state for the next build.
+//
+// Reuse: the index keeps its own state (.search.json) and rebuilds only its delta segment, the
+// pages added or changed since its base was written; its files are named by their bytes, so an
+// unchanged one is never written again.
+func (r *run) index() error {
+	out, err := r.searchIndex()
+	if err != nil {
+		return err
+	}
+	err = parallel(len(out.Files), func(i int) error {
 		f := out.Files[i]
 		switch {
 		case f.Data != nil:
-			return w.write(f.Path, f.Data)
-		case spare[f.Path] == f.Sum:
+			return r.w.write(f.Path, f.Data)
+		case r.spare.Files[f.Path] == f.Sum:
 			return nil
 		default:
-			return w.link(filepath.Join(live, filepath.FromSlash(f.Path)), f.Path)
+			return r.w.link(filepath.Join(r.live, filepath.FromSlash(f.Path)), f.Path)
 		}
 	})
 	if err != nil {
 		return err
 	}
-	for _, f := range out.Files {
-		keep[f.Path] = true
-		pages[f.Path] = f.Sum
-	}
-	for file := range spare {
-		if isSearchFile(file) && !keep[file] {
-			w.remove(file)
-		}
-	}
-	return w.write(searchStateName, out.State)
+	return r.w.write(searchStateName, out.State)
 }
 
 func searchSummary(out *search.Output) SearchResult {
 	return SearchResult{Pages: out.Docs, Files: len(out.Files), Written: out.Written, Merged: out.Merged, Bytes: out.Bytes, Chunks: out.Rewrites}
 }
 
-// pageCount is the number of pages a manifest lists, the index's files aside.
-func (m manifest) pageCount() int {
-	n := 0
-	for f := range m.Pages {
-		if !isSearchFile(f) {
-			n++
-		}
-	}
-	return n
-}
-
 // SearchInputs plans the site from src as a build would and returns its searchable pages, for
 // measuring the index apart from a build (bench/tool).
 func (b *Builder) SearchInputs(src Source) ([]search.Input, error) {
-	sources, err := LoadSources(b.cfg.ContentDir)
+	sources, err := folder.Load(b.cfg.ContentDir)
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +313,7 @@ func (b *Builder) SearchInputs(src Source) ([]search.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := b.newPlanner(sources, blogs, services)
+	pl := newPlanner(b.cfg, b.renderer.Assets().ClientDir, sources, blogs, services)
 	pages, err := pl.plan()
 	if err != nil {
 		return nil, err
