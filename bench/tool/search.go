@@ -88,12 +88,7 @@ func searchIndex(args []string) error {
 			r.FullMs = append(r.FullMs, ms)
 		}
 		r.Files, r.Bytes, r.Terms, state = len(out.Files), out.Bytes, out.Terms, out.State
-		r.IndexBytes = 0
-		for _, f := range out.Files {
-			if !strings.Contains(f.Path, "/d/") {
-				r.IndexBytes += int64(len(f.Data))
-			}
-		}
+		r.IndexBytes = out.Bytes - out.DocBytes
 	}
 	words := strings.Fields("quokka bakery reels clinic budget reviews mascot pastry shareable regulars noida delhi")
 	for i := 0; i < *publishes; i++ {

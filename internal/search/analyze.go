@@ -66,7 +66,9 @@ type analyzed struct {
 	levels []uint8
 }
 
-func analyze(d Doc) analyzed {
+func analyze(d Doc) analyzed { return analyzeWith(d, termCache{}) }
+
+func analyzeWith(d Doc, cache termCache) analyzed {
 	texts := [len(fields)][]string{
 		{d.Title},
 		d.Headings,
@@ -79,7 +81,7 @@ func analyze(d Doc) analyzed {
 	var buf []string
 	for f, parts := range texts {
 		for _, text := range parts {
-			buf = terms(text, buf[:0])
+			buf = cache.terms(text, buf[:0])
 			lens[f] += float64(len(buf))
 			for _, t := range buf {
 				c := counts[t]

@@ -62,7 +62,8 @@ type Output struct {
 	Written  int    // files with Data: new or changed
 	Merged   bool   // the base was (re)built
 	Terms    int    // distinct terms of the segments written
-	Bytes    int64  // compressed bytes of every file
+	Bytes    int64  // compressed bytes of the files written
+	DocBytes int64  // of which doc packs and doc files
 	Rewrites []string
 }
 
@@ -217,14 +218,18 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		// A merge packs every doc; otherwise only the delta's new docs get files.
 		jobs[i] = work{in: in, id: ds.ID, analyse: merge || ds.Delta, writeDoc: merge || (ds.Delta && !oldIDs[ds.ID])}
 	}
-	parallel(len(jobs), func(i int) {
+	caches := make([]termCache, runtime.GOMAXPROCS(0))
+	for i := range caches {
+		caches[i] = termCache{}
+	}
+	parallel(len(jobs), func(worker, i int) {
 		j := &jobs[i]
 		if !j.analyse && !j.writeDoc {
 			return
 		}
 		d := j.in.Doc()
 		if j.analyse {
-			j.a = analyze(d)
+			j.a = analyzeWith(d, caches[worker])
 		}
 		if j.writeDoc {
 			j.doc = encodeDoc(d)
@@ -288,6 +293,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 			name := contentName(data)
 			st.Packs = append(st.Packs, name)
 			out.Bytes += int64(len(data))
+			out.DocBytes += int64(len(data))
 			addFile(filesDir+name+".bin", name, data, oldFiles[name])
 		}
 	} else {
@@ -303,6 +309,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 			path := docsDir + strconv.FormatUint(uint64(j.id), 10) + ".bin"
 			addFile(path, path, j.doc, !j.writeDoc)
 			out.Bytes += int64(len(j.doc))
+			out.DocBytes += int64(len(j.doc))
 		}
 	}
 
@@ -509,14 +516,16 @@ func shortestAbove(t, prev string) string {
 	return t
 }
 
-func parallel(n int, fn func(i int)) {
+// parallel calls fn(worker, i) for i in 0..n-1 on GOMAXPROCS goroutines, worker naming the
+// goroutine (for state of its own).
+func parallel(n int, fn func(worker, i int)) {
 	workers := min(runtime.GOMAXPROCS(0), n)
 	var next int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
-		go func() {
+		go func(w int) {
 			defer wg.Done()
 			for {
 				mu.Lock()
@@ -526,9 +535,9 @@ func parallel(n int, fn func(i int)) {
 				if i >= n {
 					return
 				}
-				fn(i)
+				fn(w, i)
 			}
-		}()
+		}(w)
 	}
 	wg.Wait()
 }

@@ -168,21 +168,41 @@ func Term(word string) string {
 	return stem(w)
 }
 
+// termCache remembers the terms of words seen by one worker: a site's vocabulary is small beside
+// its text, and folding and stemming are most of the cost of indexing.
+type termCache map[string]string
+
+const termCacheMax = 200_000
+
+func (c termCache) term(word string) string {
+	if t, ok := c[word]; ok {
+		return t
+	}
+	t := Term(word)
+	if len(c) >= termCacheMax {
+		clear(c)
+	}
+	c[strings.Clone(word)] = t
+	return t
+}
+
 // terms appends the terms of text to out, and for a hyphenated compound of two or three words
 // ("e-commerce", "follow-up") also the term of the joined word, so "ecommerce" finds it.
-func terms(text string, out []string) []string {
+func terms(text string, out []string) []string { return termCache{}.terms(text, out) }
+
+func (c termCache) terms(text string, out []string) []string {
 	var chain []string
 	prevEnd := -1
 	flush := func() {
 		if len(chain) >= 2 && len(chain) <= 3 {
-			if t := Term(strings.Join(chain, "")); t != "" {
+			if t := c.term(strings.Join(chain, "")); t != "" {
 				out = append(out, t)
 			}
 		}
 		chain = chain[:0]
 	}
 	eachWord(text, func(word string, start, end int) {
-		if t := Term(word); t != "" {
+		if t := c.term(word); t != "" {
 			out = append(out, t)
 		}
 		if !(prevEnd >= 0 && start == prevEnd+1 && text[prevEnd] == '-') {
