@@ -49,7 +49,7 @@ func TestQueryBytesAt10000Posts(t *testing.T) {
 		return total, docBytes, len(sr.Fetched)
 	}
 	// The states the header's box looks up: from the second letter, each letter, except that a
-	// last word of up to three letters after others is left out (site/src/search/results.ts
+	// last word of one or two letters after others is left out (site/src/search/results.ts
 	// typingQuery).
 	typed := func(q string) []string {
 		var states []string
@@ -58,7 +58,7 @@ func TestQueryBytesAt10000Posts(t *testing.T) {
 				continue
 			}
 			state := q[:i]
-			if sp := strings.LastIndexByte(state, ' '); sp > 0 && len(state)-sp-1 <= 3 {
+			if sp := strings.LastIndexByte(state, ' '); sp > 0 && len(state)-sp-1 <= 2 {
 				state = state[:sp+1]
 			}
 			if len(states) == 0 || states[len(states)-1] != state {

@@ -8,6 +8,8 @@ type Answer = import('./live').Answer;
 const POPUP_RESULTS = 5;
 // A query is looked up once typing pauses this long (each keystroke would otherwise fetch).
 const TYPING_PAUSE_MS = 120;
+// ...and looked up whole, a short last word included, once it pauses this long.
+const SETTLED_MS = 450;
 
 /** Where choosing a result goes (tests watch it: jsdom cannot navigate). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -57,9 +59,9 @@ export default function SearchBox() {
       setActive(-1);
       return;
     }
-    const timer = setTimeout(() => {
+    const lookUp = (whole: boolean) =>
       ensureLive()
-        .then((m) => searcher.current!.run(m.typingQuery(query), POPUP_RESULTS, () => id === seq.current))
+        .then((m) => searcher.current!.run(whole ? query : m.typingQuery(query), POPUP_RESULTS, () => id === seq.current))
         .then((a) => {
           if (id !== seq.current || !a) return;
           setAnswer({ ...a, query }); // shown and linked as typed
@@ -73,8 +75,10 @@ export default function SearchBox() {
           setFailed(true);
           setOpen(true);
         });
-    }, TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
+    // While typing, a short last word is left out (see typingQuery); once typing has paused
+    // longer, the whole query is looked up.
+    const timers = [setTimeout(() => void lookUp(false), TYPING_PAUSE_MS), setTimeout(() => void lookUp(true), SETTLED_MS)];
+    return () => timers.forEach(clearTimeout);
   }, [query, enhanced]);
 
   useEffect(() => {

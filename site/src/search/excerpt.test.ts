@@ -33,13 +33,12 @@ describe('excerpt', () => {
 });
 
 describe('typingQuery', () => {
-  it('leaves out a last word of up to three letters after other words', async () => {
+  it('leaves out a last word of one or two letters after other words', async () => {
     const { typingQuery } = await import('./results');
     expect(typingQuery('local se')).toBe('local ');
     expect(typingQuery('local s')).toBe('local ');
-    expect(typingQuery('local seo')).toBe('local ');
-    expect(typingQuery('local seo ')).toBe('local seo ');
-    expect(typingQuery('local seo chec')).toBe('local seo chec');
+    expect(typingQuery('local seo')).toBe('local seo');
+    expect(typingQuery('google ads')).toBe('google ads');
     expect(typingQuery('se')).toBe('se');
     expect(typingQuery('seo ')).toBe('seo ');
   });

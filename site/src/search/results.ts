@@ -38,11 +38,11 @@ function clip(text: string, n: number): string {
   return (space > n / 2 ? cut.slice(0, space) : cut).trim() + '…';
 }
 
-/** The query to look up while a visitor types: a last word of up to three letters after others
- *  ("local seo che") narrows little but costs a lookup and its results' docs, so the words
- *  before it stand until it is longer (or the query is submitted). */
+/** The query to look up while a visitor types: a last word of one or two letters after others
+ *  ("local se") narrows little but costs a lookup and its results' docs, so the words before it
+ *  stand. (The box looks the whole query up too once typing has paused a little longer.) */
 export function typingQuery(q: string): string {
-  const m = q.match(/^(.*\S)\s+(\S{1,3})$/u);
+  const m = q.match(/^(.*\S)\s+(\S{1,2})$/u);
   return m ? m[1] + ' ' : q;
 }
 
