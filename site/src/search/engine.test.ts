@@ -84,6 +84,25 @@ describe('ranking as the reference ranks', () => {
   });
 });
 
+describe('a publish while the page is open', () => {
+  it('reads the manifest again when a doc pack it named is gone', async () => {
+    let served = 0;
+    const stale: Loader = async (path, range) => {
+      if (path === MANIFEST_PATH && served++ === 0) {
+        const m = JSON.parse(new TextDecoder().decode(await inflateRaw(files[path])));
+        m.k = m.k.map((k: string) => 'gone' + k);
+        return deflateRaw(JSON.stringify(m));
+      }
+      return fixtureLoader()(path, range);
+    };
+    const engine = new SearchEngine(stale);
+    const res = await engine.search('seo');
+    const doc = await engine.doc(res.hits[0].id);
+    expect(doc.u).toBe('/seo-services-in-delhi/');
+    expect(served).toBe(2);
+  });
+});
+
 async function inflateRaw(b64: string): Promise<ArrayBuffer> {
   const stream = new Response(bytes(b64) as BodyInit).body!.pipeThrough(new DecompressionStream('deflate-raw'));
   return new Response(stream).arrayBuffer();

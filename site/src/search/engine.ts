@@ -145,13 +145,10 @@ export class SearchEngine {
   private manifest?: Promise<Manifest>;
   private files = new Map<string, Promise<Entry[]>>();
   private docs = new Map<string, Promise<SearchDoc>>();
-  /** Paths read, for tests and the bench. */
-  readonly fetched: string[] = [];
 
   constructor(private readonly load: Loader = fetchLoader) {}
 
   private async read(path: string): Promise<Uint8Array> {
-    this.fetched.push(path);
     return inflate(await this.load(path));
   }
 
@@ -188,9 +185,22 @@ export class SearchEngine {
     }
   }
 
-  /** The doc of a hit: its slot in a pack of the base, or its own file in the delta. */
+  /** The doc of a hit: its slot in a pack of the base, or its own file in the delta. A publish
+   *  since the manifest was read may have moved it (ids stay, files are renamed by a merge): the
+   *  manifest is read again once. */
   async doc(id: number): Promise<SearchDoc> {
-    const m = await this.getManifest();
+    try {
+      return await this.docIn(await this.getManifest(), id);
+    } catch (err) {
+      if (!(err instanceof NotFound)) throw err;
+      this.manifest = undefined;
+      this.files.clear();
+      this.docs.clear();
+      return this.docIn(await this.getManifest(), id);
+    }
+  }
+
+  private docIn(m: Manifest, id: number): Promise<SearchDoc> {
     const key = m.d + id;
     let p = this.docs.get(key);
     if (!p) {
@@ -206,7 +216,6 @@ export class SearchEngine {
     if (!pack) throw new Error('search: no pack for doc ' + id);
     const path = m.a + pack + '.bin';
     const start = (id % PACK_DOCS) * DOC_SLOT;
-    this.fetched.push(path + '#' + id);
     const slot = new Uint8Array(await this.load(path, [start, start + DOC_SLOT]));
     const n = slot[0] | (slot[1] << 8);
     if (n === 0 || n > slot.length - 2) throw new Error('search: corrupt doc slot ' + id);
