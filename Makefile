@@ -43,6 +43,7 @@ binaries:
 test-go:
 	$(GO) vet ./...
 	REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run TestQueryBytesAt10000Posts ./internal/search
 
 ## fuzz: random exploration, FUZZTIME per target (default 1m); not part of make test
 fuzz:

@@ -103,6 +103,31 @@ if (form && noop) {
   detail.push(`form: ${JSON.stringify(form)}\nnoop: ${JSON.stringify(noop)}\ncount: ${JSON.stringify(counts)}`);
 }
 
+// 7. Site search: the index's build time and what a visitor downloads per query.
+const searchSizes = fs.existsSync(outDir) ? fs.readdirSync(outDir).map((f) => f.match(/^search-index-(\d+)\.json$/)?.[1]).filter(Boolean).map(Number).sort((a, b) => a - b) : [];
+for (const n of searchSizes) {
+  const ix = JSON.parse(read(`search-index-${n}.json`));
+  const full = median(ix.fullMs.length ? ix.fullMs : [ix.firstMs]);
+  const pub = median(ix.publishMs);
+  const pubFiles = Math.max(...ix.publishFiles);
+  rows.push(['7', `Search index, ${n} posts (${ix.pages} pages)`,
+    `full ${ms(full)} (first in a fresh process ${ms(ix.firstMs)}), ${ix.files} files, index ${kb(ix.indexBytes)} + doc files ${kb(ix.bytes - ix.indexBytes)}; ` +
+    `publish ${ms(pub)} median, ${pubFiles} files and ≤ ${kb(Math.max(...ix.publishBytes))} written, ${ix.publishMerges} merges in ${ix.publishMs.length}`,
+    'publish writes ≤ 5 files', ok(pubFiles <= 5)]);
+  detail.push(`search index ${n}: ${JSON.stringify(ix)}`);
+  const q = jsonl(`search-bytes-${n}.jsonl`);
+  if (q.length) {
+    const worst = Math.max(...q.map((r) => r.bytes));
+    const parts = q.filter((r) => r.mode === 'typed').map((r) => `“${r.query.length > 24 ? r.query.slice(0, 22) + '…' : r.query}” ${kb(r.bytes)}`);
+    const pasted = q.filter((r) => r.mode === 'pasted');
+    rows.push(['8', `Search, bytes per query, ${n} posts (Chromium, cold cache, code included)`,
+      `typed at 150 ms a letter: ${parts.join(', ')}; pasted: median ${kb(median(pasted.map((r) => r.bytes)))}, worst ${kb(Math.max(...pasted.map((r) => r.bytes)))}; ` +
+      `code ${kb(median(q.map((r) => r.code)))}`,
+      '≤ 100 kB', ok(worst <= 100000)]);
+    detail.push(`search bytes ${n}: ${q.map((r) => `${r.mode} ${JSON.stringify(r.query)} ${r.bytes} B (code ${r.code}, index ${r.index}, docs ${r.docs}, ${r.requests} requests, ${r.results} results)`).join('; ')}`);
+  }
+}
+
 // 5 and 6. Page weight and Lighthouse.
 const lhDir = path.join(outDir, 'lighthouse');
 const pageNames = ['home', 'post', 'landing', 'contact'];

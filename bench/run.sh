@@ -14,6 +14,8 @@
 #   BENCH_DEPLOYS    runs of each deploy figure (default 5)
 #   BENCH_WRK_SECS   seconds of each wrk run (default 20)
 #   BENCH_LH_RUNS    Lighthouse runs per page (default 3)
+#   BENCH_SEARCH_SIZES  post counts of the search section (default "1000 10000"; a size the
+#                    full-build section did not build is generated and built once here)
 #   BENCH_SKIP       sections to leave out, e.g. "lighthouse form"
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
 #   BENCH_KEEP=1     keep the built sites under bench/out/work (deleted at the end otherwise)
@@ -266,6 +268,32 @@ if ! skipped lighthouse; then
     done
   done
   kill "$web_pid"; wait "$web_pid" 2>/dev/null || true
+fi
+
+# --- 7. site search ---------------------------------------------------------------------------
+if ! skipped search; then
+  [ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  port_search=18493
+  for n in ${BENCH_SEARCH_SIZES:-1000 10000}; do
+    w=$work/$n
+    if [ ! -f "$w/site.db" ]; then
+      say "search: generating and building a $n-post site"
+      "$bt" gen -n "$n" -services "$services" -out "$w/content"
+      "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json"
+      "$sitegen" build --db "$w/site.db" --out "$w/run-$runs/site" --uploads "$w/uploads" "${sitedir[@]}" | tail -n 1
+    fi
+    say "search index of the $n-post site: full index ${runs}× (the first in a fresh process), then $publishes publishes on top"
+    "$bt" search -db "$(db $n)" -site "$root/$snap" -runs "$runs" -publishes "$publishes" | tee "$out/search-index-$n.json"
+    say "search: bytes a visitor downloads per query on the $n-post site (Chromium, cold cache, typed and pasted)"
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$(db $n)" --out "$(dist $n)" --uploads "$(uploads $n)" "${sitedir[@]}" \
+      --addr "127.0.0.1:$port_search" > "$out/search-server-$n.log" 2>&1 &
+    pids+=($!); search_pid=$!
+    wait_http "http://127.0.0.1:$port_search/search/"
+    title=$(node -e 'const b=require(process.argv[1]); console.log(b[Math.floor(b.length/2)].title)' "$root/$w/content/blogs.json")
+    node bench/search-bytes.mjs "http://127.0.0.1:$port_search" "$out/search-bytes-$n.jsonl" \
+      "seo" "google ads budget" "instagram reels for clinics" "local seo checklist noida" "$title"
+    kill "$search_pid"; wait "$search_pid" 2>/dev/null || true
+  done
 fi
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"

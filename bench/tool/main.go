@@ -27,6 +27,8 @@ func main() {
 		err = makeBucket(os.Args[2:])
 	case "profile":
 		err = profileBuild(os.Args[2:])
+	case "search":
+		err = searchIndex(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -20,6 +20,7 @@ import (
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/render"
+	"digitalreeviver/internal/search"
 )
 
 // Config says where a Builder reads and writes.
@@ -62,6 +63,7 @@ type Options struct {
 	// GuardRemovals refuses a build that would remove more than half of the live site's pages
 	// (sitegen build without --force: a mistyped or empty source must not replace the site).
 	GuardRemovals bool
+	Search search.Options
 }
 
 // Result says what a build did: the publish queue keeps it as the build's record, and a deploy
@@ -81,6 +83,8 @@ type Result struct {
 	// them out: a deploy takes them from the Result it is handed.
 	Rendered []string `json:"-"`
 	Changes  Changes  `json:"-"`
+	// Search says what the build did to the search index: its files are in Changes too.
+	Search SearchResult `json:"search"`
 }
 
 // Stage is a stage of a build and the time it took.
@@ -155,6 +159,7 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		{"diff", r.diff},     // which pages differ from the live generation's
 		{"write", r.write},   // the new generation, but for the pages to render
 		{"render", r.render}, // the pages that differ, rendered into it
+		{"index", r.index},   // the search index's new files, built beside the renders
 		{"swap", r.swap},     // the new generation made live
 		{"prune", r.prune},   // old generations removed, a little later
 	} {

@@ -23,7 +23,7 @@ var fixturePages = map[string]string{
 	"home": "/", "about": "/about/", "contact": "/contactus/", "blogList": "/blog/page/2/",
 	"blogPost": "/blog/local-seo-for-noida-clinics/", "serviceList": "/OurServices/", "landing": "/seo-services-in-delhi/",
 	"servicePage": "/video-marketing/", "policy": "/privacy-policy/", "courses": "/courses/", "section": "/blogslider/",
-	"thankYou": "/thank-you/", "notFound": "/404",
+	"thankYou": "/thank-you/", "notFound": "/404", "search": "/search/",
 }
 
 // The renderer's fixture (site/dev/fixture.json) is the planner's output for a small site: the

@@ -298,6 +298,8 @@ func (p *planner) plan() ([]*Page, error) {
 			Head:  p.head(title, "", "", "/"+slug+"/", robots)})
 	}
 
+	add(p.searchPage(pages))
+
 	nf := p.pageHead("404", "/404", "noindex, follow")
 	nf.Canonical = ""
 	add(&Page{Route: "/404", File: "404.html", Name: "notFound", Props: struct{}{}, Head: nf})

@@ -220,3 +220,15 @@ type SectionPageProps struct {
 	Home    HomeProps    `json:"home"`
 	Courses CoursesProps `json:"courses"`
 }
+
+// SearchGroup is a kind of page on /search/, listed for visitors without JavaScript.
+type SearchGroup struct {
+	Title string        `json:"title"`
+	Links []folder.Link `json:"links"`
+	More  *folder.Link  `json:"more,omitempty"`
+}
+
+// SearchProps are the props of /search/.
+type SearchProps struct {
+	Groups []SearchGroup `json:"groups"`
+}

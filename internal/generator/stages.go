@@ -17,6 +17,7 @@ import (
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/render"
+	"digitalreeviver/internal/search"
 )
 
 // run is one build: Builder.Build calls its stages in order, and each stage reads what the ones
@@ -52,9 +53,14 @@ type run struct {
 	toLink   []*planned // unchanged since the live generation: linked from it
 
 	// write
-	name string
-	tmp  string // the new generation while it is written ("" once it is live)
-	w    *writer
+	name  string
+	tmp   string // the new generation while it is written ("" once it is live)
+	w     *writer
+	spare manifest // the manifest of the generation the new one started from
+
+	// index (started in plan)
+	searching chan searchBuilt
+	searched  *search.Output
 }
 
 // reusable says whether the live generation may stand in for the pages that did not change.
@@ -159,6 +165,7 @@ func (r *run) plan() error {
 	if err != nil {
 		return err
 	}
+	r.startSearch(pages)
 	if r.pages, err = r.encode(pages); err != nil {
 		return err
 	}
@@ -267,6 +274,13 @@ func (r *run) diff() error {
 			r.toRender = append(r.toRender, it)
 		}
 	}
+	if r.reusable() {
+		// Whether the search index changed decides too. (A build that reuses nothing gets it
+		// after its renders instead, see index.)
+		if _, err := r.searchIndex(); err != nil {
+			return err
+		}
+	}
 	r.unchanged = len(r.toRender) == 0 && r.reusable() && len(r.prev.Pages) == len(r.pages) && maps.Equal(r.prev.Files, r.next.Files)
 	return nil
 }
@@ -292,6 +306,7 @@ func (r *run) write() error {
 		}
 	}
 	r.w = &writer{root: r.tmp}
+	r.spare = base
 	for _, old := range []map[string]string{base.Pages, base.Files} {
 		for file := range old {
 			if _, ok := r.next.Pages[file]; !ok && r.next.Files[file] == "" {

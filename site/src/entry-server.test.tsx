@@ -21,6 +21,7 @@ const expectedH1: Record<PageName, string> = {
   section: pagesFixture.section.props.title,
   thankYou: pagesFixture.thankYou.props.title,
   notFound: 'Page not found',
+  search: 'Search',
 };
 
 function parse(html: string): Document {

@@ -18,6 +18,7 @@ import Courses from './pages/Courses';
 import SectionPage from './pages/SectionPage';
 import ThankYou from './pages/ThankYou';
 import NotFound from './pages/NotFound';
+import Search from './pages/Search';
 
 export const pages: Record<PageName, ComponentType<PageArgs<any>>> = {
   home: Home,
@@ -33,6 +34,7 @@ export const pages: Record<PageName, ComponentType<PageArgs<any>>> = {
   section: SectionPage,
   thankYou: ThankYou,
   notFound: NotFound,
+  search: Search,
 };
 
 export const pageNames = Object.keys(pages) as PageName[];

@@ -100,6 +100,10 @@ export interface LandingProps {
 }
 export interface ServicePageProps { service: { title: string; slug: string; category: string; html: string; image: Image }; preview: boolean }
 export interface PolicyProps { title: string; updated: string; html: string }
+// /search/: the search form (an island), and every searchable page by kind for visitors without
+// JavaScript. Posts are many: the newest are listed and the blog archive holds the rest.
+export interface SearchGroup { title: string; links: Link[]; more?: Link }
+export interface SearchProps { groups: SearchGroup[] }
 export interface CoursesProps { courses: Course[]; whyChoose: { title: string; text: string }[]; studentTestimonials: Testimonial[] }
 export interface ThankYouProps { title: string; text: string }
 export interface NotFoundProps { }
@@ -111,5 +115,6 @@ export interface PageProps {
   home: HomeProps; about: AboutProps; contact: ContactProps; blogList: BlogListProps; blogPost: BlogPostProps;
   serviceList: ServiceListProps; landing: LandingProps; servicePage: ServicePageProps; policy: PolicyProps;
   courses: CoursesProps; section: SectionPageProps; thankYou: ThankYouProps; notFound: NotFoundProps;
+  search: SearchProps;
 }
 export type PageName = keyof PageProps;

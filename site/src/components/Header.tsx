@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Menu, X } from '../lib/lucide';
 import type { Link } from '../types';
 import { OPEN_POPUP_EVENT } from '../lib/events';
+import SearchBox from '../search/SearchBox';
 
 export interface HeaderProps {
   siteName: string;
@@ -74,6 +75,7 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
           <img src="/images/logo.svg" alt="" width={40} height={40} className="brand__mark" />
           <span className="brand__name">{siteName}</span>
         </a>
+        <SearchBox />
         <button
           type="button"
           className="menu-toggle"

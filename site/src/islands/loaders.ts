@@ -13,4 +13,5 @@ export const loaders: Record<IslandName, Loader> = {
   TestimonialsCarousel: () => import('../home/TestimonialsCarousel'),
   BlogCarousel: () => import('../home/BlogCarousel'),
   StudentScroller: () => import('../pages/StudentScroller'),
+  SearchPage: () => import('../search/SearchPage'),
 };

@@ -7,6 +7,7 @@ import HeroSlider from '../home/HeroSlider';
 import TestimonialsCarousel from '../home/TestimonialsCarousel';
 import BlogCarousel from '../home/BlogCarousel';
 import StudentScroller from '../pages/StudentScroller';
+import SearchPage from '../search/SearchPage';
 
 export const islands = {
   Header,
@@ -16,6 +17,7 @@ export const islands = {
   TestimonialsCarousel,
   BlogCarousel,
   StudentScroller,
+  SearchPage,
 };
 
 export type IslandName = keyof typeof islands;

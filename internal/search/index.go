@@ -1,0 +1,543 @@
+// Package search builds the site's static search index: a small manifest, term chunks split by
+// prefix and named by their bytes, prefix summaries for short prefixes, and one small file per
+// page for titles and excerpts. The browser (site/src/search) fetches only the chunks of the
+// words it looks up.
+//
+// The index is kept in two segments, like a log-structured merge tree: the base, which holds
+// nearly every page and is rewritten only when it is merged, and the delta, which holds the pages
+// added or changed since. A publish rewrites the delta's chunks (a few small files), the manifest
+// and the new page's file; the base's files are untouched until the delta outgrows MaxDelta
+// pages, when both are merged into a new base. A build where nothing changed writes nothing.
+package search
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// Where the files go, relative to the site's root. Chunks and doc files never change once
+// written (a changed page gets a new doc id), so they live under assets/ and are cached for good;
+// the manifest is the one file that changes in place.
+const (
+	ManifestPath = "search/index.bin"
+	filesDir     = "assets/search/"
+	formatV      = 1
+)
+
+// Options tune a build of the index.
+type Options struct {
+	MaxDelta   int // pages the delta may hold (added, changed or removed) before a merge; default 64
+	ChunkBytes int // target size of a base chunk before compression; default 12 kB
+	Clean      bool
+}
+
+// Input is one searchable page.
+type Input struct {
+	URL string
+	Key string     // changes whenever the page's searchable content does
+	Doc func() Doc // called only when the page's terms or file are needed
+}
+
+// File is one file of the index. Data is nil when the file is the same as in the previous build
+// (names are unique to their bytes), so the caller can reuse that build's copy. Sum names the
+// bytes: equal sums, equal files.
+type File struct {
+	Path string
+	Data []byte
+	Sum  string
+}
+
+// Output is the result of a build.
+type Output struct {
+	Files    []File
+	State    []byte // give it back to the next Build
+	Docs     int    // pages in the index
+	Written  int    // files with Data: new or changed
+	Merged   bool   // the base was (re)built
+	Terms    int    // distinct terms of the segments written
+	Bytes    int64  // compressed bytes of the files written
+	DocBytes int64  // of which doc packs and doc files
+	Rewrites []string
+}
+
+// state is what one build leaves for the next, stored beside the site (never served).
+type state struct {
+	V       int                 `json:"v"`
+	Epoch   string              `json:"epoch"`
+	Next    uint32              `json:"next"`
+	Docs    map[string]docState `json:"docs"`
+	Deleted []uint32            `json:"deleted,omitempty"`
+	Base    segment             `json:"base"`
+	Delta   segment             `json:"delta"`
+	Opts    string              `json:"opts"`
+	// Manifest names the manifest's bytes, so an unchanged manifest is not rewritten.
+	Manifest string `json:"manifest"`
+	// The doc packs of the base: pack k holds ids [k·PackDocs, (k+1)·PackDocs), all below BaseEnd.
+	Packs   []string `json:"packs,omitempty"`
+	BaseEnd uint32   `json:"baseEnd"`
+}
+
+type docState struct {
+	ID    uint32 `json:"id"`
+	Key   string `json:"key"`
+	Delta bool   `json:"delta,omitempty"`
+}
+
+// segment is one segment as the manifest lists it: the chunks' first keys and names, and the
+// summary files by the first character of their prefixes.
+type segment struct {
+	Keys  []string          `json:"k"`
+	Files []string          `json:"f"`
+	Sums  map[string]string `json:"p,omitempty"`
+}
+
+func (s segment) names() []string {
+	out := append([]string(nil), s.Files...)
+	for _, n := range s.Sums {
+		out = append(out, n)
+	}
+	return out
+}
+
+// manifest is the one file the browser reads first.
+type manifest struct {
+	V       int        `json:"v"`
+	N       int        `json:"n"` // pages in the index
+	Files   string     `json:"a"` // folder of chunks, summaries and doc packs
+	Docs    string     `json:"d"` // folder of the delta's doc files
+	Packs   []string   `json:"k"` // the base's doc packs
+	BaseEnd uint32     `json:"e"` // ids below are in the packs, the others in doc files
+	Q       [2]float64 `json:"q"` // impactMin, levelAlpha: a level's impact is q0·e^((level−1)/q1)
+	Deleted []uint32   `json:"x,omitempty"`
+	Segs    []segment  `json:"s"`
+}
+
+const summarySize = 32
+
+func (o Options) withDefaults() Options {
+	if o.MaxDelta <= 0 {
+		o.MaxDelta = 64
+	}
+	if o.ChunkBytes <= 0 {
+		o.ChunkBytes = 8 << 10
+	}
+	return o
+}
+
+// Build makes the index of inputs, reusing what the previous build left (prev, its Output.State)
+// where the pages are unchanged.
+func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
+	opts = opts.withDefaults()
+	optsKey := fmt.Sprintf("%d/%d", opts.ChunkBytes, formatV)
+	var old *state
+	if len(prev) > 0 && !opts.Clean {
+		var s state
+		if json.Unmarshal(prev, &s) == nil && s.V == formatV && s.Opts == optsKey && s.Docs != nil {
+			old = &s
+		}
+	}
+	seen := make(map[string]bool, len(inputs))
+	for _, in := range inputs {
+		if seen[in.URL] {
+			return nil, fmt.Errorf("search: two pages at %s", in.URL)
+		}
+		seen[in.URL] = true
+	}
+
+	st := &state{V: formatV, Opts: optsKey, Docs: make(map[string]docState, len(inputs))}
+	merge := old == nil
+	if old == nil {
+		for i, in := range inputs {
+			st.Docs[in.URL] = docState{ID: uint32(i), Key: in.Key}
+		}
+		st.Next = uint32(len(inputs))
+		st.Epoch = epochOf(inputs)
+	} else {
+		st.Epoch, st.Next = old.Epoch, old.Next
+		st.Deleted = append(st.Deleted, old.Deleted...)
+		delta := 0
+		for _, in := range inputs {
+			ds, ok := old.Docs[in.URL]
+			if !ok || ds.Key != in.Key {
+				if ok && !ds.Delta {
+					st.Deleted = append(st.Deleted, ds.ID)
+				}
+				ds = docState{ID: st.Next, Key: in.Key, Delta: true}
+				st.Next++
+			}
+			if ds.Delta {
+				delta++
+			}
+			st.Docs[in.URL] = ds
+		}
+		for url, ds := range old.Docs {
+			if !seen[url] && !ds.Delta {
+				st.Deleted = append(st.Deleted, ds.ID)
+			}
+		}
+		merge = delta > opts.MaxDelta || len(st.Deleted) > opts.MaxDelta
+		if merge {
+			for url, ds := range st.Docs {
+				ds.Delta = false
+				st.Docs[url] = ds
+			}
+			st.Deleted = nil
+		}
+	}
+	sort.Slice(st.Deleted, func(i, j int) bool { return st.Deleted[i] < st.Deleted[j] })
+
+	// Analyse the pages whose terms a segment needs, and make the files of new doc ids.
+	oldFiles := map[string]bool{}
+	oldIDs := map[uint32]bool{}
+	if old != nil {
+		for _, n := range append(append(old.Base.names(), old.Delta.names()...), old.Packs...) {
+			oldFiles[n] = true
+		}
+		for _, ds := range old.Docs {
+			oldIDs[ds.ID] = true
+		}
+	}
+	type work struct {
+		in       Input
+		id       uint32
+		analyse  bool
+		writeDoc bool
+		a        analyzed
+		doc      []byte
+	}
+	jobs := make([]work, len(inputs))
+	for i, in := range inputs {
+		ds := st.Docs[in.URL]
+		// A merge packs every doc; otherwise only the delta's new docs get files.
+		jobs[i] = work{in: in, id: ds.ID, analyse: merge || ds.Delta, writeDoc: merge || (ds.Delta && !oldIDs[ds.ID])}
+	}
+	caches := make([]termCache, runtime.GOMAXPROCS(0))
+	for i := range caches {
+		caches[i] = termCache{}
+	}
+	parallel(len(jobs), func(worker, i int) {
+		j := &jobs[i]
+		if !j.analyse && !j.writeDoc {
+			return
+		}
+		d := j.in.Doc()
+		if j.analyse {
+			j.a = analyzeWith(d, caches[worker])
+		}
+		if j.writeDoc {
+			j.doc = encodeDoc(d)
+		}
+	})
+
+	out := &Output{Docs: len(inputs), Merged: merge}
+	addFile := func(path, sum string, data []byte, reuse bool) {
+		if reuse {
+			data = nil
+		} else {
+			out.Written++
+			out.Rewrites = append(out.Rewrites, path)
+		}
+		out.Files = append(out.Files, File{Path: path, Data: data, Sum: sum})
+	}
+	var base, delta []docTerms
+	for i := range jobs {
+		if !jobs[i].analyse {
+			continue
+		}
+		dt := docTerms{id: jobs[i].id, a: jobs[i].a}
+		if merge {
+			base = append(base, dt)
+		} else {
+			delta = append(delta, dt)
+		}
+	}
+	writeSeg := func(docs []docTerms, target int) segment {
+		seg, files, nterms := buildSegment(docs, target)
+		out.Terms += nterms
+		for _, name := range seg.names() {
+			data := files[name]
+			out.Bytes += int64(len(data))
+			addFile(filesDir+name+".bin", name, data, oldFiles[name])
+		}
+		return seg
+	}
+	if merge {
+		st.Base = writeSeg(base, opts.ChunkBytes)
+	} else {
+		st.Base = old.Base
+		for _, name := range st.Base.names() {
+			addFile(filesDir+name+".bin", name, nil, true)
+		}
+	}
+	if len(delta) > 0 {
+		st.Delta = writeSeg(delta, max(opts.ChunkBytes/4, 1024))
+	}
+
+	docsDir := filesDir + "d/" + st.Epoch + "/"
+	if merge {
+		st.BaseEnd = st.Next
+		docs := make(map[uint32][]byte, len(jobs))
+		for i := range jobs {
+			docs[jobs[i].id] = jobs[i].doc
+		}
+		st.Packs = nil
+		for start := uint32(0); start < st.BaseEnd; start += PackDocs {
+			data := encodePack(docs, start, min(start+PackDocs, st.BaseEnd))
+			name := contentName(data)
+			st.Packs = append(st.Packs, name)
+			out.Bytes += int64(len(data))
+			out.DocBytes += int64(len(data))
+			addFile(filesDir+name+".bin", name, data, oldFiles[name])
+		}
+	} else {
+		st.BaseEnd, st.Packs = old.BaseEnd, old.Packs
+		for _, name := range st.Packs {
+			addFile(filesDir+name+".bin", name, nil, true)
+		}
+		for i := range jobs {
+			j := &jobs[i]
+			if j.id < st.BaseEnd {
+				continue
+			}
+			path := docsDir + strconv.FormatUint(uint64(j.id), 10) + ".bin"
+			addFile(path, path, j.doc, !j.writeDoc)
+			out.Bytes += int64(len(j.doc))
+			out.DocBytes += int64(len(j.doc))
+		}
+	}
+
+	m := manifest{V: formatV, N: len(inputs), Files: "/" + filesDir, Docs: "/" + docsDir, Packs: st.Packs, BaseEnd: st.BaseEnd,
+		Q: [2]float64{impactMin, levelAlpha}, Deleted: st.Deleted, Segs: []segment{st.Base}}
+	if len(st.Delta.Files) > 0 {
+		m.Segs = append(m.Segs, st.Delta)
+	}
+	mj, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	mdata := deflate(mj)
+	out.Bytes += int64(len(mdata))
+	st.Manifest = contentName(mdata)
+	addFile(ManifestPath, st.Manifest, mdata, old != nil && old.Manifest == st.Manifest)
+	if out.State, err = json.Marshal(st); err != nil {
+		return nil, err
+	}
+	sort.Strings(out.Rewrites)
+	return out, nil
+}
+
+func epochOf(inputs []Input) string {
+	var b strings.Builder
+	for _, in := range inputs {
+		b.WriteString(in.URL)
+		b.WriteByte(0)
+		b.WriteString(in.Key)
+		b.WriteByte(0)
+	}
+	return contentName([]byte(b.String()))[:8]
+}
+
+// PackDocs is how many consecutive doc ids one pack of the base holds, each in a slot of
+// DocSlot bytes: a little-endian uint16 length, the doc's compressed bytes, zeros. The browser
+// reads a doc with one HTTP range request for its slot, so 10,000 pages make 40 files rather
+// than 10,000 (a file costs a build far more than its bytes) and a result still costs one
+// request of about a kilobyte.
+const (
+	PackDocs = 256
+	DocSlot  = 768
+)
+
+func encodePack(docs map[uint32][]byte, start, end uint32) []byte {
+	data := make([]byte, int(end-start)*DocSlot)
+	for id := start; id < end; id++ {
+		d := docs[id]
+		slot := data[int(id-start)*DocSlot:]
+		binary.LittleEndian.PutUint16(slot, uint16(len(d)))
+		copy(slot[2:], d)
+	}
+	return data
+}
+
+// encodeDoc compresses a doc's file, shortening its text (and then its headings) until it fits
+// a pack's slot.
+func encodeDoc(d Doc) []byte {
+	d.Body = clip(d.Body, maxBodyChars)
+	for {
+		b, _ := json.Marshal(d)
+		data := deflateFast(b)
+		if len(data) <= DocSlot-2 {
+			return data
+		}
+		switch n := utf8.RuneCountInString(d.Body); {
+		case n > 100:
+			d.Body = clip(d.Body, n*3/4)
+		case len(d.Headings) > 0:
+			d.Headings = d.Headings[:len(d.Headings)/2]
+		case utf8.RuneCountInString(d.Description) > 60:
+			d.Description = clip(d.Description, utf8.RuneCountInString(d.Description)/2)
+		default:
+			d.Body, d.Title = "", clip(d.Title, 120)
+			b, _ = json.Marshal(d)
+			return deflateFast(b)
+		}
+	}
+}
+
+type docTerms struct {
+	id uint32
+	a  analyzed
+}
+
+// buildSegment groups the postings of docs by term, cuts the sorted terms into chunks of about
+// target bytes and writes a summary for every prefix whose terms span more than one chunk. It
+// returns the segment, its files by name and its number of terms.
+func buildSegment(docs []docTerms, target int) (segment, map[string][]byte, int) {
+	ids := map[string]int{}
+	var keys []string
+	var lists [][]posting
+	for _, d := range docs {
+		for i, t := range d.a.terms {
+			k, ok := ids[t]
+			if !ok {
+				k = len(keys)
+				ids[t] = k
+				keys = append(keys, t)
+				lists = append(lists, nil)
+			}
+			lists[k] = append(lists[k], posting{doc: d.id, level: d.a.levels[i]})
+		}
+	}
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	entries := make([]entry, len(order))
+	sizes := make([]int, len(order))
+	for i, k := range order {
+		pb := encodePostings(nil, lists[k])
+		entries[i] = entry{key: keys[k], df: len(lists[k]), postings: lists[k], encoded: pb}
+		sizes[i] = len(keys[k]) + len(pb) + 6
+	}
+
+	seg := segment{}
+	files := map[string][]byte{}
+	var starts []int
+	size := 0
+	for i := range entries {
+		if i == 0 || (size+sizes[i] > target && size > 0) {
+			starts = append(starts, i)
+			size = 0
+		}
+		size += sizes[i]
+	}
+	for c, s := range starts {
+		e := len(entries)
+		if c+1 < len(starts) {
+			e = starts[c+1]
+		}
+		key := ""
+		if c > 0 {
+			key = shortestAbove(entries[s].key, entries[s-1].key)
+		}
+		data := deflate(encodeEntries(entries[s:e]))
+		name := contentName(data)
+		files[name] = data
+		seg.Keys = append(seg.Keys, key)
+		seg.Files = append(seg.Files, name)
+	}
+
+	// Summaries: every proper prefix of a chunk key spans that key's boundary.
+	prefixes := map[string]bool{}
+	for _, k := range seg.Keys[min(1, len(seg.Keys)):] {
+		for i := range k {
+			if i > 0 {
+				prefixes[k[:i]] = true
+			}
+		}
+	}
+	groups := map[string][]entry{}
+	for p := range prefixes {
+		lo := sort.Search(len(entries), func(i int) bool { return entries[i].key >= p })
+		best := map[uint32]uint8{}
+		df := 0
+		for i := lo; i < len(entries) && strings.HasPrefix(entries[i].key, p); i++ {
+			df = max(df, entries[i].df)
+			for _, ps := range entries[i].postings {
+				if ps.level > best[ps.doc] {
+					best[ps.doc] = ps.level
+				}
+			}
+		}
+		top := make([]posting, 0, len(best))
+		for doc, l := range best {
+			top = append(top, posting{doc: doc, level: l})
+		}
+		sort.Slice(top, func(i, j int) bool {
+			if top[i].level != top[j].level {
+				return top[i].level > top[j].level
+			}
+			return top[i].doc > top[j].doc
+		})
+		if len(top) > summarySize {
+			top = top[:summarySize]
+		}
+		r, _ := utf8.DecodeRuneInString(p)
+		g := string(r)
+		groups[g] = append(groups[g], entry{key: p, df: df, postings: top})
+	}
+	if len(groups) > 0 {
+		seg.Sums = map[string]string{}
+	}
+	for g, es := range groups {
+		sort.Slice(es, func(i, j int) bool { return es[i].key < es[j].key })
+		data := deflate(encodeEntries(es))
+		name := contentName(data)
+		files[name] = data
+		seg.Sums[g] = name
+	}
+	return seg, files, len(entries)
+}
+
+// shortestAbove is the shortest prefix of t (whole characters) that sorts after prev.
+func shortestAbove(t, prev string) string {
+	for i := range t {
+		if i > 0 && t[:i] > prev {
+			return t[:i]
+		}
+	}
+	return t
+}
+
+// parallel calls fn(worker, i) for i in 0..n-1 on GOMAXPROCS goroutines, worker naming the
+// goroutine (for state of its own).
+func parallel(n int, fn func(worker, i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := int(next)
+				next++
+				mu.Unlock()
+				if i >= n {
+					return
+				}
+				fn(w, i)
+			}
+		}(w)
+	}
+	wg.Wait()
+}

@@ -1,0 +1,103 @@
+// The header's search box in jsdom, over the index of the contract fixture (the files the Go
+// tests wrote), served to the engine's fetch as a static host would.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import contract from './testdata/contract.json';
+import SearchBox, { navigation } from './SearchBox';
+
+const files = contract.files as Record<string, string>;
+const served: string[] = [];
+// The first lookup loads the engine's module: on a busy machine that can take a while.
+const WAIT = { timeout: 10000 };
+
+beforeEach(() => {
+  served.length = 0;
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    served.push(path);
+    const b64 = files[path];
+    if (b64 === undefined) return new Response('not found', { status: 404 });
+    const all = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const range = (init?.headers as Record<string, string> | undefined)?.Range?.match(/^bytes=(\d+)-(\d+)$/);
+    if (!range) return new Response(all);
+    return new Response(all.slice(Number(range[1]), Number(range[2]) + 1), { status: 206 });
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function type(input: HTMLElement, text: string) {
+  await act(async () => {
+    (input as HTMLInputElement).value = text;
+    fireEvent.input(input);
+  });
+}
+
+describe('SearchBox', () => {
+  it('is a plain GET form to /search/ until it is used', () => {
+    const { container } = render(<SearchBox />);
+    const form = container.querySelector('form')!;
+    expect(form.getAttribute('action')).toBe('/search/');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(screen.getByLabelText('Search the site').getAttribute('name')).toBe('q');
+    expect(served).toEqual([]); // nothing is fetched before the visitor focuses or types
+  });
+
+  it('lists results with marked words and moves through them with the arrow keys', async () => {
+    render(<SearchBox />);
+    const input = screen.getByRole('combobox', { name: 'Search the site' });
+    fireEvent.focus(input);
+    await type(input, 'seo');
+    const options = await screen.findAllByRole('option', {}, WAIT);
+    expect(options.length).toBe(3);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-controls')).toBe('site-search-list');
+    expect(options[0].getAttribute('href')).toBe('/seo-services-in-delhi/');
+    expect(options[0].querySelector('mark')?.textContent).toBe('SEO');
+    expect(screen.getByRole('status').textContent).toMatch(/^3 results/);
+    expect(served[0]).toBe('/search/index.bin');
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[0].id);
+    expect(options[0].getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[2].id);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+
+    const go = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(go).toHaveBeenCalledWith('/seo-services-in-delhi/');
+  });
+
+  it('closes on Escape, then clears, and says when nothing matches', async () => {
+    render(<SearchBox />);
+    const input = screen.getByRole('combobox') as HTMLInputElement;
+    await type(input, 'zzzz');
+    await screen.findByText('No results for “zzzz”.', {}, WAIT);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await type(input, 'reels');
+    await screen.findAllByRole('option', {}, WAIT);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0), WAIT);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.value).toBe('');
+  });
+
+  it('links to every result on the search page', async () => {
+    render(<SearchBox />);
+    const input = screen.getByRole('combobox');
+    await type(input, 'google ads');
+    const all = await screen.findByRole('link', { name: /search page|See all/ }, WAIT);
+    expect(all.getAttribute('href')).toBe('/search/?q=google%20ads');
+  });
+
+  it('opens as a panel from the search button on small screens', async () => {
+    const { container } = render(<SearchBox />);
+    const toggle = screen.getByRole('button', { name: 'Search', expanded: false });
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(container.firstElementChild!.className).toContain('is-open');
+    expect(document.activeElement).toBe(screen.getByRole('combobox'));
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    expect(container.firstElementChild!.className).not.toContain('is-open');
+    expect(document.activeElement).toBe(toggle);
+  });
+});
