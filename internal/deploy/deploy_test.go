@@ -717,3 +717,13 @@ func TestTransientErrorsAreRetried(t *testing.T) {
 		}
 	}
 }
+
+// The search manifest names chunk files: it may only go up after every asset.
+func TestSearchManifestGoesUpAfterItsChunks(t *testing.T) {
+	if kindOf("search/index.bin") <= kindOf("assets/search/ab12cd.bin") {
+		t.Fatalf("search/index.bin is a %v, uploaded with or before the chunks it names", kindOf("search/index.bin"))
+	}
+	if CacheControl("search/index.bin") == CacheImmutable {
+		t.Fatal("the search manifest changes on every publish: it must not be cached as immutable")
+	}
+}

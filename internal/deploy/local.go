@@ -33,7 +33,9 @@ func (k kind) String() string { return kindNames[k] }
 
 func kindOf(rel string) kind {
 	switch {
-	case strings.HasSuffix(rel, ".html"):
+	// The search manifest names the index's chunk files (assets): like a page, it goes up once
+	// they are all on the store.
+	case strings.HasSuffix(rel, ".html") || rel == "search/index.bin":
 		return kindPage
 	case rel == "robots.txt" || rel == "feed.xml" || strings.HasPrefix(rel, "sitemap") && strings.HasSuffix(rel, ".xml"):
 		return kindLast
