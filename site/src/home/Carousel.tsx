@@ -16,8 +16,9 @@ export interface CarouselProps {
 }
 
 /**
- * An accessible embla carousel. Server markup is a plain horizontally scrollable row (usable without
- * JavaScript); once embla is running the viewport gets is-ready and the controls appear.
+ * An accessible embla carousel. Server markup is a plain row that scrolls sideways (a wrapped grid of
+ * cards when scripts are off, see styles.css); once embla is running the viewport gets is-ready and
+ * the controls, whose box was kept from the start, become visible.
  */
 export function Carousel({ label, slides, options, autoplayMs = 0, dots = true, className = '' }: CarouselProps) {
   const plugins = useRef(
@@ -76,7 +77,10 @@ export function Carousel({ label, slides, options, autoplayMs = 0, dots = true, 
           ))}
         </div>
       </div>
-      <div className="carousel__controls" hidden={!ready || snaps.length < 2}>
+      {/* Rendered from the start, invisible until embla knows the snaps, so that the row of buttons
+          appearing does not push the rest of the page down (styles.css decides by the number of
+          slides whether a carousel will have controls at all). */}
+      <div className={'carousel__controls' + (ready ? '' : ' is-pending')} hidden={ready && snaps.length < 2}>
         {autoplayMs > 0 && (
           <button type="button" className="carousel__btn carousel__btn--play" onClick={togglePlay}>
             {playing ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}

@@ -30,7 +30,7 @@ export default function StudentScroller({ testimonials, label }: StudentScroller
           </li>
         ))}
       </ul>
-      <div className="scroller__controls" hidden={!ready}>
+      <div className={'scroller__controls' + (ready ? '' : ' is-pending')}>
         <button type="button" className="carousel__btn" onClick={() => scroll(-1)}>
           <ChevronLeft aria-hidden="true" size={20} />
           <span className="visually-hidden">Scroll back</span>
