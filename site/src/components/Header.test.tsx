@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import Header from './Header';
+import { renderToString } from 'react-dom/server';
+import Header, { SITE_MENU_PAGE } from './Header';
 import { OPEN_POPUP_EVENT } from '../lib/events';
 import { site } from '../test/fixture';
 
@@ -75,5 +76,22 @@ describe('Header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Contact with Us' }));
     expect(heard).toHaveBeenCalledTimes(1);
     window.removeEventListener(OPEN_POPUP_EVENT, heard);
+  });
+
+  it('works as plain links until it is hydrated (and with scripts off)', () => {
+    const doc = new DOMParser().parseFromString(renderToString(<Header {...props} />), 'text/html');
+    const toggle = doc.querySelector('.menu-toggle')!;
+    expect(toggle.tagName).toBe('A');
+    expect(toggle.getAttribute('href')).toBe(SITE_MENU_PAGE);
+    expect(toggle.textContent).toBe('Menu');
+    const cta = doc.querySelector('.site-nav__cta')!;
+    expect(cta.tagName).toBe('A');
+    expect(cta.getAttribute('href')).toBe('/contactus/');
+    expect(doc.querySelector('.site-header')!.classList.contains('is-live')).toBe(false);
+
+    render(<Header {...props} />); // mounted: effects have run
+    expect(screen.getByRole('button', { name: 'Open menu' }).className).toBe('menu-toggle');
+    expect(screen.getByRole('button', { name: 'Contact with Us' }).className).toContain('site-nav__cta');
+    expect(screen.getByRole('banner').classList.contains('is-live')).toBe(true);
   });
 });

@@ -12,17 +12,35 @@ export interface HeaderProps {
 
 export const SCROLLED_AFTER_PX = 50;
 
+/** The page that lists every link of the menu: where the menu button leads while scripts are off. */
+export const SITE_MENU_PAGE = '/navbar/';
+
+/** The header's own links around the Services dropdown (SPEC §2), in their order. */
+const LINKS_BEFORE_SERVICES = [{ href: '/', label: 'Home' }, { href: '/blog/', label: 'Blog' }];
+const LINKS_AFTER_SERVICES = [{ href: '/contactus/', label: 'Contact Us' }, { href: '/about/', label: 'About Us' }];
+
 function isCurrent(route: string, href: string): boolean {
   const norm = (s: string) => (s.replace(/\/+$/, '') || '/').toLowerCase();
   return norm(route) === norm(href);
 }
 
-/** Site header island: mobile menu toggle, Services dropdown, scrolled style, popup button. */
+/**
+ * Site header island: mobile menu toggle, Services dropdown, scrolled style, popup button.
+ *
+ * Until it is hydrated (and for good when scripts are off) the two controls that need a script are
+ * links: the menu button leads to the page of every link (SITE_MENU_PAGE) and Contact with Us to the
+ * contact page. Hydration swaps in the buttons; both kinds share their classes, so nothing moves.
+ * The search box sits between the brand and the menu; the nav ends with an actions group (the
+ * popup button), stacked in the phone menu.
+ */
 export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
+  const [live, setLive] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const dropdownRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => setLive(true), []);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SCROLLED_AFTER_PX);
@@ -69,27 +87,33 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
   const inServices = servicesMenu.some((l) => isCurrent(route, l.href));
 
   return (
-    <header className={'site-header' + (scrolled ? ' is-scrolled' : '') + (menuOpen ? ' menu-open' : '')}>
+    <header className={'site-header' + (live ? ' is-live' : '') + (scrolled ? ' is-scrolled' : '') + (menuOpen ? ' menu-open' : '')}>
       <div className="container site-header__inner">
         <a href="/" className="brand" onClick={onLinkClick}>
           <img src="/images/logo.svg" alt="" width={40} height={40} className="brand__mark" />
           <span className="brand__name">{siteName}</span>
         </a>
         <SearchBox />
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
-          <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-        </button>
+        {live ? (
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="site-menu"
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden="true" size={24} /> : <Menu aria-hidden="true" size={24} />}
+            <span className="visually-hidden">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          </button>
+        ) : (
+          <a href={SITE_MENU_PAGE} className="menu-toggle">
+            <Menu aria-hidden="true" size={24} />
+            <span className="visually-hidden">Menu</span>
+          </a>
+        )}
         <nav id="site-menu" className={'site-nav' + (menuOpen ? ' is-open' : '')} aria-label="Main">
           <ul className="nav-list">
-            <li>{navLink('/', 'Home')}</li>
-            <li>{navLink('/blog/', 'Blog')}</li>
+            {LINKS_BEFORE_SERVICES.map((l) => <li key={l.href}>{navLink(l.href, l.label)}</li>)}
             <li ref={dropdownRef} className={'nav-dropdown' + (servicesOpen ? ' is-open' : '')}>
               <button
                 type="button"
@@ -106,12 +130,17 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
                 ))}
               </ul>
             </li>
-            <li>{navLink('/contactus/', 'Contact Us')}</li>
-            <li>{navLink('/about/', 'About Us')}</li>
+            {LINKS_AFTER_SERVICES.map((l) => <li key={l.href}>{navLink(l.href, l.label)}</li>)}
           </ul>
-          <button type="button" className="btn btn--accent site-nav__cta" aria-haspopup="dialog" onClick={openPopup}>
-            Contact with Us
-          </button>
+          <div className="site-nav__actions">
+            {live ? (
+              <button type="button" className="btn btn--accent site-nav__cta" aria-haspopup="dialog" onClick={openPopup}>
+                Contact with Us
+              </button>
+            ) : (
+              <a href="/contactus/" className="btn btn--accent site-nav__cta">Contact with Us</a>
+            )}
+          </div>
         </nav>
       </div>
     </header>
