@@ -3,6 +3,7 @@ import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
 import { Img } from '../components/Img';
 import { ContactQuery, IndustriesSection, SectionHeader } from '../home/sections';
+import { Prose } from '../components/Prose';
 
 export default function About({ props, site }: PageArgs<AboutProps>) {
   return (
@@ -12,7 +13,7 @@ export default function About({ props, site }: PageArgs<AboutProps>) {
         <section className={'section' + (i % 2 ? ' section--tint' : '')} aria-labelledby={`about-${s.id}`} key={s.id}>
           <div className="container container--narrow">
             <h2 id={`about-${s.id}`} className="section-title">{s.heading}</h2>
-            <div className="prose" dangerouslySetInnerHTML={{ __html: s.html }} />
+            <Prose html={s.html} />
           </div>
         </section>
       ))}

@@ -4,6 +4,7 @@ import type { PageArgs } from './types';
 import { Img } from '../components/Img';
 import { BlogCardView } from '../components/Cards';
 import { PreviewRibbon } from '../components/PreviewRibbon';
+import { Prose } from '../components/Prose';
 
 export default function BlogPost({ props }: PageArgs<BlogPostProps>) {
   const { post, related = [], preview } = props;
@@ -34,7 +35,7 @@ export default function BlogPost({ props }: PageArgs<BlogPostProps>) {
               <Img image={post.image} eager />
             </figure>
           )}
-          <div className="prose post__content" dangerouslySetInnerHTML={{ __html: post.html }} />
+          <Prose html={post.html} className="post__content" />
         </div>
       </article>
       {related.length > 0 && (

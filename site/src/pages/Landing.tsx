@@ -2,6 +2,7 @@ import { ArrowRight, Plus } from '../lib/lucide';
 import type { LandingProps } from '../types';
 import type { PageArgs } from './types';
 import { Img } from '../components/Img';
+import { Prose } from '../components/Prose';
 
 export default function Landing({ props, site }: PageArgs<LandingProps>) {
   const { hero, sections = [], highlights = [], faqs = [], service } = props;
@@ -46,7 +47,7 @@ export default function Landing({ props, site }: PageArgs<LandingProps>) {
         <section className={'section' + (i % 2 ? ' section--tint' : '')} aria-labelledby={`sec-${s.id}`} key={s.id}>
           <div className="container container--narrow">
             <h2 id={`sec-${s.id}`} className="section-title">{s.heading}</h2>
-            <div className="prose prose--checks" dangerouslySetInnerHTML={{ __html: s.html }} />
+            <Prose html={s.html} className="prose--checks" />
           </div>
         </section>
       ))}
@@ -55,7 +56,7 @@ export default function Landing({ props, site }: PageArgs<LandingProps>) {
         <section className="section" aria-labelledby="service-details-heading">
           <div className="container container--narrow">
             <h2 id="service-details-heading" className="section-title">{service.title || 'Service details'}</h2>
-            <div className="prose" dangerouslySetInnerHTML={{ __html: service.html }} />
+            <Prose html={service.html} />
           </div>
         </section>
       )}

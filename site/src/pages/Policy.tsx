@@ -1,6 +1,7 @@
 import type { PolicyProps } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
+import { Prose } from '../components/Prose';
 
 export default function Policy({ props }: PageArgs<PolicyProps>) {
   return (
@@ -10,7 +11,7 @@ export default function Policy({ props }: PageArgs<PolicyProps>) {
       </PageHero>
       <section className="section">
         <div className="container container--narrow">
-          <div className="prose" dangerouslySetInnerHTML={{ __html: props.html }} />
+          <Prose html={props.html} />
         </div>
       </section>
     </>

@@ -4,6 +4,7 @@ import { PageHero } from '../components/Layout';
 import { Img } from '../components/Img';
 import { PreviewRibbon } from '../components/PreviewRibbon';
 import { ContactQuery } from '../home/sections';
+import { Prose } from '../components/Prose';
 
 export default function ServicePage({ props, site }: PageArgs<ServicePageProps>) {
   const { service, preview } = props;
@@ -23,7 +24,7 @@ export default function ServicePage({ props, site }: PageArgs<ServicePageProps>)
               <Img image={service.image} eager />
             </figure>
           )}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: service.html }} />
+          <Prose html={service.html} />
           <p className="section-more section-more--start">
             <a href="/contactus/" className="btn btn--primary btn--lg">Get Started</a>
           </p>
