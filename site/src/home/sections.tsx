@@ -1,11 +1,12 @@
 // The home page's sections. Each is also a page of its own on the section routes (/vision, /cards, …),
 // see pages/SectionPage.tsx. Only the carousels are islands; everything here is static HTML.
-import { ArrowRight, CalendarCheck, Clock, Mail, Phone, Star, Users } from '../lib/lucide';
+import { ArrowRight, CalendarCheck, Clock, Mail, MessageCircle, Phone, Star, Users } from '../lib/lucide';
 import type { Block, BlogCard, Course, HomeProps, Industry, Link, ServiceTile, SiteInfo, Testimonial } from '../types';
 import { Island } from '../islands/Island';
 import { Img } from '../components/Img';
 import { ServiceTileView, TestimonialCard } from '../components/Cards';
 import { Icon } from '../lib/icons';
+import { Prose } from '../components/Prose';
 
 export function SectionHeader({ id, eyebrow, title, text, center = true }: { id: string; eyebrow?: string; title: string; text?: string; center?: boolean }) {
   return (
@@ -41,7 +42,7 @@ export function AboutBlock({ about, tabs }: { about: HomeProps['about']; tabs: L
               ))}
             </ul>
           </nav>
-          <div className="prose" dangerouslySetInnerHTML={{ __html: about.html }} />
+          <Prose html={about.html} />
           <a href="/about/" className="btn btn--primary">
             Know More<span className="visually-hidden"> about us</span> <ArrowRight aria-hidden="true" size={18} />
           </a>
@@ -196,6 +197,9 @@ export function ContactQuery({ site }: { site: SiteInfo }) {
           <p className="cta-band__contacts">
             <a href={`tel:${site.phone}`}><Phone aria-hidden="true" size={18} /> {site.phoneDisplay || site.phone}</a>
             <a href={`mailto:${site.email}`}><Mail aria-hidden="true" size={18} /> {site.email}</a>
+            {site.chatUrl && (
+              <a href={site.chatUrl} target="_blank" rel="noopener noreferrer"><MessageCircle aria-hidden="true" size={18} /> Chat with us</a>
+            )}
           </p>
         </div>
         <a href="/contactus/" className="btn btn--accent btn--lg" data-open-popup="">

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from '../lib/lucide';
+import { Clock, Mail, MapPin, MessageCircle, Phone } from '../lib/lucide';
 import type { ContactProps } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
@@ -21,6 +21,12 @@ export default function Contact({ props, site }: PageArgs<ContactProps>) {
                 <span className="contact-list__icon"><Phone aria-hidden="true" size={20} /></span>
                 <span><strong>Phone</strong><a href={`tel:${site.phone}`}>{site.phoneDisplay || site.phone}</a></span>
               </li>
+              {site.chatUrl && (
+                <li>
+                  <span className="contact-list__icon"><MessageCircle aria-hidden="true" size={20} /></span>
+                  <span><strong>Chat</strong><a href={site.chatUrl} target="_blank" rel="noopener noreferrer">Chat with us</a></span>
+                </li>
+              )}
               <li>
                 <span className="contact-list__icon"><Mail aria-hidden="true" size={20} /></span>
                 <span><strong>Email</strong><a href={`mailto:${site.email}`}>{site.email}</a></span>
