@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ContactPopup from './ContactPopup';
 import { OPEN_POPUP_EVENT } from '../lib/events';
+import { POPUP_MEMORY_KEY, QUIET_AFTER_CLOSE_MS, QUIET_AFTER_SEND_MS } from '../lib/popupMemory';
 
 const SERVER_MESSAGE = 'Thank you! Your message has been sent. We will get back to you soon.';
 
@@ -164,5 +165,91 @@ describe('ContactPopup', () => {
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
     vi.unstubAllGlobals();
+  });
+
+  describe('opening by itself again', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    // Renders the home page's popup and reports whether it opened by itself after its 6 s.
+    function autoOpens(): boolean {
+      const { unmount } = render(<ContactPopup formEndpoint="/popup" autoOpenMs={6000} />);
+      act(() => { vi.advanceTimersByTime(6000); });
+      const opened = screen.queryByRole('dialog') !== null;
+      unmount();
+      return opened;
+    }
+
+    it('stays shut for a week after the visitor closed it, then opens again', () => {
+      vi.useFakeTimers({ now: new Date('2026-11-20T10:00:00Z') });
+      try {
+        expect(autoOpens()).toBe(true); // a first visit
+        render(<ContactPopup formEndpoint="/popup" autoOpenMs={6000} />);
+        act(() => { vi.advanceTimersByTime(6000); });
+        fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+        cleanup();
+        const stored = JSON.parse(localStorage.getItem(POPUP_MEMORY_KEY)!);
+        expect(stored).toEqual({ reason: 'closed', until: Date.now() + QUIET_AFTER_CLOSE_MS });
+        expect(autoOpens()).toBe(false); // the next visit, at once
+        vi.setSystemTime(Date.now() + QUIET_AFTER_CLOSE_MS - DAY);
+        expect(autoOpens()).toBe(false);
+        vi.setSystemTime(Date.now() + DAY + 1);
+        expect(autoOpens()).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('stays shut for a month after an enquiry was sent, even when closed afterwards', async () => {
+      vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: SERVER_MESSAGE }), { status: 200 }))));
+      render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+      openPopup();
+      fill();
+      fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(SERVER_MESSAGE));
+      fireEvent.click(screen.getByRole('button', { name: 'Close' })); // a close must not shorten the quiet time
+      cleanup();
+      vi.unstubAllGlobals();
+      const stored = JSON.parse(localStorage.getItem(POPUP_MEMORY_KEY)!);
+      expect(stored.reason).toBe('sent');
+      expect(stored.until - Date.now()).toBeGreaterThan(QUIET_AFTER_SEND_MS - 60_000);
+      vi.useFakeTimers({ now: Date.now() + QUIET_AFTER_CLOSE_MS + DAY });
+      try {
+        expect(autoOpens()).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('still opens from the buttons while it will not open by itself', () => {
+      localStorage.setItem(POPUP_MEMORY_KEY, JSON.stringify({ reason: 'closed', until: Date.now() + DAY }));
+      render(<ContactPopup formEndpoint="/popup" autoOpenMs={6000} />);
+      expect(openPopup()).toBeTruthy();
+    });
+
+    it('ignores a stored value it cannot read, and one set by a wrong clock far ahead', () => {
+      vi.useFakeTimers();
+      try {
+        localStorage.setItem(POPUP_MEMORY_KEY, '{not json');
+        expect(autoOpens()).toBe(true);
+        localStorage.setItem(POPUP_MEMORY_KEY, JSON.stringify({ reason: 'closed', until: Date.now() + 10 * 365 * DAY }));
+        expect(autoOpens()).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('remembers a close within the page when storage is refused', () => {
+      vi.useFakeTimers();
+      const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => { throw new DOMException('denied', 'SecurityError'); });
+      try {
+        render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+        openPopup();
+        fireEvent.keyDown(document, { key: 'Escape' });
+        cleanup();
+        expect(setItem).toHaveBeenCalled();
+        expect(autoOpens()).toBe(false);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

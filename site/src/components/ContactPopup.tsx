@@ -3,6 +3,7 @@ import { X } from '../lib/lucide';
 import { COUNTRIES, DEFAULT_COUNTRY, EMAIL_PATTERN, MESSAGES, MIN_PHONE_LENGTH } from '../lib/enquiry';
 import { useEnquiry } from '../lib/useEnquiry';
 import { OPEN_POPUP_EVENT } from '../lib/events';
+import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
 
 export interface ContactPopupProps {
   formEndpoint: string;
@@ -26,7 +27,8 @@ function validate(f: Fields): Errors {
 
 /**
  * The Contact Us popup island. Opens on the 'contact-popup:open' window event (the header button),
- * on a click on any [data-open-popup] element, and once after autoOpenMs.
+ * on a click on any [data-open-popup] element, and once after autoOpenMs unless the visitor closed it
+ * or sent an enquiry lately (lib/popupMemory.ts).
  */
 export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupProps) {
   const [open, setOpen] = useState(false);
@@ -46,6 +48,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
   }, [markShown]);
 
   const close = useCallback(() => {
+    rememberPopup('closed');
     setOpen(false);
     returnFocus.current?.focus?.();
   }, []);
@@ -68,7 +71,8 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
   }, [show]);
 
   useEffect(() => {
-    if (!autoOpenMs || autoOpenMs <= 0) return;
+    // A visitor who closed the popup or sent us an enquiry lately is not interrupted again.
+    if (!autoOpenMs || autoOpenMs <= 0 || popupIsQuiet()) return;
     const timer = window.setTimeout(() => {
       if (!everOpened.current) show();
     }, autoOpenMs);

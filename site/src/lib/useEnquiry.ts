@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { MESSAGES, sendEnquiry, type Enquiry } from './enquiry';
+import { rememberPopup } from './popupMemory';
 
 export type SendStatus = { kind: 'idle' | 'sending' | 'success' | 'error'; text: string };
 
@@ -19,6 +20,7 @@ export function useEnquiry(endpoint: string) {
       try {
         const text = await sendEnquiry(endpoint, { ...fields, startedAt: startedAt.current || Date.now() });
         onSent();
+        rememberPopup('sent');
         setStatus({ kind: 'success', text });
       } catch (err) {
         console.error(err);

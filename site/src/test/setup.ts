@@ -1,5 +1,6 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { forgetPopup } from '../lib/popupMemory';
 
 // jsdom lacks the browser APIs that embla and the islands touch.
 class NoopObserver {
@@ -23,5 +24,6 @@ Element.prototype.scrollBy ??= function scrollBy() {} as typeof Element.prototyp
 
 afterEach(() => {
   cleanup();
+  forgetPopup();
   document.documentElement.className = '';
 });
