@@ -80,7 +80,7 @@ function frame(site: SiteInfo, route: string) {
 }
 
 /**
- * render() split in two: React puts resource hints (<link rel="preload"> for the eager images) in front
+ * render() split in two: React puts resource hints (<link rel="preload"> for the fonts and eager images) in front
  * of the markup; `head` holds those links for the document head, `html` the body markup. The frame is
  * rendered once per site and current menu link and the page's own markup is spliced into its <main>:
  * the same HTML as render(), for a quarter of the work.
@@ -91,6 +91,8 @@ export function renderPage(page: PageName, props: unknown, site: SiteInfo, route
   if (!site || typeof site !== 'object') throw new Error('missing "site"');
   const f = frame(site, route || '/');
   const body = splitHints(renderToString(<Page props={props ?? {}} site={site} route={route || '/'} />));
-  const head = body.head && f.head.includes(body.head) ? f.head : f.head + body.head;
+  // The page's own hints (its hero image, the largest paint) go first, then the frame's (fonts, logo).
+  const own = (body.head.match(/<link\b[^>]*>/g) ?? []).filter((l) => !f.head.includes(l));
+  const head = own.join('') + f.head;
   return { head, html: f.before + body.html + f.after };
 }

@@ -3,6 +3,7 @@ import type { SiteInfo } from '../types';
 import { Island } from '../islands/Island';
 import { Footer } from './Footer';
 import { FloatingWidget } from './FloatingWidget';
+import { FontPreloads } from './Fonts';
 
 export const HOME_POPUP_DELAY_MS = 6000;
 
@@ -24,6 +25,7 @@ export function Layout({ site, route, children }: { site: SiteInfo; route: strin
   const isHome = route === '/' || route === '';
   return (
     <div className="site">
+      <FontPreloads />
       <a href="#main" className="skip-link">Skip to content</a>
       <Island name="Header" props={{ siteName: site.name, servicesMenu: site.servicesMenu ?? [], route: currentNavHref(site, route) }} />
       <main id="main" tabIndex={-1}>{children}</main>
