@@ -28,6 +28,7 @@ describe('hydration', () => {
         roots = await hydrateIslands(document);
       });
       expect(roots).toHaveLength(expected);
+      expect(document.querySelectorAll('[data-island]:not([data-hydrated])')).toHaveLength(0);
       expect(errors).not.toHaveBeenCalled();
       expect(warnings).not.toHaveBeenCalled();
     });

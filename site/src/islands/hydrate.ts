@@ -16,10 +16,13 @@ export function hydrateIslands(root: ParentNode = document): Promise<Root[]> {
       ? JSON.parse(script.textContent || '{}')
       : {};
     const { default: Component } = await load();
-    return hydrateRoot(el, createElement(Component, props), {
+    const root = hydrateRoot(el, createElement(Component, props), {
       // A mismatch must be loud (tests and the e2e suite watch the console), not silently re-rendered.
       onRecoverableError: (error) => console.error(`Island ${name}: hydration error`, error),
     });
+    // Marks the island as live: something a test (or a style) can wait for instead of a delay.
+    el.setAttribute('data-hydrated', '');
+    return root;
   });
   return Promise.all(tasks).then((roots) => roots.filter((r): r is Root => r !== null));
 }
