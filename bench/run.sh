@@ -13,10 +13,13 @@
 #   BENCH_PUBLISHES  publishes (default 20)
 #   BENCH_DEPLOYS    runs of each deploy figure (default 5)
 #   BENCH_WRK_SECS   seconds of each wrk run (default 20)
-#   BENCH_LH_RUNS    Lighthouse runs per page (default 3)
+#   BENCH_LH_RUNS    Lighthouse runs per page (default 5; the table gives their spread)
 #   BENCH_SEARCH_SIZES  post counts of the search section (default "1000 10000"; a size the
 #                    full-build section did not build is generated and built once here)
-#   BENCH_SKIP       sections to leave out, e.g. "lighthouse form"
+#   BENCH_SKIP       sections to leave out: build (the Hugo comparison), nochange, deploy, publish,
+#                    publish-store, form, lighthouse, search
+#   BENCH_ONLY       run only these sections, e.g. BENCH_ONLY=lighthouse BENCH_SIZES=1000 (the sites
+#                    the others need are then built once, unmeasured, and Hugo and wrk are not needed)
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
 #   BENCH_KEEP=1     keep the built sites under bench/out/work (deleted at the end otherwise)
 set -euo pipefail
@@ -29,8 +32,9 @@ nochange_runs=${BENCH_NOCHANGE:-5}
 publishes=${BENCH_PUBLISHES:-20}
 deploys=${BENCH_DEPLOYS:-5}
 wrk_secs=${BENCH_WRK_SECS:-20}
-lh_runs=${BENCH_LH_RUNS:-3}
+lh_runs=${BENCH_LH_RUNS:-5}
 skip=" ${BENCH_SKIP:-} "
+only=" ${BENCH_ONLY:-} "
 services=100
 big=${sizes[${#sizes[@]}-1]}
 
@@ -42,7 +46,7 @@ samples=$out/samples.jsonl
 started=$(date +%s)
 
 say() { printf '\n== %s\n' "$*"; }
-skipped() { [[ "$skip" == *" $1 "* ]]; }
+skipped() { [[ "$skip" == *" $1 "* ]] || { [[ -n "${BENCH_ONLY:-}" ]] && [[ "$only" != *" $1 "* ]]; }; }
 # Runs a command with its time, CPU and peak memory appended to $samples.
 measure() { local label=$1; shift; "$bt" run -label "$label" -o "$samples" -log "$out/last-command.log" -- "$@"; }
 
@@ -72,7 +76,10 @@ wait_http() { # url: waits up to 30 s for a 200
 }
 
 # --- tools ----------------------------------------------------------------------------------
-for tool in go node hugo wrk curl; do
+needed=(go node curl)
+skipped build || needed+=(hugo)
+skipped form || needed+=(wrk)
+for tool in "${needed[@]}"; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 done
 versitygw=$(command -v versitygw || echo "$(go env GOPATH | cut -d: -f1)/bin/versitygw")
@@ -110,8 +117,8 @@ sitedir=(--site "$root/$snap")
   echo "kernel: $(uname -r)"
   echo "go: $(go version | awk '{print $3}')"
   echo "node: $(node --version)"
-  echo "hugo: $(hugo version | awk '{print $2}')"
-  echo "wrk: $(wrk --version 2>&1 | head -1 | awk '{print $2}')"
+  echo "hugo: $(command -v hugo >/dev/null && hugo version | awk '{print $2}' || echo -)"
+  echo "wrk: $(command -v wrk >/dev/null && wrk --version 2>&1 | head -1 | awk '{print $2}' || echo -)"
   echo "chromium: $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}')"
   echo "lighthouse: $(node -p 'require("./bench/node_modules/lighthouse/package.json").version' 2>/dev/null || echo -)"
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -120,7 +127,18 @@ sitedir=(--site "$root/$snap")
 cat "$out/machine.txt"
 
 # --- 1. full build beside Hugo --------------------------------------------------------------
+if skipped build; then
+  # The other sections still need the sites: one unmeasured build of each size.
+  for n in "${sizes[@]}"; do
+    say "building the $n-post site for the other sections (not measured)"
+    w=$work/$n
+    "$bt" gen -n "$n" -services "$services" -out "$w/content"
+    "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json"
+    "$sitegen" build --clean --db "$w/site.db" --out "$w/run-$runs/site" --uploads "$w/uploads" "${sitedir[@]}" | grep '^built'
+  done
+fi
 for n in "${sizes[@]}"; do
+  skipped build && break
   say "full build, $n posts + $services services + the static routes (ours) vs the same $n posts (Hugo), $runs runs each, interleaved"
   w=$work/$n
   "$bt" gen -n "$n" -services "$services" -out "$w/content"
@@ -303,5 +321,7 @@ echo "bench seconds: $(( $(date +%s) - started ))" >> "$out/machine.txt"
 say "summary"
 doc=docs/BENCHMARKS.md
 [ "${BENCH_NO_DOC:-}" = 1 ] && doc=""
+# A partial run would leave the page with a partial table: only a whole run rewrites it.
+[ -n "${BENCH_ONLY:-}${BENCH_SKIP:-}" ] && doc=""
 node bench/report.mjs "$out" "$(dist $big)" "$doc"
 [ "${BENCH_KEEP:-}" = 1 ] || rm -rf "$work"
