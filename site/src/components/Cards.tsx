@@ -64,7 +64,7 @@ export function ServiceTileView({ tile }: { tile: ServiceTile }) {
         <h3 className="card__title">
           <a href={tile.href} className="card__link">{tile.title}</a>
         </h3>
-        <p className="card__text">{tile.description}</p>
+        <p className="card__text">{excerptText(tile.description)}</p>
         <p className="card__meta">
           <span className="card__more" aria-hidden="true">Explore <ArrowRight size={16} /></span>
         </p>

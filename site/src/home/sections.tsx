@@ -92,7 +92,7 @@ export function ServiceTiles({ services }: { services: ServiceTile[] }) {
     <section className="section section--tint" aria-labelledby="services-heading">
       <div className="container">
         <SectionHeader id="services-heading" eyebrow="What we do" title="Our Services" />
-        <div className="grid grid--3">
+        <div className={`grid ${colsFor(services.length)} grid--balanced`}>
           {services.map((s) => <ServiceTileView tile={s} key={s.href + s.title} />)}
         </div>
         <p className="section-more">
