@@ -65,7 +65,7 @@ test('every public route renders with no console errors', async () => {
 test('the menu toggles on a phone and a link click closes it', async () => {
   const { context, page, errors } = await newPage(PHONE);
   await page.goto(`${demo.base}/about/`);
-  const toggle = page.locator('.menu-toggle');
+  const toggle = page.locator('button.menu-toggle'); // a link to /navbar/ until the header is hydrated
   const nav = page.locator('#site-menu');
   await toggle.waitFor({ state: 'visible' });
   assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
@@ -79,7 +79,8 @@ test('the menu toggles on a phone and a link click closes it', async () => {
   await toggle.click();
   await page.locator('#site-menu a', { hasText: 'Blog' }).click();
   await page.waitForURL(/\/blog\/?$/);
-  assert.equal(await page.locator('.menu-toggle').getAttribute('aria-expanded'), 'false');
+  await page.locator('button.menu-toggle').waitFor();
+  assert.equal(await page.locator('button.menu-toggle').getAttribute('aria-expanded'), 'false');
   await page.screenshot({ path: '/tmp/e2e-phone-blog.png' });
   assert.deepEqual(errors, []);
   await context.close();
