@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { startDemo, login } from './lib/demo.mjs';
+import { makePng } from './lib/png.mjs';
 
 let demo, browser;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -387,4 +388,36 @@ test('home does not shift when its script and fonts arrive after the first paint
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+// Last: it publishes a service into the demo every other test here reads.
+test('a newly published service is listed on home and /services, and the menus stay as the spec has them', async () => {
+  const token = await login(demo.base);
+  const auth = { Authorization: `Bearer ${token}` };
+  const form = new FormData();
+  form.set('title', 'Email Marketing');
+  form.set('slug', 'email-marketing-services');
+  form.set('description', '<p>Monthly newsletters that people open, and lists that grow with every campaign.</p>');
+  form.set('category', 'Email');
+  form.set('image', new Blob([makePng(32)], { type: 'image/png' }), 'email.png');
+  const saved = await fetch(`${demo.base}/api/preview-services`, { method: 'POST', headers: auth, body: form });
+  assert.equal(saved.status, 201, await saved.clone().text());
+  const published = await fetch(`${demo.base}/api/preview-services/publish/email-marketing-services`, { method: 'POST', headers: auth, body: new FormData() });
+  const answer = await published.json();
+  assert.equal(published.status, 200, JSON.stringify(answer));
+  assert.equal(answer.live, true);
+
+  const { context, page } = await newPage();
+  for (const route of ['/', '/services/', '/OurServices/']) {
+    await page.goto(demo.base + route);
+    const list = page.locator('main section').filter({ has: page.locator('a[href="/email-marketing-services/"]') });
+    assert.equal(await list.count(), 1, `${route} lists the new service`);
+    assert.ok(await list.getByRole('link', { name: 'Email Marketing' }).isVisible(), `${route}: its card is visible`);
+    for (const href of ['/web-development-company-in-noida/', '/seo-services-in-delhi/', '/smo-company-in-delhi/']) {
+      assert.equal(await list.locator(`a[href="${href}"]`).count(), 1, `${route} still lists ${href}, once`);
+    }
+    assert.equal(await page.locator('#services-menu a').count(), 6, 'the header menu keeps the six of SPEC §2');
+    assert.equal(await page.locator('.site-footer a[href="/email-marketing-services/"]').count(), 0, 'the footer is as the spec lists it');
+  }
+  await context.close();
 });

@@ -725,3 +725,70 @@ Guides, case studies and service pages.
 		t.Fatalf("service preview on the new landing page: %v", err)
 	}
 }
+
+// tileTitles lists the titles of a services section's tiles.
+func tileTitles(tiles []ServiceTile) []string {
+	out := make([]string, len(tiles))
+	for i, t := range tiles {
+		out[i] = t.Title
+	}
+	return out
+}
+
+func TestPublishedServicesAreListedBesideTheCuratedTiles(t *testing.T) {
+	s := newTestSite(t) // curated: "SEO" → /seo-services-in-delhi; published: that landing's record and "Video Marketing"
+	byRoute := map[string]*Page{}
+	for _, p := range planFor(t, s) {
+		byRoute[p.Route] = p
+	}
+	home := byRoute["/"].Props.(HomeProps)
+	if got := tileTitles(home.Services); asJSON(got) != `["SEO","Video Marketing"]` {
+		t.Fatalf("home's services: %v (the published service is missing, or the landing's record repeats its curated tile)", got)
+	}
+	video := home.Services[1]
+	if video.Href != "/video-marketing/" || video.Tag != "Video" || !strings.HasSuffix(video.Description, "…") ||
+		video.Image.Src != "/images/default-service.svg" || video.Image.Width == 0 {
+		t.Errorf("tile of a published service: %+v", video)
+	}
+	if got := tileTitles(byRoute["/services/"].Props.(SectionPageProps).Home.Services); asJSON(got) != `["SEO","Video Marketing"]` {
+		t.Errorf("/services lists %v", got)
+	}
+	// Sections that show no services keep the curated tiles only: publishing a service does not re-render them.
+	for _, r := range []string{"/vision/", "/blogslider/", "/cards/"} {
+		if got := tileTitles(byRoute[r].Props.(SectionPageProps).Home.Services); asJSON(got) != `["SEO"]` {
+			t.Errorf("%s carries %v", r, got)
+		}
+	}
+	if n := len(byRoute["/"].Props.(HomeProps).Slides); n == 0 {
+		t.Error("home lost its slides")
+	}
+
+	// Many published services: home shows the curated tiles and the newest others up to its limit,
+	// /services every one; a service titled like a curated tile is not shown twice.
+	var more []content.Service
+	for i := 1; i <= 12; i++ {
+		more = append(more, content.Service{Title: fmt.Sprintf("Extra Service %02d", i), Category: "Extra", Description: "<p>Extra.</p>",
+			CreatedAt: time.Date(2026, 6, i, 5, 0, 0, 0, time.UTC)})
+	}
+	more = append(more, content.Service{Title: "seo", Slug: "seo-again", Description: "<p>Same title.</p>", CreatedAt: time.Date(2026, 7, 1, 5, 0, 0, 0, time.UTC)})
+	if err := s.db.Import(nil, more); err != nil {
+		t.Fatal(err)
+	}
+	byRoute = map[string]*Page{}
+	for _, p := range planFor(t, s) {
+		byRoute[p.Route] = p
+	}
+	home = byRoute["/"].Props.(HomeProps)
+	// "Video Marketing" was imported without a date, so it is dated at the import: the newest.
+	want := []string{"SEO", "Extra Service 06", "Extra Service 07", "Extra Service 08", "Extra Service 09",
+		"Extra Service 10", "Extra Service 11", "Extra Service 12", "Video Marketing"}
+	if got := tileTitles(home.Services); asJSON(got) != asJSON(want) {
+		t.Errorf("home's services with 14 published:\n got %v\nwant %v", got, want)
+	}
+	if n := len(byRoute["/services/"].Props.(SectionPageProps).Home.Services); n != 14 {
+		t.Errorf("/services lists %d tiles, want the curated one and 13 published others", n)
+	}
+	if n := len(byRoute["/OurServices/"].Props.(ServiceListProps).Services); n != 15 {
+		t.Errorf("/OurServices lists %d services, want all 15 published", n)
+	}
+}

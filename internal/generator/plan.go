@@ -51,9 +51,13 @@ const (
 	// PostsPerPage is how many cards one page of /blog lists.
 	PostsPerPage = 24
 	homePosts    = 6
-	relatedPosts = 3
-	descLimit    = 150
-	feedItems    = 50
+	// homeServiceTiles is the most service tiles home shows: the curated ones of
+	// collections/home.yaml, then the newest published services they do not already show.
+	// /services shows them all, /OurServices every published one.
+	homeServiceTiles = 9
+	relatedPosts     = 3
+	descLimit        = 150
+	feedItems        = 50
 )
 
 // IST is the agency's time zone, used for displayed dates.
@@ -276,10 +280,11 @@ func (p *planner) plan() ([]*Page, error) {
 	courseHead.JSONLD = []any{p.coursesLD(courses)}
 	add(&Page{Route: "/courses/", Name: "courses", Props: courses, Head: courseHead, Sitemap: true})
 
-	// Only the blog slider shows posts; the other sections leave them out so that publishing a
-	// post does not re-render them.
+	// Only the blog slider shows posts and only /services the published services; the other
+	// sections leave them out so that publishing a post or a service does not re-render them.
 	homeNoPosts := home
 	homeNoPosts.Posts = []BlogCard{}
+	homeNoPosts.Services = p.curatedTiles()
 	for _, slug := range sectionRoutes {
 		title := p.src.SectionTitles[slug]
 		if title == "" {
@@ -290,8 +295,12 @@ func (p *planner) plan() ([]*Page, error) {
 			robots = robotsIndex
 		}
 		sectionHome := homeNoPosts
-		if slug == "blogslider" {
+		switch slug {
+		case "blogslider":
 			sectionHome = home
+			sectionHome.Services = homeNoPosts.Services
+		case "services":
+			sectionHome.Services = p.serviceTiles()
 		}
 		add(&Page{Route: "/" + slug + "/", Name: "section", Sitemap: slug == indexedSection,
 			Props: SectionPageProps{Section: slug, Title: title, Home: sectionHome, Courses: courses},
@@ -530,8 +539,12 @@ func (p *planner) homeProps() HomeProps {
 	h.About.HTML = src.About.HTML
 	h.About.Image = p.images.image(src.About.Image, src.About.Heading, "")
 	h.Tabs = slashLinks(src.Tabs)
-	for _, s := range src.Services {
-		h.Services = append(h.Services, ServiceTile{Title: s.Title, Description: s.Description, Href: slashHref(s.Href), Tag: s.Tag, Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
+	h.Services = p.serviceTiles()
+	if limit := max(homeServiceTiles, len(src.Services)); len(h.Services) > limit {
+		// The curated tiles, then the newest of the others (the list is oldest first).
+		curated := len(src.Services)
+		newest := h.Services[len(h.Services)-(limit-curated):]
+		h.Services = append(h.Services[:curated:curated], newest...)
 	}
 	h.Industries = p.src.Industries
 	h.Testimonials = p.testimonials(p.src.Testimonials)
@@ -542,6 +555,37 @@ func (p *planner) homeProps() HomeProps {
 		h.Posts = []BlogCard{}
 	}
 	return h
+}
+
+// curatedTiles are the service tiles written in collections/home.yaml.
+func (p *planner) curatedTiles() []ServiceTile {
+	tiles := []ServiceTile{}
+	for _, s := range p.src.Home.Services {
+		tiles = append(tiles, ServiceTile{Title: s.Title, Description: s.Description, Href: slashHref(s.Href), Tag: s.Tag, Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
+	}
+	return tiles
+}
+
+// serviceTiles are the curated tiles followed by a tile for every published service they do not
+// already show (by address or by title), in the services' list order. The header and footer
+// menus stay as SPEC §2 lists them; this is what the services sections list.
+func (p *planner) serviceTiles() []ServiceTile {
+	tiles := p.curatedTiles()
+	shown := map[string]bool{}
+	for _, t := range tiles {
+		shown[strings.ToLower(strings.TrimRight(t.Href, "/"))] = true
+		shown[strings.ToLower(strings.TrimSpace(t.Title))] = true
+	}
+	for _, s := range p.services {
+		href := "/" + s.Slug + "/"
+		if content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) ||
+			shown[strings.ToLower(strings.TrimRight(href, "/"))] || shown[strings.ToLower(strings.TrimSpace(s.Title))] {
+			continue
+		}
+		tiles = append(tiles, ServiceTile{Title: s.Title, Description: excerpt(s.Description), Href: href,
+			Tag: strings.TrimSpace(s.Category), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
+	}
+	return tiles
 }
 
 func (p *planner) testimonials(in []folder.Testimonial) []TestimonialProps {
