@@ -390,6 +390,26 @@ test('home does not shift when its script and fonts arrive after the first paint
   }
 });
 
+test('/cards and /servicesection are titled for what they show', async () => {
+  const { context, page } = await newPage();
+  await page.goto(`${demo.base}/courses/`);
+  const courses = await page.locator('.card--course .card__title').allInnerTexts();
+  assert.equal(courses.length, 3);
+  await page.goto(`${demo.base}/cards/`);
+  assert.match(await page.locator('h1').innerText(), /courses/i);
+  assert.deepEqual(await page.locator('main .card--course .card__title').allInnerTexts(), courses, '/cards shows the three courses');
+  assert.equal(await page.locator('main .card--tile').count(), 0, 'and no service tiles');
+  assert.match(await page.title(), /courses at a glance/i);
+
+  await page.goto(`${demo.base}/servicesection/`);
+  const h1 = await page.locator('h1').innerText();
+  assert.match(h1, /who we are/i);
+  assert.match(await page.locator('main #about-heading').innerText(), /since 2019/i, '/servicesection shows the about block');
+  assert.ok(await page.getByRole('heading', { name: 'Industries We Serve' }).isVisible());
+  assert.match(await page.title(), new RegExp(h1, 'i'));
+  await context.close();
+});
+
 // Last: it publishes a service into the demo every other test here reads.
 test('a newly published service is listed on home and /services, and the menus stay as the spec has them', async () => {
   const token = await login(demo.base);
