@@ -4,10 +4,17 @@ import { Img } from './Img';
 
 type Level = 2 | 3;
 
-/** Excerpts are cut at 100 characters by the generator; show the cut as one. */
+/**
+ * Excerpts are cut at 100 characters by the generator, often inside a word ("your marketin…"):
+ * show the cut as one, after the last whole word.
+ */
 export function excerptText(text: string): string {
   const t = (text || '').trim();
-  return t.length >= 100 && !/[.!?…]$/.test(t) ? `${t.replace(/\s+\S*$/, '')}…` : t;
+  if (t.endsWith('…')) {
+    const head = t.slice(0, -1);
+    return /\s/.test(head) ? `${head.replace(/\s+\S*$/, '').replace(/[\s,;:–—-]+$/, '')}…` : t;
+  }
+  return t.length >= 100 && !/[.!?]$/.test(t) ? `${t.replace(/\s+\S*$/, '')}…` : t;
 }
 const H = ({ level, className, children }: { level: Level; className?: string; children: React.ReactNode }) =>
   level === 2 ? <h2 className={className}>{children}</h2> : <h3 className={className}>{children}</h3>;
