@@ -34,7 +34,7 @@ async function publicRoutes() {
     '/graphic-designer-in-delhi/', '/best-google-ads-agency-in-delhi/', '/digital-marketing-services/', '/privacy-policy/',
     '/terms-conditions/', '/courses/', '/thank-you/', '/cards/', '/contactquery/', '/vision/', '/dedicated/', '/chooseus/',
     '/testimonials/', '/services/', '/whychooseservices/', '/testimonialsslider/', '/blogslider/', '/whydigitalreeviver/',
-    '/servicesection/', '/provesuccess/', '/navbar/', '/floating/'];
+    '/servicesection/', '/provesuccess/', '/navbar/', '/floating/', '/search/'];
 }
 
 before(async () => {
