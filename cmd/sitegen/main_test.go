@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -252,7 +253,7 @@ func assertStoreHolds(t *testing.T, srv *s3test.Server, bucket, prefix, dir stri
 		if !bytes.Equal(o.Data, data) {
 			t.Fatalf("%s differs on the store", rel)
 		}
-		if o.Info.ContentType != deploy.ContentType(filepath.ToSlash(rel)) || o.Info.ContentType == "application/octet-stream" {
+		if o.Info.ContentType != deploy.ContentType(filepath.ToSlash(rel)) || o.Info.ContentType == "application/octet-stream" && path.Ext(rel) != ".bin" {
 			t.Fatalf("%s stored as %q", rel, o.Info.ContentType)
 		}
 		return nil

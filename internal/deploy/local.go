@@ -82,6 +82,7 @@ var contentTypes = map[string]string{
 	".xml": "application/xml; charset=utf-8", ".txt": "text/plain; charset=utf-8",
 	".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
 	".gif": "image/gif", ".webp": "image/webp", ".avif": "image/avif", ".ico": "image/x-icon",
+	".bin":   "application/octet-stream", // the search index's files, read by the site's own script
 	".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".pdf": "application/pdf",
 }
 
