@@ -65,6 +65,16 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, content.Errorf(content.EInvalid, "Username and password are required."))
 		return
 	}
+	// No account has a longer name or password, so these are refused before any rate limiter
+	// keys on them or any log line holds them (a megabyte-long username would otherwise be both).
+	if len(in.Username) > content.MaxUsernameLen {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Username must be at most %d characters.", content.MaxUsernameLen))
+		return
+	}
+	if len(in.Password) > content.MaxPasswordLen {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Password must be at most %d characters.", content.MaxPasswordLen))
+		return
+	}
 	a, token, err := s.login(s.clientIP(r), content.NormalizeUsername(in.Username), in.Password)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -74,43 +84,60 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 }
 
 // login checks the limits, then the password. An unknown user and a wrong password get the same
-// answer, after the same work, and both count as failures.
+// answer, after the same work, and both count as failures. The failure is reserved before the
+// password is checked (Lockout.Begin), so requests arriving together cannot all pass the
+// lockout before any of them has failed.
 func (s *Server) login(ip, username, password string) (content.Admin, string, error) {
 	if err := s.loginRate.Allow(ip); err != nil {
 		return content.Admin{}, "", err
 	}
-	if err := s.loginIPFails.Check(ip); err != nil {
+	ipTry, err := s.loginIPFails.Begin(ip)
+	if err != nil {
 		return content.Admin{}, "", err
 	}
-	if err := s.loginUserFails.Check(username); err != nil {
+	userTry, err := s.loginUserFails.Begin(username)
+	if err != nil {
+		ipTry.Cancel()
 		return content.Admin{}, "", err
 	}
-	a, err := s.db.Admin(username)
-	ok := false
-	switch {
-	case content.ErrorCode(err) == content.ENotFound || len(password) > content.MaxPasswordLen:
-		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
-	case err != nil:
-		return a, "", fmt.Errorf("login: %w", err)
-	default:
-		if ok, err = auth.CheckPassword(a.PasswordHash, password); err != nil {
-			s.log.Error("stored password hash unreadable", "username", username, "err", err)
-		}
+	a, ok, err := s.checkPassword(username, password)
+	if err != nil {
+		ipTry.Cancel()
+		userTry.Cancel()
+		return a, "", err
 	}
 	if !ok {
-		s.loginIPFails.Fail(ip)
-		if d := s.loginUserFails.Fail(username); d > 0 {
+		ipTry.Fail()
+		if d := userTry.Fail(); d > 0 {
 			s.log.Warn("login locked out", "username", username, "ip", ip, "for", d.String())
 		}
 		return content.Admin{}, "", content.Errorf(content.EUnauthorized, msgInvalidCredentials)
 	}
-	s.loginIPFails.Succeed(ip)
-	s.loginUserFails.Succeed(username)
+	ipTry.Succeed()
+	userTry.Succeed()
 	token, err := s.tokens.Issue(a.Username, a.PasswordChangedAt)
 	if err != nil {
 		return a, "", err
 	}
 	return a, token, nil
+}
+
+// checkPassword looks the admin up and checks the password; an unknown username costs the same
+// work as a wrong password.
+func (s *Server) checkPassword(username, password string) (content.Admin, bool, error) {
+	a, err := s.db.Admin(username)
+	switch {
+	case content.ErrorCode(err) == content.ENotFound || len(password) > content.MaxPasswordLen:
+		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
+		return a, false, nil
+	case err != nil:
+		return a, false, fmt.Errorf("login: %w", err)
+	}
+	ok, err := auth.CheckPassword(a.PasswordHash, password)
+	if err != nil {
+		s.log.Error("stored password hash unreadable", "username", username, "err", err)
+	}
+	return a, ok, nil
 }
 
 // handleForgotPassword handles POST /admin/forgot-password. It answers the same for every

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -173,5 +174,95 @@ func TestLockout(t *testing.T) {
 	l.Succeed("u")
 	if err := l.Check("u"); err != nil {
 		t.Fatal("success did not clear")
+	}
+}
+
+// Attempts under way count against the threshold: however many begin at once, at most the
+// threshold are let through before the lockout, and after a lock expires one at a time.
+func TestLockoutReservesAttempts(t *testing.T) {
+	l := NewLockout(5, time.Minute, time.Hour)
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	var tries []*Attempt
+	for i := 0; i < 20; i++ {
+		a, err := l.Begin("u")
+		if err == nil {
+			tries = append(tries, a)
+		} else if content.ErrorCode(err) != content.ERateLimited {
+			t.Fatalf("attempt %d: %v", i, err)
+		}
+	}
+	if len(tries) != 5 {
+		t.Fatalf("%d of 20 simultaneous attempts let through, want 5", len(tries))
+	}
+	tries[0].Cancel() // never checked: counts neither way, and frees its place
+	if a, err := l.Begin("u"); err != nil {
+		t.Fatalf("a cancelled attempt kept its place: %v", err)
+	} else {
+		tries[0] = a
+	}
+	for _, a := range tries {
+		a.Fail()
+		a.Fail() // settling twice counts once
+	}
+	if err := l.Check("u"); err == nil {
+		t.Fatal("five failures did not lock")
+	}
+	if _, err := l.Begin("u"); err == nil {
+		t.Fatal("an attempt began while locked")
+	}
+	now = now.Add(61 * time.Second)
+	a, err := l.Begin("u")
+	if err != nil {
+		t.Fatalf("after the lock: %v", err)
+	}
+	if _, err := l.Begin("u"); err == nil {
+		t.Fatal("past the threshold two attempts may run at once")
+	}
+	if d := a.Fail(); d != 2*time.Minute {
+		t.Fatalf("6th failure lock = %v, want doubling", d)
+	}
+	now = now.Add(3 * time.Minute)
+	a, _ = l.Begin("u")
+	a.Succeed()
+	for i := 0; i < 5; i++ {
+		if _, err := l.Begin("u"); err != nil {
+			t.Fatalf("after a success, attempt %d: %v", i, err)
+		}
+	}
+}
+
+// A flood of keys (usernames, addresses) cannot grow a lockout or a limiter past its bound, and
+// the least recently seen unlocked keys go first: a locked account stays locked.
+func TestLimitsMemoryIsBounded(t *testing.T) {
+	l := NewLockout(5, time.Minute, time.Hour)
+	l.maxKeys = 1000
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	for i := 0; i < 5; i++ {
+		l.Fail("admin")
+	}
+	for i := 0; i < 20000; i++ {
+		now = now.Add(time.Millisecond)
+		l.Fail(fmt.Sprintf("flood-%d", i))
+		if i%4 == 0 {
+			l.Fail(fmt.Sprintf("flood-%d", i)) // some keys fail more than once
+		}
+	}
+	if n := l.Len(); n > 1000 {
+		t.Fatalf("lockout holds %d keys, bound 1000", n)
+	}
+	if err := l.Check("admin"); err == nil {
+		t.Fatal("the flood evicted the locked account")
+	}
+
+	lim := NewLimiter(5, time.Minute, 5, "slow down")
+	lim.maxKeys = 1000
+	lim.now = func() time.Time { return now }
+	for i := 0; i < 20000; i++ {
+		_ = lim.Allow(fmt.Sprintf("10.0.%d.%d", i/256, i%256))
+		if len(lim.keys) > 1000 {
+			t.Fatalf("limiter holds %d keys, bound 1000", len(lim.keys))
+		}
 	}
 }

@@ -40,12 +40,13 @@ const (
 	MaxRichTextBytes = 1 << 20
 	MinPasswordLen   = 8
 	MaxPasswordLen   = 256
+	MaxUsernameLen   = 64 // the username rule's limit (ValidateUsername)
 )
 
 var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 
 // ValidEmail reports whether s matches the spec's simple address pattern.
-func ValidEmail(s string) bool { return emailPattern.MatchString(s) && len(s) <= MaxEmailLen }
+func ValidEmail(s string) bool { return len(s) <= MaxEmailLen && emailPattern.MatchString(s) }
 
 func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }
 

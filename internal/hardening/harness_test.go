@@ -13,6 +13,7 @@ import (
 	"io"
 	"mime/multipart"
 	"mime/quotedprintable"
+	"net"
 	"net/http"
 	netmail "net/mail"
 	"net/textproto"
@@ -283,6 +284,16 @@ type client struct {
 func (s *server) client() *client {
 	return &client{base: s.url, hc: &http.Client{Timeout: 60 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// clientFrom is a client whose connections come from the loopback address ip (127.0.0.x), so
+// the server, without --trust-proxy, sees a client address of that value: the way to test
+// limits per address and per subnet with real peers.
+func (s *server) clientFrom(ip string) *client {
+	c := s.client()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
+	c.hc.Transport = &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 64}
+	return c
 }
 
 type reply struct {
