@@ -75,7 +75,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, content.Errorf(content.EInvalid, "Password must be at most %d characters.", content.MaxPasswordLen))
 		return
 	}
-	a, token, err := s.login(s.clientIP(r), content.NormalizeUsername(in.Username), in.Password)
+	a, token, err := s.login(r.Context(), s.clientIP(r), content.NormalizeUsername(in.Username), in.Password)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -87,7 +87,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 // answer, after the same work, and both count as failures. The failure is reserved before the
 // password is checked (Lockout.Begin), so requests arriving together cannot all pass the
 // lockout before any of them has failed.
-func (s *Server) login(ip, username, password string) (content.Admin, string, error) {
+func (s *Server) login(ctx context.Context, ip, username, password string) (content.Admin, string, error) {
 	if err := s.loginRate.Allow(ip); err != nil {
 		return content.Admin{}, "", err
 	}
@@ -100,7 +100,16 @@ func (s *Server) login(ip, username, password string) (content.Admin, string, er
 		ipTry.Cancel()
 		return content.Admin{}, "", err
 	}
+	// At most a few password checks run at once (19 MiB each); past those the answer is 503
+	// and the attempt counts neither way.
+	release, err := s.hashing.Enter(ctx)
+	if err != nil {
+		ipTry.Cancel()
+		userTry.Cancel()
+		return content.Admin{}, "", err
+	}
 	a, ok, err := s.checkPassword(username, password)
+	release()
 	if err != nil {
 		ipTry.Cancel()
 		userTry.Cancel()
@@ -217,15 +226,20 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.resetPassword(in.Token, in.NewPassword); err != nil {
+	if err := s.resetPassword(r.Context(), in.Token, in.NewPassword); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgResetDone})
 }
 
-func (s *Server) resetPassword(token, password string) error {
+func (s *Server) resetPassword(ctx context.Context, token, password string) error {
+	release, err := s.hashing.Enter(ctx)
+	if err != nil {
+		return err
+	}
 	hash, err := auth.HashPassword(password)
+	release()
 	if err != nil {
 		return err
 	}

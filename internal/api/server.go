@@ -87,6 +87,7 @@ type Server struct {
 	forgotRate     *auth.Limiter
 	forgotAddrRate *auth.Limiter
 	resetRate      *auth.Limiter
+	hashing        *auth.Gate // bounds concurrent password hashing
 }
 
 // New returns a Server and starts its mail worker; Close stops it.
@@ -130,6 +131,7 @@ func New(cfg Config) (*Server, error) {
 		forgotRate:     auth.NewLimiter(l.ForgotPer15Min, 15*time.Minute, l.ForgotPer15Min, "Too many requests. Please try again later."),
 		forgotAddrRate: auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
 		resetRate:      auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
+		hashing:        auth.NewPasswordGate(),
 	}
 	for _, o := range cfg.AllowedOrigins {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {

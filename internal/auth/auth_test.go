@@ -1,8 +1,10 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -265,4 +267,44 @@ func TestLimitsMemoryIsBounded(t *testing.T) {
 			t.Fatalf("limiter holds %d keys, bound 1000", len(lim.keys))
 		}
 	}
+}
+
+// The gate lets n checks run at once and a few more wait; past those the answer is busy at once.
+func TestGateBoundsConcurrentChecks(t *testing.T) {
+	g := NewGate(2, 1, time.Minute)
+	r1, err1 := g.Enter(context.Background())
+	r2, err2 := g.Enter(context.Background())
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	waited := make(chan error)
+	go func() {
+		r, err := g.Enter(context.Background())
+		if err == nil {
+			r()
+		}
+		waited <- err
+	}()
+	// The waiting place is taken once the third caller is in it; a fourth is refused at once.
+	for len(g.waiting) == 0 {
+		runtime.Gosched()
+	}
+	_, err := g.Enter(context.Background())
+	var busy *BusyError
+	if !errors.As(err, &busy) || busy.RetryAfter() <= 0 || content.ErrorCode(err) != content.EUnavailable {
+		t.Fatalf("fourth caller: %v", err)
+	}
+	r1()
+	if err := <-waited; err != nil {
+		t.Fatalf("the waiting caller did not get the freed slot: %v", err)
+	}
+	r2()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g2 := NewGate(1, 1, time.Minute)
+	r, _ := g2.Enter(context.Background())
+	if _, err := g2.Enter(ctx); !errors.As(err, &busy) {
+		t.Fatalf("a cancelled wait: %v", err)
+	}
+	r()
 }

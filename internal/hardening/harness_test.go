@@ -244,6 +244,24 @@ func (s *server) checkRace() {
 	}
 }
 
+// peakRSS is the server process's peak resident memory so far (VmHWM), in MiB.
+func (s *server) peakRSS() int64 {
+	s.t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kib int64
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kib)
+			return kib / 1024
+		}
+	}
+	s.t.Fatal("no VmHWM in /proc status")
+	return 0
+}
+
 func (s *server) outbox() string { return filepath.Join(s.dir, "outbox") }
 
 // run runs a binary to completion (at most two minutes) and answers its combined output.
