@@ -54,9 +54,11 @@ func (s *Server) authenticate(r *http.Request) (content.Admin, error) {
 	return a, nil
 }
 
-// handleLogin handles POST /admin/login.
+// handleLogin handles POST /admin/login. Besides username and password the body may carry
+// device, the device token of an earlier sign-in from this browser (see auth.Devices); the
+// answer carries a new one.
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	var in struct{ Username, Password string }
+	var in struct{ Username, Password, Device string }
 	if err := decodeJSON(r, &in); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -75,78 +77,110 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, content.Errorf(content.EInvalid, "Password must be at most %d characters.", content.MaxPasswordLen))
 		return
 	}
-	a, token, err := s.login(r.Context(), s.clientIP(r), content.NormalizeUsername(in.Username), in.Password)
+	res, err := s.login(r.Context(), loginRequest{ip: s.clientIP(r), username: content.NormalizeUsername(in.Username),
+		password: in.Password, device: in.Device})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"token": token, "username": a.Username, "role": string(content.RoleOf(a.Role))})
+	writeJSON(w, http.StatusOK, map[string]string{"token": res.token, "username": res.admin.Username,
+		"role": string(content.RoleOf(res.admin.Role)), "device": res.device})
+}
+
+type loginRequest struct{ ip, username, password, device string }
+
+type loginResult struct {
+	admin         content.Admin
+	token, device string
 }
 
 // login checks the limits, then the password. An unknown user and a wrong password get the same
 // answer, after the same work, and both count as failures. The failure is reserved before the
 // password is checked (Lockout.Begin), so requests arriving together cannot all pass the
 // lockout before any of them has failed.
-func (s *Server) login(ctx context.Context, ip, username, password string) (content.Admin, string, error) {
-	if err := s.loginRate.Allow(ip); err != nil {
-		return content.Admin{}, "", err
+//
+// A known device or address (one this admin signed in from successfully before) is not held up
+// by the account-wide lockout, which anybody can trigger by failing on purpose; the lockout of
+// its address still applies, and its failures still count against the account.
+func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error) {
+	if err := s.loginRate.Allow(in.ip); err != nil {
+		return loginResult{}, err
 	}
-	ipTry, err := s.loginIPFails.Begin(ip)
-	if err != nil {
-		return content.Admin{}, "", err
+	a, err := s.db.Admin(in.username)
+	found := err == nil
+	if err != nil && content.ErrorCode(err) != content.ENotFound {
+		return loginResult{}, fmt.Errorf("login: %w", err)
 	}
-	userTry, err := s.loginUserFails.Begin(username)
+	known := found && (s.devices.Known(in.device, a.Username, a.PasswordChangedAt) || s.knownAddrs.Has(a.Username, in.ip))
+	ipTry, err := s.loginIPFails.Begin(in.ip)
 	if err != nil {
+		return loginResult{}, err
+	}
+	var userTry *auth.Attempt
+	if !known {
+		if userTry, err = s.loginUserFails.Begin(in.username); err != nil {
+			ipTry.Cancel()
+			return loginResult{}, err
+		}
+	}
+	cancel := func() {
 		ipTry.Cancel()
-		return content.Admin{}, "", err
+		if userTry != nil {
+			userTry.Cancel()
+		}
 	}
 	// At most a few password checks run at once (19 MiB each); past those the answer is 503
 	// and the attempt counts neither way.
 	release, err := s.hashing.Enter(ctx)
 	if err != nil {
-		ipTry.Cancel()
-		userTry.Cancel()
-		return content.Admin{}, "", err
+		cancel()
+		return loginResult{}, err
 	}
-	a, ok, err := s.checkPassword(username, password)
+	ok := s.checkPassword(a, found, in.password)
 	release()
-	if err != nil {
-		ipTry.Cancel()
-		userTry.Cancel()
-		return a, "", err
-	}
 	if !ok {
 		ipTry.Fail()
-		if d := userTry.Fail(); d > 0 {
-			s.log.Warn("login locked out", "username", username, "ip", ip, "for", d.String())
+		var d time.Duration
+		if userTry != nil {
+			d = userTry.Fail()
+		} else {
+			d = s.loginUserFails.Fail(in.username)
 		}
-		return content.Admin{}, "", content.Errorf(content.EUnauthorized, msgInvalidCredentials)
+		if d > 0 {
+			s.log.Warn("login locked out", "username", in.username, "ip", in.ip, "for", d.String())
+		}
+		return loginResult{}, content.Errorf(content.EUnauthorized, msgInvalidCredentials)
 	}
 	ipTry.Succeed()
-	userTry.Succeed()
+	if userTry != nil {
+		// A sign-in that met the account lockout and passed clears it. One from a known device
+		// leaves it as it is: the failures may be an attacker's, still at work elsewhere.
+		userTry.Succeed()
+	}
+	s.knownAddrs.Add(a.Username, in.ip)
 	token, err := s.tokens.Issue(a.Username, a.PasswordChangedAt)
 	if err != nil {
-		return a, "", err
+		return loginResult{}, err
 	}
-	return a, token, nil
+	device, err := s.devices.Issue(a.Username, a.PasswordChangedAt)
+	if err != nil {
+		return loginResult{}, err
+	}
+	return loginResult{admin: a, token: token, device: device}, nil
 }
 
-// checkPassword looks the admin up and checks the password; an unknown username costs the same
-// work as a wrong password.
-func (s *Server) checkPassword(username, password string) (content.Admin, bool, error) {
-	a, err := s.db.Admin(username)
-	switch {
-	case content.ErrorCode(err) == content.ENotFound || len(password) > content.MaxPasswordLen:
+// checkPassword checks the password of a (found: the admin exists); an unknown username costs
+// the same work as a wrong password.
+func (s *Server) checkPassword(a content.Admin, found bool, password string) bool {
+	if !found || len(password) > content.MaxPasswordLen {
 		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
-		return a, false, nil
-	case err != nil:
-		return a, false, fmt.Errorf("login: %w", err)
+		return false
 	}
 	ok, err := auth.CheckPassword(a.PasswordHash, password)
 	if err != nil {
-		s.log.Error("stored password hash unreadable", "username", username, "err", err)
+		s.log.Error("stored password hash unreadable", "username", a.Username, "err", err)
 	}
-	return a, ok, nil
+	return ok
 }
 
 // handleForgotPassword handles POST /admin/forgot-password. It answers the same for every
@@ -254,6 +288,7 @@ func (s *Server) resetPassword(ctx context.Context, token, password string) erro
 		return err
 	}
 	s.loginUserFails.Succeed(t.Username)
+	s.knownAddrs.Forget(t.Username) // and the device tokens lapse with the password version
 	s.log.Info("password reset", "username", t.Username)
 	return nil
 }

@@ -88,6 +88,8 @@ type Server struct {
 	forgotAddrRate *auth.Limiter
 	resetRate      *auth.Limiter
 	hashing        *auth.Gate // bounds concurrent password hashing
+	devices        *auth.Devices
+	knownAddrs     *auth.KnownAddresses
 }
 
 // New returns a Server and starts its mail worker; Close stops it.
@@ -132,6 +134,8 @@ func New(cfg Config) (*Server, error) {
 		forgotAddrRate: auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
 		resetRate:      auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
 		hashing:        auth.NewPasswordGate(),
+		devices:        auth.NewDevices(cfg.JWTSecret),
+		knownAddrs:     auth.NewKnownAddresses(),
 	}
 	for _, o := range cfg.AllowedOrigins {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {

@@ -308,3 +308,66 @@ func TestGateBoundsConcurrentChecks(t *testing.T) {
 	}
 	r()
 }
+
+// A device token is known only for its admin, under the password it was issued with, until it
+// expires; it and a session token can never stand in for each other.
+func TestDeviceTokens(t *testing.T) {
+	secret := []byte(strings.Repeat("s", 32))
+	d := NewDevices(secret)
+	now := time.Unix(1_800_000_000, 0)
+	d.now = func() time.Time { return now }
+	pw := time.Unix(1_700_000_000, 123)
+	tok, err := d.Issue("admin", pw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Known(tok, "admin", pw) {
+		t.Fatal("a fresh device token is not known")
+	}
+	sessions, _ := NewTokens(secret)
+	session, _ := sessions.Issue("admin", pw)
+	for name, ok := range map[string]bool{
+		"another admin":           d.Known(tok, "editor", pw),
+		"after a password change": d.Known(tok, "admin", pw.Add(time.Nanosecond)),
+		"tampered":                d.Known(tok[:len(tok)-2]+"AA", "admin", pw),
+		"a session token":         d.Known(session, "admin", pw),
+		"signed with another key": func() bool {
+			o, _ := NewDevices([]byte(strings.Repeat("o", 32))).Issue("admin", pw)
+			return d.Known(o, "admin", pw)
+		}(),
+		"empty":                     d.Known("", "admin", pw),
+		"oversized":                 d.Known(tok+strings.Repeat("A", 1100), "admin", pw),
+		"the session parser's view": func() bool { _, err := sessions.Verify(tok); return err == nil }(),
+	} {
+		if ok {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	now = now.Add(DeviceTTL + time.Second)
+	if d.Known(tok, "admin", pw) {
+		t.Fatal("an expired device token is known")
+	}
+
+	k := NewKnownAddresses()
+	k.now = func() time.Time { return now }
+	k.Add("admin", "192.0.2.1")
+	for i := 0; i < 100; i++ {
+		now = now.Add(time.Second)
+		k.Add("admin", fmt.Sprintf("198.51.100.%d", i))
+	}
+	if k.Has("admin", "192.0.2.1") || !k.Has("admin", "198.51.100.99") || len(k.users["admin"]) > maxAddrsPerUser {
+		t.Fatalf("known addresses not bounded to the newest %d: %d", maxAddrsPerUser, len(k.users["admin"]))
+	}
+	if k.Has("editor", "198.51.100.99") {
+		t.Fatal("an address known for another admin")
+	}
+	now = now.Add(31 * 24 * time.Hour)
+	if k.Has("admin", "198.51.100.99") {
+		t.Fatal("an address known after 31 days")
+	}
+	k.Add("admin", "192.0.2.9")
+	k.Forget("admin")
+	if k.Has("admin", "192.0.2.9") {
+		t.Fatal("Forget kept an address")
+	}
+}

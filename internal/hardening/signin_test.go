@@ -36,7 +36,9 @@ func burst(t *testing.T, n int, send func(i int) (reply, error)) []reply {
 	return replies
 }
 
-func creds(user, pw string) map[string]string { return map[string]string{"username": user, "password": pw} }
+func creds(user, pw string) map[string]string {
+	return map[string]string{"username": user, "password": pw}
+}
 
 // statusCount counts the replies by status.
 func statusCount(replies []reply) map[int]int {
@@ -178,5 +180,77 @@ func TestPasswordChecksAreBounded(t *testing.T) {
 	}
 	if r := s.clientFrom("127.0.0.250").mustJSON(t, "POST", "/admin/login", creds(adminUser, adminPassword)); r.status != 200 {
 		t.Errorf("the admin's sign-in after the burst: %s", r)
+	}
+}
+
+// The admin cannot be locked out for good by someone failing on purpose: a sign-in with the
+// right password from a device (the device token of an earlier sign-in) or an address that
+// signed in successfully before passes the account-wide lockout. Its own address's lockout
+// still applies, forged device tokens are no device, and a new address without one stays
+// locked out. (Before, one burst of wrong guesses locked the account for everyone.)
+func TestKnownDeviceSignsInDespiteAccountLockout(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, opts{})
+	home := s.clientFrom("127.0.2.2")
+	r := home.mustJSON(t, "POST", "/admin/login", creds(adminUser, adminPassword))
+	device, _ := r.json()["device"].(string)
+	session, _ := r.json()["token"].(string)
+	if r.status != 200 || device == "" {
+		t.Fatalf("sign-in answers no device token: %s", r)
+	}
+	withDevice := func(pw, dev string) map[string]string {
+		return map[string]string{"username": adminUser, "password": pw, "device": dev}
+	}
+
+	// An attacker locks the account from five addresses.
+	for i := 0; i < 5; i++ {
+		if r := s.clientFrom(fmt.Sprintf("127.0.2.%d", 10+i)).mustJSON(t, "POST", "/admin/login", creds(adminUser, "attacker-guess")); r.status != 401 {
+			t.Fatalf("attacker's guess %d: %s", i, r)
+		}
+	}
+	if r := s.clientFrom("127.0.2.20").mustJSON(t, "POST", "/admin/login", creds(adminUser, adminPassword)); r.status != 429 {
+		t.Fatalf("the account is not locked for a new address: %s", r)
+	}
+
+	// The admin's device, from a new address, gets in; so does the known address without it.
+	travel := s.clientFrom("127.0.2.3")
+	r = travel.mustJSON(t, "POST", "/admin/login", withDevice(adminPassword, device))
+	if r.status != 200 || r.json()["device"] == "" {
+		t.Errorf("known device from a new address during the lockout: %s", r)
+	}
+	if r := home.mustJSON(t, "POST", "/admin/login", creds(adminUser, adminPassword)); r.status != 200 {
+		t.Errorf("known address without the device token during the lockout: %s", r)
+	}
+	// The lockout still stands for everyone else.
+	if r := s.clientFrom("127.0.2.21").mustJSON(t, "POST", "/admin/login", creds(adminUser, adminPassword)); r.status != 429 {
+		t.Errorf("the known device's sign-in lifted the account lockout: %s", r)
+	}
+
+	// Forged device tokens are no device.
+	parts := strings.Split(device, ".")
+	claims := tokenClaims(t, device)
+	forged := map[string]string{
+		"tampered subject":            parts[0] + "." + b64.EncodeToString([]byte(`{"sub":"admin","aud":["device"],"did":"x","iat":1,"exp":9999999999}`)) + "." + parts[2],
+		"signed with the session key": rawToken(map[string]any{"alg": "HS256", "typ": "JWT"}, claims, []byte(jwtSecret)),
+		"unsigned":                    rawToken(map[string]any{"alg": "none"}, claims, nil),
+		"a session token":             session,
+		"garbage":                     "a.b.c",
+		"oversized":                   device + strings.Repeat("A", 4000),
+	}
+	for name, tok := range forged {
+		if r := s.clientFrom("127.0.2.22").mustJSON(t, "POST", "/admin/login", withDevice(adminPassword, tok)); r.status != 429 {
+			t.Errorf("device token %s: %s", name, r)
+		}
+	}
+
+	// The device's own address meets its lockout: five wrong passwords, then the right one is
+	// refused there too, device token or not.
+	for i := 0; i < 5; i++ {
+		if r := travel.mustJSON(t, "POST", "/admin/login", withDevice("mistyped-password", device)); r.status != 401 {
+			t.Fatalf("wrong password %d with the device token: %s", i, r)
+		}
+	}
+	if r := travel.mustJSON(t, "POST", "/admin/login", withDevice(adminPassword, device)); r.status != 429 {
+		t.Errorf("the device's address after five failures: %s", r)
 	}
 }
