@@ -140,3 +140,27 @@ func TestErrorHelpers(t *testing.T) {
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// Records with dates out of range are refused wherever they come from (the API, an import);
+// a zero date means "not set yet" and passes until the store stamps it.
+func TestDatesOutOfRangeAreInvalid(t *testing.T) {
+	ok := Blog{Title: "T", Category: "C", Content: "<p>x</p>", Slug: "t"}
+	if err := Validate(&ok); err != nil {
+		t.Fatalf("no dates yet: %v", err)
+	}
+	for _, d := range []time.Time{time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1969, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		b := ok
+		b.CreatedAt = d
+		if err := Validate(&b); ErrorCode(err) != EInvalid {
+			t.Errorf("blog created %v: %v", d, err)
+		}
+		s := Service{Title: "T", Category: "C", Description: "<p>x</p>", Slug: "t", UpdatedAt: d}
+		if err := Validate(&s); ErrorCode(err) != EInvalid {
+			t.Errorf("service updated %v: %v", d, err)
+		}
+	}
+	if err := ValidateSentDate("createdAt", time.Time{}); err == nil {
+		t.Error("a sent zero date (the year 1) passes")
+	}
+}

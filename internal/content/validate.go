@@ -95,6 +95,38 @@ func validPhone(s string) bool {
 	return digits >= 7
 }
 
+// The dates a record may carry: from the Unix epoch to the end of 2099. Later years cannot be
+// meant, and years past 9999 (or before year 1) cannot even be written as JSON or a sitemap date.
+var (
+	MinDate = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
+	MaxDate = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// ValidateDate checks a record's date field (named for the message); the zero time means "not
+// set" and passes.
+func ValidateDate(field string, t time.Time) error {
+	if t.IsZero() {
+		return nil
+	}
+	return ValidateSentDate(field, t)
+}
+
+// ValidateSentDate checks a date a client sent, which must be in range (the zero time too: it
+// is the year 1).
+func ValidateSentDate(field string, t time.Time) error {
+	if !t.Before(MinDate) && t.Before(MaxDate) {
+		return nil
+	}
+	return Errorf(EInvalid, "%s must be a date between 1970-01-01 and 2099-12-31 (UTC).", field)
+}
+
+func validDates(created, updated time.Time) error {
+	if err := ValidateDate("createdAt", created); err != nil {
+		return err
+	}
+	return ValidateDate("updatedAt", updated)
+}
+
 func validMeta(title, desc, keyword string) error {
 	if tooLong(title, MaxMetaLen) || tooLong(desc, MaxMetaLen) || tooLong(keyword, MaxMetaLen) ||
 		hasControl(title) || hasControl(keyword) {
@@ -136,6 +168,9 @@ func Validate(r Record) error {
 		return Errorf(EInvalid, MsgSlugInvalid)
 	case r.Kind().PagePath == "/" && ReservedSlug(slug):
 		return Errorf(EInvalid, MsgSlugReserved)
+	}
+	if err := validDates(*f.CreatedAt, *f.UpdatedAt); err != nil {
+		return err
 	}
 	return validMeta(*f.MetaTitle, *f.MetaDescription, *f.FocusKeyword)
 }
