@@ -184,8 +184,8 @@ func (s *Server) checkPassword(a content.Admin, found bool, password string) boo
 }
 
 // handleForgotPassword handles POST /admin/forgot-password. It answers the same for every
-// address, and the lookup, token and mail happen in the background, so neither the answer nor
-// its timing tells whether an admin has that address.
+// address, and the token and mail happen in the background, so neither the answer nor its
+// timing tells whether an admin has that address.
 func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 	var in struct{ Email string }
 	if err := decodeJSON(r, &in); err != nil {
@@ -205,21 +205,23 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	// A per-address limit keeps anyone from flooding an admin's inbox; past it the request is
-	// answered as usual and silently not mailed.
-	if s.forgotAddrRate.Allow(strings.ToLower(email)) == nil {
-		s.mail.Go(func(ctx context.Context, m mail.Sender) error { return s.sendResetLink(ctx, m, email) })
+	// The admin is found first (case-insensitively, as Unicode folds: "ſales@" finds "sales@"),
+	// and the per-address limit is keyed by the address the mail would go to, so no spelling of
+	// it gets past the limit. Past it the request is answered as usual and silently not mailed.
+	// The lookup is a read of a handful of records; the token and the mail follow in the
+	// background, so neither the answer nor its timing tells whether an admin has the address.
+	a, err := s.db.AdminByEmail(email)
+	if err != nil && content.ErrorCode(err) != content.ENotFound {
+		s.writeError(w, r, err)
+		return
+	}
+	if err == nil && s.forgotAddrRate.Allow(strings.ToLower(a.Email)) == nil {
+		s.mail.Go(func(ctx context.Context, m mail.Sender) error { return s.sendResetLink(ctx, m, a) })
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgForgotSent})
 }
 
-func (s *Server) sendResetLink(ctx context.Context, m mail.Sender, email string) error {
-	a, err := s.db.AdminByEmail(email)
-	if content.ErrorCode(err) == content.ENotFound {
-		return nil
-	} else if err != nil {
-		return fmt.Errorf("reset link: %w", err)
-	}
+func (s *Server) sendResetLink(ctx context.Context, m mail.Sender, a content.Admin) error {
 	token, hash, err := auth.NewResetToken()
 	if err != nil {
 		return err

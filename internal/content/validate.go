@@ -48,6 +48,27 @@ var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 // ValidEmail reports whether s matches the spec's simple address pattern.
 func ValidEmail(s string) bool { return len(s) <= MaxEmailLen && emailPattern.MatchString(s) }
 
+// A mailbox as people have them: a local part of letters, digits and . _ + - ' (no leading,
+// trailing or doubled dot), and a domain of letter-or-digit labels with inner hyphens ending in
+// a top-level domain of letters (or a punycode one). Letters (with their marks) may be any
+// script's.
+var (
+	mailboxLocal  = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_+'-]+(\.[\p{L}\p{M}\p{N}_+'-]+)*$`)
+	mailboxDomain = regexp.MustCompile(`^([\p{L}\p{N}]([\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+(\p{L}[\p{L}\p{M}]+|(?i:xn--)[A-Za-z0-9-]+)$`)
+)
+
+// ValidMailbox reports whether s is one plain mailbox address: the spec's pattern, and nothing
+// a mail client or a mailto: link could read as more (no ?, &, %, spaces, commas, quotes, angle
+// brackets or display names). A visitor's address passes this before it is stored, so the
+// dashboard's mailto: link and the notification's Reply-To can only ever name that mailbox.
+func ValidMailbox(s string) bool {
+	at := strings.LastIndexByte(s, '@')
+	if !ValidEmail(s) || at < 1 || at > 64 {
+		return false
+	}
+	return mailboxLocal.MatchString(s[:at]) && mailboxDomain.MatchString(s[at+1:])
+}
+
 func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }
 
 func hasControl(s string) bool {
@@ -71,7 +92,7 @@ func (m *Message) Validate() error {
 		return Errorf(EInvalid, MsgNameRequired)
 	case tooLong(m.Name, MaxNameLen) || hasControl(m.Name):
 		return Errorf(EInvalid, "Name must be one line of at most %d characters.", MaxNameLen)
-	case !ValidEmail(m.Email) || hasControl(m.Email):
+	case !ValidMailbox(m.Email):
 		return Errorf(EInvalid, MsgEmailInvalid)
 	case len(m.Phone) < MinPhoneLen || len(m.Phone) > MaxPhoneLen || !validPhone(m.Phone):
 		return Errorf(EInvalid, MsgPhoneInvalid)

@@ -1,9 +1,13 @@
 package hardening
 
 import (
+	"encoding/json"
 	"fmt"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A body without a Content-Type is refused with 415 on every JSON endpoint, public and admin: a
@@ -120,5 +124,95 @@ func TestOutOfRangeDatesAreRefused(t *testing.T) {
 	}
 	if r := c.anon().must(t, "GET", "/api/blogs/dated-post", nil, ""); r.json()["createdAt"] != "2024-05-01T05:06:40Z" {
 		t.Errorf("published date: %s", r)
+	}
+}
+
+// A visitor's e-mail address must be one plain mailbox: an address with ?, &, %, spaces, commas,
+// quotes or a display name is refused with the spec's message (JSON and no-script form posts),
+// so no stored address can become a mailto: link that copies an attacker or writes the body.
+// (Before, `visitor@example.com?bcc=…&body=…` was stored as it came.)
+func TestVisitorAddressesAreOneMailbox(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, opts{})
+	const msg = "Enter a valid email address."
+	refused := []string{
+		"visitor@example.com?bcc=attacker@evil.example&body=Click%20here",
+		"visitor@example.com?subject=hi", "a&b@example.com", "asha verma@example.com", "visitor@example.com,x",
+		"visitor@example.com;other@example.com", `"asha"@example.com`, "Asha <asha@example.in>", "asha%40evil@example.com",
+		"asha@example.com#x", "asha@exa mple.com", "asha@example.com/",
+	}
+	for i, email := range refused {
+		c := s.clientFrom(fmt.Sprintf("127.0.5.%d", 2+i))
+		m := enquiry("mailbox")
+		m["email"] = email
+		if r := c.mustJSON(t, "POST", "/popup", m); r.status != 400 || r.errorMessage() != msg {
+			t.Errorf("enquiry from %q: %s", email, r)
+		}
+		body := "name=Asha&phone=9811045672&message=hi&email=" + urlQueryEscape(email)
+		if r := c.must(t, "POST", "/popup", strings.NewReader(body), "application/x-www-form-urlencoded"); r.status != 400 || !strings.Contains(string(r.body), msg) {
+			t.Errorf("form post from %q: %s", email, r)
+		}
+	}
+	accepted := []string{"asha.verma+leads@example.co.in", "o'brien@example.ie", "priya_s-1@mail.example.com"}
+	for i, email := range accepted {
+		m := enquiry("mailbox")
+		m["email"] = email
+		if r := s.clientFrom(fmt.Sprintf("127.0.5.%d", 100+i)).mustJSON(t, "POST", "/popup", m); r.status != 200 {
+			t.Errorf("enquiry from %q: %s", email, r)
+		}
+	}
+	admin := s.clientFrom("127.0.5.200").login(t)
+	r := admin.must(t, "GET", "/popups", nil, "")
+	var list []map[string]any
+	if err := json.Unmarshal(r.body, &list); err != nil || len(list) != len(accepted) {
+		t.Fatalf("stored enquiries: %s", r)
+	}
+	for _, m := range list {
+		if e, _ := m["email"].(string); !slices.Contains(accepted, e) {
+			t.Errorf("stored address %q", e)
+		}
+	}
+}
+
+func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+
+// The per-address limit of reset links holds for every spelling of an admin's address: the
+// admin is found first and the limit keyed by the stored address, so `ſales@` (which folds to
+// `sales@`) and `SALES@` share the three links an hour of `sales@`. (Before, the limit keyed by
+// strings.ToLower of what was typed, and `ſ` is already lower case.)
+func TestResetLinkLimitHoldsForEverySpelling(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	addAdmin(t, dir)
+	if out, err := run(t, nil, adminapi, "user", "add", "--db", dbPath(dir), "--username", "sales", "--email", "sales@example.com"); err != nil {
+		t.Fatalf("user add: %v\n%s", err, out)
+	}
+	s := startServer(t, dir, opts{})
+	spellings := []string{"sales@example.com", "sales@example.com", "sales@example.com", "ſales@example.com",
+		"SALES@EXAMPLE.COM", "ſALES@example.com", "Sales@Example.Com", " sales@example.com "}
+	var first reply
+	for i, email := range spellings {
+		r := s.clientFrom(fmt.Sprintf("127.0.6.%d", 2+i)).mustJSON(t, "POST", "/admin/forgot-password", map[string]string{"email": email})
+		if i == 0 {
+			first = r
+		}
+		if r.status != 200 || string(r.body) != string(first.body) {
+			t.Errorf("forgot-password for %q: %s", email, r)
+		}
+	}
+	// Reset mail goes out in the order asked for, so once a later one to another admin is out,
+	// every one before it has been decided.
+	s.clientFrom("127.0.6.100").mustJSON(t, "POST", "/admin/forgot-password", map[string]string{"email": adminEmail})
+	to := func() map[string]int {
+		n := map[string]int{}
+		for _, f := range outboxFiles(s.outbox()) {
+			h, _ := readMail(t, f)
+			n[h.Get("To")]++
+		}
+		return n
+	}
+	waitFor(t, 20*time.Second, "the reset mail to the other admin", func() bool { return to()["<"+adminEmail+">"] == 1 })
+	if n := to()["<sales@example.com>"]; n != 3 {
+		t.Errorf("%d reset links went to sales@example.com for %d requests in its spellings; at most 3 an hour", n, len(spellings))
 	}
 }

@@ -80,13 +80,16 @@ func (db *DB) AdminByEmail(email string) (content.Admin, error) {
 		if err != nil {
 			return err
 		}
-		for _, a := range admins {
-			if a.Email != "" && strings.EqualFold(a.Email, strings.TrimSpace(email)) {
-				found = a
-				return nil
+		ok := false
+		for _, a := range admins { // every one, found or not: the same work either way
+			if !ok && a.Email != "" && strings.EqualFold(a.Email, strings.TrimSpace(email)) {
+				found, ok = a, true
 			}
 		}
-		return content.Errorf(content.ENotFound, "No such admin.")
+		if !ok {
+			return content.Errorf(content.ENotFound, "No such admin.")
+		}
+		return nil
 	})
 	return found, err
 }
