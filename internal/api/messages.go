@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"mime"
+	"net"
 	"net/http"
 	netmail "net/mail"
 	"net/url"
@@ -51,7 +52,7 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 		}
 		s.writeError(w, r, err)
 	}
-	if err := s.popupRate.Allow(s.clientIP(r)); err != nil {
+	if err := s.allowEnquiry(s.clientIP(r)); err != nil {
 		fail(err)
 		return
 	}
@@ -84,6 +85,32 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 	}
 	s.notify(stored)
 	s.enquiryAccepted(w, r, isForm)
+}
+
+// allowEnquiry applies the enquiry limits: per client address, per subnet (/24 or /64: a
+// flood from many addresses of one network), and for the whole site (a flood from everywhere),
+// so a flood can neither fill the disk and the agency's inbox nor bury the real enquiries.
+func (s *Server) allowEnquiry(ip string) error {
+	if err := s.popupRate.Allow(ip); err != nil {
+		return err
+	}
+	if err := s.popupSubnetRate.Allow(subnetOf(ip)); err != nil {
+		return err
+	}
+	return s.popupSiteRate.Allow("site")
+}
+
+// subnetOf is the network an address belongs to for the enquiry limit: its /24 (IPv4) or /64
+// (IPv6, one household or office).
+func subnetOf(ip string) string {
+	a := net.ParseIP(ip)
+	if a == nil {
+		return ip
+	}
+	if v4 := a.To4(); v4 != nil {
+		return v4.Mask(net.CIDRMask(24, 32)).String() + "/24"
+	}
+	return a.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
 // looksHuman applies the two bot checks: the hidden "website" field must stay empty, and the
@@ -181,12 +208,46 @@ func oneLine(s string, n int) string {
 	return s
 }
 
-// handleMessageList handles GET /popups (admin only: enquiries are personal data).
+// Pages of the enquiry list: GET /popups answers defaultMessagePage enquiries unless told
+// otherwise, and at most maxMessagePage.
+const (
+	defaultMessagePage = 100
+	maxMessagePage     = 500
+)
+
+// handleMessageList handles GET /popups?limit=&cursor= (admin only: enquiries are personal
+// data): a page of enquiries, newest first, as the array the spec's clients read. When more
+// remain, the X-Next-Cursor header (and a Link header with rel="next") says how to ask for the
+// next page.
 func (s *Server) handleMessageList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.db.Messages()
+	q := r.URL.Query()
+	limit := defaultMessagePage
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxMessagePage {
+			s.writeError(w, r, content.Errorf(content.EInvalid, "limit must be a number from 1 to %d.", maxMessagePage))
+			return
+		}
+		limit = n
+	}
+	var cursor uint64
+	if v := q.Get("cursor"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 {
+			s.writeError(w, r, content.Errorf(content.EInvalid, "Invalid cursor."))
+			return
+		}
+		cursor = n
+	}
+	list, next, err := s.db.MessagesPage(cursor, limit)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	if next != 0 {
+		c := strconv.FormatUint(next, 10)
+		w.Header().Set("X-Next-Cursor", c)
+		w.Header().Set("Link", fmt.Sprintf(`</popups?limit=%d&cursor=%s>; rel="next"`, limit, c))
 	}
 	writeJSON(w, http.StatusOK, nonNil(list))
 }
@@ -206,9 +267,10 @@ func csvCell(v string) string {
 	return v
 }
 
-// handleMessageCSV handles GET /popups.csv.
+// handleMessageCSV handles GET /popups.csv: every enquiry, newest first, read and written a
+// page at a time so memory stays flat however many there are.
 func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
-	list, err := s.db.Messages()
+	list, next, err := s.db.MessagesPage(0, maxMessagePage)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -218,9 +280,19 @@ func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "id"})
-	for _, m := range list {
-		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, m.ID})
+	for {
+		for _, m := range list {
+			_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+				csvCell(m.Message), m.Source, m.ID})
+		}
+		cw.Flush()
+		if next == 0 || cw.Error() != nil {
+			return
+		}
+		if list, next, err = s.db.MessagesPage(next, maxMessagePage); err != nil {
+			// The answer has begun; cutting it short is all that is left.
+			s.log.Error("enquiry export cut short", "err", err)
+			panic(http.ErrAbortHandler)
+		}
 	}
-	cw.Flush()
 }

@@ -33,7 +33,7 @@ const (
 	MaxNameLen       = 100
 	MaxEmailLen      = 254
 	MaxPhoneLen      = 32
-	MaxMessageLen    = 5000
+	MaxMessageLen    = 2000 // about 350 words: what a person writes into a contact form
 	MaxTitleLen      = 200
 	MaxCategoryLen   = 80
 	MaxMetaLen       = 320

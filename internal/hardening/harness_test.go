@@ -119,6 +119,9 @@ type opts struct {
 	demo       bool     // --demo: serves dist at /, imports the demo content
 	trustProxy bool     // --trust-proxy: client address from X-Forwarded-For
 	env        []string // more environment, overriding the defaults
+	// manyEnquiries lifts the site-wide enquiry limit (--enquiries-per-minute), for tests whose
+	// writers send hundreds of enquiries and are not about that limit.
+	manyEnquiries bool
 }
 
 // server is one running `adminapi serve` child process.
@@ -161,6 +164,9 @@ func startServer(t testing.TB, dir string, o opts) *server {
 	}
 	if o.trustProxy {
 		args = append(args, "--trust-proxy")
+	}
+	if o.manyEnquiries {
+		args = append(args, "--enquiries-per-minute", "1000000")
 	}
 	s := &server{t: t, dir: dir, logs: &logBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(adminapi, args...)
@@ -406,6 +412,26 @@ func (c *client) login(t testing.TB) *client {
 	}
 	c.token = tok
 	return c
+}
+
+// enquiries lists every stored enquiry through GET /popups, page by page (newest first).
+func (c *client) enquiries(t testing.TB) []map[string]any {
+	t.Helper()
+	var all []map[string]any
+	path := "/popups?limit=500"
+	for pages := 0; ; pages++ {
+		r := c.must(t, "GET", path, nil, "")
+		var page []map[string]any
+		if err := json.Unmarshal(r.body, &page); r.status != 200 || err != nil || pages > 1000 {
+			t.Fatalf("GET %s: %s", path, r)
+		}
+		all = append(all, page...)
+		next := r.header.Get("X-Next-Cursor")
+		if next == "" {
+			return all
+		}
+		path = "/popups?limit=500&cursor=" + next
+	}
 }
 
 // anon is a copy of c without the token.

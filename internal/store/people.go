@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -50,6 +51,40 @@ func (db *DB) Messages() ([]content.Message, error) {
 		return nil
 	})
 	return out, err
+}
+
+// MessagesPage returns at most limit enquiries stored before the cursor (0: from the newest),
+// newest first, and the cursor of the next page (0 when there is none). A cursor is the
+// enquiry's position in the order of arrival, so pages stay stable while new enquiries arrive.
+func (db *DB) MessagesPage(before uint64, limit int) ([]content.Message, uint64, error) {
+	var out []content.Message
+	var next uint64
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketMessages).Cursor()
+		var k, v []byte
+		if before == 0 {
+			k, v = c.Last()
+		} else if k, v = c.Seek(itob(before)); k == nil {
+			k, v = c.Last()
+		} else {
+			k, v = c.Prev()
+		}
+		var last []byte
+		for ; k != nil; k, v = c.Prev() {
+			if len(out) == limit {
+				next = binary.BigEndian.Uint64(last)
+				break
+			}
+			last = k
+			var m content.Message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return fmt.Errorf("decode message: %w", err)
+			}
+			out = append(out, m)
+		}
+		return nil
+	})
+	return out, next, err
 }
 
 // CountMessages returns how many enquiries are stored.

@@ -2,7 +2,9 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -302,5 +304,42 @@ func TestEveryKindHasTheSameLifecycle(t *testing.T) {
 	// Both kinds took the same slugs without a conflict: each has buckets of its own.
 	if n, err := db.CountPublished(); err != nil || n != 0 {
 		t.Fatalf("published left: %d %v", n, err)
+	}
+}
+
+// Pages of enquiries: newest first, each once, stable while new ones arrive.
+func TestMessagesPage(t *testing.T) {
+	db := MustOpen(t)
+	for i := 0; i < 7; i++ {
+		if _, err := db.AddMessage(content.Message{Name: fmt.Sprint("m", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var names []string
+	var cursor uint64
+	for page := 0; ; page++ {
+		list, next, err := db.MessagesPage(cursor, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range list {
+			names = append(names, m.Name)
+		}
+		if page == 0 {
+			db.AddMessage(content.Message{Name: "late"}) // arrives while the admin pages
+		}
+		if next == 0 {
+			break
+		}
+		cursor = next
+	}
+	if got := strings.Join(names, ","); got != "m6,m5,m4,m3,m2,m1,m0" {
+		t.Fatalf("pages: %s", got)
+	}
+	if list, next, _ := db.MessagesPage(0, 100); len(list) != 8 || list[0].Name != "late" || next != 0 {
+		t.Fatalf("one page of all: %d, next %d", len(list), next)
+	}
+	if list, _, _ := db.MessagesPage(1, 10); len(list) != 0 {
+		t.Fatalf("before the first: %v", list)
 	}
 }
