@@ -12,6 +12,7 @@ import (
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/store"
 )
 
 // The answers of the sign-in calls (docs/API.md).
@@ -216,30 +217,40 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err == nil && s.forgotAddrRate.Allow(strings.ToLower(a.Email)) == nil {
-		s.mail.Go(func(ctx context.Context, m mail.Sender) error { return s.sendResetLink(ctx, m, a) })
+		// Stored in the background (the answer must not be timed by a disk write), then sent
+		// from its own queue: enquiry notifications can neither delay nor crowd it out.
+		s.mail.Submit(store.MailJob{Kind: mailReset, To: a.Email, Ref: a.Username})
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgForgotSent})
 }
 
-func (s *Server) sendResetLink(ctx context.Context, m mail.Sender, a content.Admin) error {
+// composeResetMail makes a reset mail at sending time, with a fresh token: only its hash is
+// stored, so the queued job holds nothing that would open the account.
+func (s *Server) composeResetMail(_ context.Context, job store.MailJob) (mail.Message, error) {
+	a, err := s.db.Admin(job.Ref)
+	if content.ErrorCode(err) == content.ENotFound {
+		return mail.Message{}, fmt.Errorf("reset link for %q: the admin is gone: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("reset link: %w", err)
+	}
 	token, hash, err := auth.NewResetToken()
 	if err != nil {
-		return err
+		return mail.Message{}, err
 	}
 	if err := s.db.PutResetToken(hash, a.Username, time.Now().Add(auth.ResetTTL)); err != nil {
-		return fmt.Errorf("reset link: %w", err)
+		return mail.Message{}, fmt.Errorf("reset link: %w", err)
 	}
 	// The link's host is configuration, never the request's Host header, which an attacker
 	// could set to their own server to harvest the token.
 	link := s.cfg.SiteURL + "/reset-password/" + token
-	return m.Send(ctx, mail.Message{
+	return mail.Message{
 		To:      a.Email,
 		Subject: s.cfg.SiteName + ": reset your admin password",
 		Text: fmt.Sprintf("Hello %s,\n\nSomeone (hopefully you) asked to reset the password of the %s admin account.\n"+
 			"Open this link within 30 minutes to choose a new password; it works once:\n\n%s\n\n"+
 			"If you did not ask for this, ignore this e-mail; your password stays as it is.\n",
 			a.Username, s.cfg.SiteName, link),
-	})
+	}, nil
 }
 
 // handleResetPassword handles POST /reset-password.

@@ -60,7 +60,7 @@ type Config struct {
 	DB         *store.DB
 	Builds     *publish.Queue // rebuilds the site after a change; its owner closes it
 	Site       publish.Site   // renders previews; nil: previews answer 503, the API works
-	Mail       mail.Sender    // nil: mail is logged and dropped
+	Mail       mail.Sender    // nil: mail is logged and dropped (tests)
 	Logger     *slog.Logger
 	JWTSecret  []byte // at least 32 bytes
 	SiteURL    string // public base URL: reset links, the URLs publish answers with
@@ -84,7 +84,7 @@ type Server struct {
 	db      *store.DB
 	log     *slog.Logger
 	tokens  *auth.Tokens
-	mail    *mail.Queue
+	mail    *mail.Spool
 	builds  *publish.Queue
 	origins map[string]bool
 	handler http.Handler
@@ -135,7 +135,6 @@ func New(cfg Config) (*Server, error) {
 		log:     cfg.Logger,
 		tokens:  tokens,
 		builds:  cfg.Builds,
-		mail:    mail.NewQueue(sender, 256, cfg.Logger),
 		origins: map[string]bool{},
 
 		loginRate:       auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
@@ -156,6 +155,11 @@ func New(cfg Config) (*Server, error) {
 			s.origins[o] = true
 		}
 	}
+	// A reset mail and an enquiry notification each have their own queue.
+	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
+		mailReset:   {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
+		mailEnquiry: {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
+	}, cfg.Logger)
 	s.site = static.Handler(cfg.OutDir, nil)
 	s.handler = s.middleware(s.router())
 	return s, nil
@@ -213,6 +217,7 @@ func (s *Server) router() *mux.Router {
 	s.registerUploadRoutes(r)
 	s.registerMessageRoutes(r)
 	s.registerBuildRoutes(r)
+	s.registerMailRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

@@ -343,3 +343,27 @@ func TestMessagesPage(t *testing.T) {
 		t.Fatalf("before the first: %v", list)
 	}
 }
+
+// Finished mail jobs beyond the newest mailKeep are pruned; unfinished ones never are.
+func TestMailJobsArePruned(t *testing.T) {
+	db := MustOpen(t)
+	defer func(k int) { mailKeep = k }(mailKeep)
+	mailKeep = 20
+	waiting, _ := db.EnqueueMail(MailJob{Kind: "enquiry", To: "team@example.com"})
+	for i := 0; i < 99; i++ {
+		j, err := db.EnqueueMail(MailJob{Kind: "enquiry", To: "team@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SettleMail(j.ID, "", time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	jobs, _, _ := db.MailJobs(0, 500)
+	if len(jobs) > mailKeep+50 || jobs[len(jobs)-1].ID != waiting.ID {
+		t.Fatalf("%d jobs kept (oldest %d); the unfinished job %d must stay", len(jobs), jobs[len(jobs)-1].ID, waiting.ID)
+	}
+	if j, due, _, _ := db.DueMail("enquiry", time.Now()); !due || j.ID != waiting.ID {
+		t.Fatalf("the waiting job is not due: %+v", j)
+	}
+}
