@@ -94,14 +94,15 @@ func (db *DB) AddMessageWithMail(m content.Message, notify MailJob) (content.Mes
 	if m.ID == "" {
 		m.ID = content.NewID()
 	}
-	now := db.now()
-	if m.CreatedAt.IsZero() {
-		m.CreatedAt = now
-	}
+	stamp := m.CreatedAt.IsZero()
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
 		seq, err := tx.Bucket(bucketMessages).NextSequence()
 		if err != nil {
 			return err
+		}
+		now := db.now()
+		if stamp {
+			m.CreatedAt = now // as AddMessage: in the order of the keys
 		}
 		if err := putJSON(tx, bucketMessages, itob(seq), &m); err != nil {
 			return err

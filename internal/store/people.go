@@ -19,14 +19,18 @@ func (db *DB) AddMessage(m content.Message) (content.Message, error) {
 	if m.ID == "" {
 		m.ID = content.NewID()
 	}
-	if m.CreatedAt.IsZero() {
-		m.CreatedAt = db.now()
-	}
+	stamp := m.CreatedAt.IsZero()
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketMessages)
 		seq, err := b.NextSequence()
 		if err != nil {
 			return err
+		}
+		if stamp {
+			// Stamped with its place in the order of arrival, so "newest first" by key and by
+			// createdAt agree even when concurrent enquiries commit in another order than they
+			// were received.
+			m.CreatedAt = db.now()
 		}
 		return putJSON(tx, bucketMessages, itob(seq), &m)
 	})
