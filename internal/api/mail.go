@@ -19,7 +19,7 @@ const (
 
 func (s *Server) registerMailRoutes(r *mux.Router) {
 	r.HandleFunc("/api/mail", s.admin(s.handleMailList)).Methods("GET")
-	r.HandleFunc("/api/mail/{id:[0-9]+}/retry", s.admin(s.handleMailRetry)).Methods("POST")
+	r.HandleFunc("/api/mail/{id}/retry", s.admin(s.handleMailRetry)).Methods("POST")
 }
 
 // mailView is a mail job as the admin sees it (docs/API.md).
