@@ -21,8 +21,8 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
-	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/manage"
