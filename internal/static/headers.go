@@ -13,9 +13,12 @@ import (
 // CDN as behind our servers. A deploy that can set object metadata sets PageHeaders.
 
 // The policy's directives: only our own scripts; inline styles (the editor's colours and React's
-// style props); images from us or data:/blob:; the Google map embed as the one outside frame.
-const cspCommon = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self'; frame-src 'self' https://www.google.com https://maps.google.com; base-uri 'self'; "
+// style props); images from us or data:/blob:; the Google map embed as the one outside frame;
+// what the forms may reach (send) in connect-src and form-action.
+const (
+	cspHead = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self'; "
+	cspMid  = "frame-src 'self' https://www.google.com https://maps.google.com; base-uri 'self'; "
+)
 
 var plainOrigin = regexp.MustCompile(`^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$`)
 
@@ -40,7 +43,7 @@ func cspFor(formEndpoint string) string {
 	if o := formOrigin(formEndpoint); o != "" {
 		send += " " + o
 	}
-	return cspCommon + "connect-src " + send + "; form-action " + send + "; "
+	return cspHead + "connect-src " + send + "; " + cspMid + "form-action " + send + "; "
 }
 
 // PageCSP is the Content-Security-Policy header of the site's pages: nobody may frame them.
