@@ -25,6 +25,8 @@ func main() {
 		err = runCmd(os.Args[2:])
 	case "mkbucket":
 		err = makeBucket(os.Args[2:])
+	case "signins":
+		err = signinFlood(os.Args[2:])
 	case "profile":
 		err = profileBuild(os.Args[2:])
 	case "search":

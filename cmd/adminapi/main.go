@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/manage"
@@ -251,44 +252,92 @@ func backupToStore(cmd *cobra.Command, dbPath, to, uploadsDir string) error {
 }
 
 func newImportCommand(dbPath *string) *cobra.Command {
-	return &cobra.Command{
-		Use:   "import FILE...",
-		Short: "Import blogs and services from JSON arrays shaped like GET /api/blogs and /api/services",
-		Args:  cobra.MinimumNArgs(1),
+	var dir, uploadsDir string
+	cmd := &cobra.Command{
+		Use:   "import [FILE...]",
+		Short: "Import blogs and services from JSON arrays shaped like GET /api/blogs and /api/services, or a whole export (--dir)",
+		Long: `Import published blogs and services from JSON arrays shaped like GET /api/blogs and
+GET /api/services (each record's kind told by its content or description), through the sanitizer
+and the publish rules, keeping ids and times. A bad record is reported by file, index and slug
+and nothing is imported.
+
+With --dir, import every file of an export (adminapi export) found in DIR, in one transaction:
+blogs.json and services.json, the drafts (preview-*.json), the upload records (uploads.json),
+enquiries.json and admins.json; the images of DIR/uploads/ are copied into --uploads. Import a
+move into a fresh database: an admin account that exists already is refused.`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if dir == "" && len(args) == 0 {
+				return fmt.Errorf("name the files to import, or an export's folder with --dir")
+			}
+			if dir != "" && len(args) > 0 {
+				return fmt.Errorf("give files or --dir, not both")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			warn := func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) }
 			return withDB(*dbPath, false, func(db *store.DB) error {
-				n, err := manage.ImportFiles(db, args, func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) })
+				var what fmt.Stringer
+				var err error
+				if dir != "" {
+					what, err = manage.ImportDir(db, dir, warn)
+				} else {
+					what, err = manage.ImportFiles(db, args, warn)
+				}
 				if err != nil {
 					return fmt.Errorf("nothing imported: %w", err)
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "imported %s; run `sitegen build` (or publish anything) to update the site\n", n)
+				fmt.Fprintf(cmd.OutOrStdout(), "imported %s; run `sitegen build` (or publish anything) to update the site\n", what)
+				if dir != "" {
+					return importUploads(cmd, dir, uploadsDir)
+				}
 				return nil
 			})
 		},
 	}
+	cmd.Flags().StringVar(&dir, "dir", "", "import every file of an export in this folder")
+	cmd.Flags().StringVar(&uploadsDir, "uploads", "data/uploads", "with --dir: where the export's images (DIR/uploads/) are copied")
+	return cmd
 }
 
 func newExportCommand(dbPath *string) *cobra.Command {
 	var dir, uploadsDir string
+	var o manage.ExportOptions
+	var move bool
 	cmd := &cobra.Command{
 		Use:   "export",
-		Short: "Write the published blogs and services to DIR/blogs.json and DIR/services.json, and the images they use to DIR/uploads/",
-		Long: `export writes the published blogs and services in the shape GET /api/blogs and GET /api/services
-answer (adminapi import takes them back), and copies the uploaded images they use into DIR/uploads/.
-The folder is a snapshot a CI job can build the site from: sitegen build --source DIR.`,
+		Short: "Write the published blogs and services (and, when asked, drafts, upload records, enquiries, admins) to DIR, with the images they use",
+		Long: `Write the published blogs and services to DIR/blogs.json and DIR/services.json, in the shape
+GET /api/blogs and GET /api/services answer, and copy the uploaded images they use into
+DIR/uploads/. The folder is a snapshot a CI job can build the site from (sitegen build --source
+DIR), and adminapi import takes it back: imported and exported again, the files are the same.
+
+For moving to another server, --move also writes the drafts (preview-blogs.json,
+preview-services.json) and the upload records (uploads.json), and copies every uploaded image.
+Enquiries (--enquiries) and admin accounts with their password hashes (--admins) are personal
+data and written only when asked for, readable by their owner alone.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if move {
+				o.Drafts, o.Uploads = true, true
+			}
 			return withDB(*dbPath, true, func(db *store.DB) error {
-				paths, err := manage.ExportFiles(db, dir)
+				paths, err := manage.ExportDir(db, dir, o)
 				if err != nil {
 					return err
 				}
-				fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, " and "))
-				return exportUploads(cmd, db, dir, uploadsDir)
+				fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, ", "))
+				return exportUploads(cmd, db, dir, uploadsDir, o.Uploads)
 			})
 		},
 	}
-	cmd.Flags().StringVar(&dir, "dir", ".", "folder to write into")
-	cmd.Flags().StringVar(&uploadsDir, "uploads", "data/uploads", "uploaded images; the ones the records use are copied to DIR/uploads/")
+	f := cmd.Flags()
+	f.StringVar(&dir, "dir", ".", "folder to write into")
+	f.StringVar(&uploadsDir, "uploads", "data/uploads", "uploaded images; the ones the records use (with --move or --upload-records, all) are copied to DIR/uploads/")
+	f.BoolVar(&move, "move", false, "everything another server needs but personal data: --drafts and --upload-records")
+	f.BoolVar(&o.Drafts, "drafts", false, "also the drafts (preview-blogs.json, preview-services.json)")
+	f.BoolVar(&o.Uploads, "upload-records", false, "also the upload records (uploads.json), and every uploaded image")
+	f.BoolVar(&o.Enquiries, "enquiries", false, "also the enquiries (enquiries.json, personal data, mode 0600)")
+	f.BoolVar(&o.Admins, "admins", false, "also the admin accounts with their password hashes (admins.json, mode 0600)")
 	return cmd
 }
 
@@ -310,21 +359,34 @@ func newDemoLoginCommand(dbPath *string) *cobra.Command {
 	}
 }
 
-// exportUploads copies the uploaded images the published records use into dir/uploads/.
-func exportUploads(cmd *cobra.Command, db *store.DB, dir, uploadsDir string) error {
-	blogs, err := db.Blogs()
-	if err != nil {
-		return err
-	}
-	services, err := db.Services()
-	if err != nil {
-		return err
+// exportUploads copies the uploaded images the published records use (all of them, for a move)
+// into dir/uploads/.
+func exportUploads(cmd *cobra.Command, db *store.DB, dir, uploadsDir string, all bool) error {
+	var names []string
+	if all {
+		ups, err := db.Uploads()
+		if err != nil {
+			return err
+		}
+		for _, u := range ups {
+			names = append(names, u.Name)
+		}
+	} else {
+		blogs, err := db.Blogs()
+		if err != nil {
+			return err
+		}
+		services, err := db.Services()
+		if err != nil {
+			return err
+		}
+		names = source.UploadsUsed(blogs, services)
 	}
 	copied := 0
-	for _, name := range source.UploadsUsed(blogs, services) {
+	for _, name := range names {
 		data, err := os.ReadFile(filepath.Join(uploadsDir, name))
 		if err != nil {
-			fmt.Fprintf(cmd.ErrOrStderr(), "warning: upload %s used by the records is missing in %s\n", name, uploadsDir)
+			fmt.Fprintf(cmd.ErrOrStderr(), "warning: upload %s is missing in %s\n", name, uploadsDir)
 			continue
 		}
 		if err := os.MkdirAll(filepath.Join(dir, "uploads"), 0o755); err != nil {
@@ -337,6 +399,39 @@ func exportUploads(cmd *cobra.Command, db *store.DB, dir, uploadsDir string) err
 	}
 	if copied > 0 {
 		fmt.Fprintf(cmd.OutOrStdout(), "copied %d uploaded images to %s\n", copied, filepath.Join(dir, "uploads"))
+	}
+	return nil
+}
+
+// importUploads copies an export's images (DIR/uploads/, upload names only) into uploadsDir,
+// keeping any file already there.
+func importUploads(cmd *cobra.Command, dir, uploadsDir string) error {
+	entries, err := os.ReadDir(filepath.Join(dir, "uploads"))
+	if os.IsNotExist(err) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	copied := 0
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !content.ValidUploadName(e.Name()) {
+			continue
+		}
+		target := filepath.Join(uploadsDir, e.Name())
+		if _, err := os.Stat(target); err == nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "uploads", e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := atomicfile.Write(uploadsDir, e.Name(), data); err != nil {
+			return err
+		}
+		copied++
+	}
+	if copied > 0 {
+		fmt.Fprintf(cmd.OutOrStdout(), "copied %d uploaded images to %s\n", copied, uploadsDir)
 	}
 	return nil
 }

@@ -195,6 +195,34 @@ func TestOperatorCommands(t *testing.T) {
 	if !strings.Contains(string(data), `"description": "\u003cp\u003eWe help\u003c/p\u003e"`) {
 		t.Fatalf("services.json:\n%s", data)
 	}
+
+	// Moving servers: everything, into a fresh database, and the same export from there.
+	move, again := filepath.Join(dir, "move"), filepath.Join(dir, "again")
+	if out, err := run(t, nil, "export", "--db", db, "--dir", move, "--move", "--enquiries", "--admins"); err != nil ||
+		!strings.Contains(out, "admins.json") || !strings.Contains(out, "preview-blogs.json") {
+		t.Fatalf("export --move: %v\n%s", err, out)
+	}
+	fresh := filepath.Join(dir, "fresh.db")
+	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move); err != nil || !strings.Contains(out, "1 admins") {
+		t.Fatalf("import --dir: %v\n%s", err, out)
+	}
+	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move, blogs); err == nil || !strings.Contains(out, "not both") {
+		t.Fatalf("import with files and --dir: %v\n%s", err, out)
+	}
+	if out, err := run(t, nil, "export", "--db", fresh, "--dir", again, "--move", "--enquiries", "--admins"); err != nil {
+		t.Fatalf("export of the moved database: %v\n%s", err, out)
+	}
+	entries, _ := os.ReadDir(move)
+	if len(entries) != 7 {
+		t.Fatalf("%d files in a move export", len(entries))
+	}
+	for _, e := range entries {
+		a, _ := os.ReadFile(filepath.Join(move, e.Name()))
+		b, _ := os.ReadFile(filepath.Join(again, e.Name()))
+		if string(a) != string(b) {
+			t.Errorf("%s differs after the move:\n%s\n---\n%s", e.Name(), a, b)
+		}
+	}
 }
 
 // Demo mode serves the whole product from one address and prints the login once.

@@ -21,8 +21,8 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
-	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/manage"
@@ -35,6 +35,7 @@ type serveOptions struct {
 	demo, trustProxy                                                     bool
 	deployTo                                                             string
 	deployGrace                                                          time.Duration
+	enquiriesPerMinute                                                   int
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -79,12 +80,17 @@ Environment:
 	f.BoolVar(&o.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	f.StringVar(&o.deployTo, "deploy-to", os.Getenv("DEPLOY_TARGET"), "deploy every build to s3://BUCKET[/PREFIX] (env DEPLOY_TARGET; credentials from the AWS_* variables)")
 	f.DurationVar(&o.deployGrace, "deploy-grace", deploy.DefaultGrace, "how long assets that left the site stay on the store")
+	f.IntVar(&o.enquiriesPerMinute, "enquiries-per-minute", api.DefaultLimits.PopupSitePerMinute,
+		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
 	return cmd
 }
 
 func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if o.enquiriesPerMinute < 1 {
+		return errors.New("--enquiries-per-minute must be at least 1")
 	}
 	level, err := logLevel(os.Getenv("LOG_LEVEL"))
 	if err != nil {
@@ -170,6 +176,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
 		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
 		NotifyEmail: notify, TrustProxy: o.trustProxy,
+		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute},
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
 	})

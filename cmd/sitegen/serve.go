@@ -36,7 +36,8 @@ func newServeCommand() *cobra.Command {
 		Short: "Build, serve the site on localhost and rebuild on every change",
 		Long: `serve builds the site, serves --out on --addr, and watches content/ and site/ with fsnotify.
 A change in content/ rebuilds the site; a change in site/src or site/server rebuilds the React
-bundle (npm run build) first. Open pages reload themselves after each rebuild.
+bundle (npm run build) first. Open pages reload themselves after each rebuild. Every answer
+carries the site's security headers, as its _headers file gives them to a static host.
 
 The database is opened read-only for each build, so serve cannot run beside adminapi on the
 same file; use adminapi serve --demo for the whole product.`,
@@ -55,8 +56,13 @@ same file; use adminapi serve --demo for the whole product.`,
 			if err := s.rebuild(ctx, false); err != nil {
 				return err
 			}
+			w, err := s.watcher()
+			if err != nil {
+				return err
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
+				w.Close()
 				return err
 			}
 			mux := http.NewServeMux()
@@ -66,13 +72,18 @@ same file; use adminapi serve --demo for the whole product.`,
 				w.Write([]byte(liveReloadJS))
 			})
 			mux.Handle("/", static.Handler(p.out, []byte(`<script src="/__livereload.js"></script>`)))
-			srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+			// The same security headers as the built site's _headers file and adminapi.
+			withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				static.SetPageHeaders(w.Header(), p.formEndpoint)
+				mux.ServeHTTP(w, r)
+			})
+			srv := &http.Server{Handler: withHeaders, ReadHeaderTimeout: 5 * time.Second}
 			go srv.Serve(ln)
 			if serveListening != nil {
 				serveListening(ln.Addr().String())
 			}
 			fmt.Printf("serving %s at http://%s/ — watching %s and %s (Ctrl-C to stop)\n", p.out, ln.Addr(), p.content, p.site)
-			go s.watch(ctx)
+			go s.watch(ctx, w)
 			<-ctx.Done()
 			shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()
@@ -150,14 +161,13 @@ func (s *devServer) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// watch rebuilds after changes, waiting for a quiet 200 ms so a burst of saves builds once.
-func (s *devServer) watch(ctx context.Context) {
+// watcher watches content/ and site/'s sources. It is set up before the server says it listens,
+// so an edit made the moment after is seen.
+func (s *devServer) watcher() (*fsnotify.Watcher, error) {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
-		s.logger.Error("watch", "err", err)
-		return
+		return nil, fmt.Errorf("watch: %w", err)
 	}
-	defer w.Close()
 	for _, root := range []string{s.p.content, filepath.Join(s.p.site, "src"), filepath.Join(s.p.site, "server"), filepath.Join(s.p.site, "public")} {
 		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 			if err == nil && d.IsDir() {
@@ -166,6 +176,12 @@ func (s *devServer) watch(ctx context.Context) {
 			return nil
 		})
 	}
+	return w, nil
+}
+
+// watch rebuilds after changes, waiting for a quiet 200 ms so a burst of saves builds once.
+func (s *devServer) watch(ctx context.Context, w *fsnotify.Watcher) {
+	defer w.Close()
 	var timer *time.Timer
 	bundle := false
 	fire := make(chan bool, 1)

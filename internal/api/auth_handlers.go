@@ -12,6 +12,7 @@ import (
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/store"
 )
 
 // The answers of the sign-in calls (docs/API.md).
@@ -54,9 +55,11 @@ func (s *Server) authenticate(r *http.Request) (content.Admin, error) {
 	return a, nil
 }
 
-// handleLogin handles POST /admin/login.
+// handleLogin handles POST /admin/login. Besides username and password the body may carry
+// device, the device token of an earlier sign-in from this browser (see auth.Devices); the
+// answer carries a new one.
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
-	var in struct{ Username, Password string }
+	var in struct{ Username, Password, Device string }
 	if err := decodeJSON(r, &in); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -65,57 +68,125 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, content.Errorf(content.EInvalid, "Username and password are required."))
 		return
 	}
-	a, token, err := s.login(s.clientIP(r), content.NormalizeUsername(in.Username), in.Password)
+	// No account has a longer name or password, so these are refused before any rate limiter
+	// keys on them or any log line holds them (a megabyte-long username would otherwise be both).
+	if len(in.Username) > content.MaxUsernameLen {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Username must be at most %d characters.", content.MaxUsernameLen))
+		return
+	}
+	if len(in.Password) > content.MaxPasswordLen {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Password must be at most %d characters.", content.MaxPasswordLen))
+		return
+	}
+	res, err := s.login(r.Context(), loginRequest{ip: s.clientIP(r), username: content.NormalizeUsername(in.Username),
+		password: in.Password, device: in.Device})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"token": token, "username": a.Username, "role": string(content.RoleOf(a.Role))})
+	writeJSON(w, http.StatusOK, map[string]string{"token": res.token, "username": res.admin.Username,
+		"role": string(content.RoleOf(res.admin.Role)), "device": res.device})
+}
+
+type loginRequest struct{ ip, username, password, device string }
+
+type loginResult struct {
+	admin         content.Admin
+	token, device string
 }
 
 // login checks the limits, then the password. An unknown user and a wrong password get the same
-// answer, after the same work, and both count as failures.
-func (s *Server) login(ip, username, password string) (content.Admin, string, error) {
-	if err := s.loginRate.Allow(ip); err != nil {
-		return content.Admin{}, "", err
+// answer, after the same work, and both count as failures. The failure is reserved before the
+// password is checked (Lockout.Begin), so requests arriving together cannot all pass the
+// lockout before any of them has failed.
+//
+// A known device or address (one this admin signed in from successfully before) is not held up
+// by the account-wide lockout, which anybody can trigger by failing on purpose; the lockout of
+// its address still applies, and its failures still count against the account.
+func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error) {
+	if err := s.loginRate.Allow(in.ip); err != nil {
+		return loginResult{}, err
 	}
-	if err := s.loginIPFails.Check(ip); err != nil {
-		return content.Admin{}, "", err
+	a, err := s.db.Admin(in.username)
+	found := err == nil
+	if err != nil && content.ErrorCode(err) != content.ENotFound {
+		return loginResult{}, fmt.Errorf("login: %w", err)
 	}
-	if err := s.loginUserFails.Check(username); err != nil {
-		return content.Admin{}, "", err
+	known := found && (s.devices.Known(in.device, a.Username, a.PasswordChangedAt) || s.knownAddrs.Has(a.Username, in.ip))
+	ipTry, err := s.loginIPFails.Begin(in.ip)
+	if err != nil {
+		return loginResult{}, err
 	}
-	a, err := s.db.Admin(username)
-	ok := false
-	switch {
-	case content.ErrorCode(err) == content.ENotFound || len(password) > content.MaxPasswordLen:
-		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
-	case err != nil:
-		return a, "", fmt.Errorf("login: %w", err)
-	default:
-		if ok, err = auth.CheckPassword(a.PasswordHash, password); err != nil {
-			s.log.Error("stored password hash unreadable", "username", username, "err", err)
+	var userTry *auth.Attempt
+	if !known {
+		if userTry, err = s.loginUserFails.Begin(in.username); err != nil {
+			ipTry.Cancel()
+			return loginResult{}, err
 		}
 	}
+	cancel := func() {
+		ipTry.Cancel()
+		if userTry != nil {
+			userTry.Cancel()
+		}
+	}
+	// At most a few password checks run at once (19 MiB each); past those the answer is 503
+	// and the attempt counts neither way.
+	release, err := s.hashing.Enter(ctx)
+	if err != nil {
+		cancel()
+		return loginResult{}, err
+	}
+	ok := s.checkPassword(a, found, in.password)
+	release()
 	if !ok {
-		s.loginIPFails.Fail(ip)
-		if d := s.loginUserFails.Fail(username); d > 0 {
-			s.log.Warn("login locked out", "username", username, "ip", ip, "for", d.String())
+		ipTry.Fail()
+		var d time.Duration
+		if userTry != nil {
+			d = userTry.Fail()
+		} else {
+			d = s.loginUserFails.Fail(in.username)
 		}
-		return content.Admin{}, "", content.Errorf(content.EUnauthorized, msgInvalidCredentials)
+		if d > 0 {
+			s.log.Warn("login locked out", "username", in.username, "ip", in.ip, "for", d.String())
+		}
+		return loginResult{}, content.Errorf(content.EUnauthorized, msgInvalidCredentials)
 	}
-	s.loginIPFails.Succeed(ip)
-	s.loginUserFails.Succeed(username)
+	ipTry.Succeed()
+	if userTry != nil {
+		// A sign-in that met the account lockout and passed clears it. One from a known device
+		// leaves it as it is: the failures may be an attacker's, still at work elsewhere.
+		userTry.Succeed()
+	}
+	s.knownAddrs.Add(a.Username, in.ip)
 	token, err := s.tokens.Issue(a.Username, a.PasswordChangedAt)
 	if err != nil {
-		return a, "", err
+		return loginResult{}, err
 	}
-	return a, token, nil
+	device, err := s.devices.Issue(a.Username, a.PasswordChangedAt)
+	if err != nil {
+		return loginResult{}, err
+	}
+	return loginResult{admin: a, token: token, device: device}, nil
+}
+
+// checkPassword checks the password of a (found: the admin exists); an unknown username costs
+// the same work as a wrong password.
+func (s *Server) checkPassword(a content.Admin, found bool, password string) bool {
+	if !found || len(password) > content.MaxPasswordLen {
+		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
+		return false
+	}
+	ok, err := auth.CheckPassword(a.PasswordHash, password)
+	if err != nil {
+		s.log.Error("stored password hash unreadable", "username", a.Username, "err", err)
+	}
+	return ok
 }
 
 // handleForgotPassword handles POST /admin/forgot-password. It answers the same for every
-// address, and the lookup, token and mail happen in the background, so neither the answer nor
-// its timing tells whether an admin has that address.
+// address, and the token and mail happen in the background, so neither the answer nor its
+// timing tells whether an admin has that address.
 func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 	var in struct{ Email string }
 	if err := decodeJSON(r, &in); err != nil {
@@ -135,39 +206,51 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	// A per-address limit keeps anyone from flooding an admin's inbox; past it the request is
-	// answered as usual and silently not mailed.
-	if s.forgotAddrRate.Allow(strings.ToLower(email)) == nil {
-		s.mail.Go(func(ctx context.Context, m mail.Sender) error { return s.sendResetLink(ctx, m, email) })
+	// The admin is found first (case-insensitively, as Unicode folds: "ſales@" finds "sales@"),
+	// and the per-address limit is keyed by the address the mail would go to, so no spelling of
+	// it gets past the limit. Past it the request is answered as usual and silently not mailed.
+	// The lookup is a read of a handful of records; the token and the mail follow in the
+	// background, so neither the answer nor its timing tells whether an admin has the address.
+	a, err := s.db.AdminByEmail(email)
+	if err != nil && content.ErrorCode(err) != content.ENotFound {
+		s.writeError(w, r, err)
+		return
+	}
+	if err == nil && s.forgotAddrRate.Allow(strings.ToLower(a.Email)) == nil {
+		// Stored in the background (the answer must not be timed by a disk write), then sent
+		// from its own queue: enquiry notifications can neither delay nor crowd it out.
+		s.mail.Submit(store.MailJob{Kind: mailReset, To: a.Email, Ref: a.Username})
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgForgotSent})
 }
 
-func (s *Server) sendResetLink(ctx context.Context, m mail.Sender, email string) error {
-	a, err := s.db.AdminByEmail(email)
+// composeResetMail makes a reset mail at sending time, with a fresh token: only its hash is
+// stored, so the queued job holds nothing that would open the account.
+func (s *Server) composeResetMail(_ context.Context, job store.MailJob) (mail.Message, error) {
+	a, err := s.db.Admin(job.Ref)
 	if content.ErrorCode(err) == content.ENotFound {
-		return nil
+		return mail.Message{}, fmt.Errorf("reset link for %q: the admin is gone: %w", job.Ref, mail.ErrPermanent)
 	} else if err != nil {
-		return fmt.Errorf("reset link: %w", err)
+		return mail.Message{}, fmt.Errorf("reset link: %w", err)
 	}
 	token, hash, err := auth.NewResetToken()
 	if err != nil {
-		return err
+		return mail.Message{}, err
 	}
 	if err := s.db.PutResetToken(hash, a.Username, time.Now().Add(auth.ResetTTL)); err != nil {
-		return fmt.Errorf("reset link: %w", err)
+		return mail.Message{}, fmt.Errorf("reset link: %w", err)
 	}
 	// The link's host is configuration, never the request's Host header, which an attacker
 	// could set to their own server to harvest the token.
 	link := s.cfg.SiteURL + "/reset-password/" + token
-	return m.Send(ctx, mail.Message{
+	return mail.Message{
 		To:      a.Email,
 		Subject: s.cfg.SiteName + ": reset your admin password",
 		Text: fmt.Sprintf("Hello %s,\n\nSomeone (hopefully you) asked to reset the password of the %s admin account.\n"+
 			"Open this link within 30 minutes to choose a new password; it works once:\n\n%s\n\n"+
 			"If you did not ask for this, ignore this e-mail; your password stays as it is.\n",
 			a.Username, s.cfg.SiteName, link),
-	})
+	}, nil
 }
 
 // handleResetPassword handles POST /reset-password.
@@ -190,15 +273,20 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.resetPassword(in.Token, in.NewPassword); err != nil {
+	if err := s.resetPassword(r.Context(), in.Token, in.NewPassword); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgResetDone})
 }
 
-func (s *Server) resetPassword(token, password string) error {
+func (s *Server) resetPassword(ctx context.Context, token, password string) error {
+	release, err := s.hashing.Enter(ctx)
+	if err != nil {
+		return err
+	}
 	hash, err := auth.HashPassword(password)
+	release()
 	if err != nil {
 		return err
 	}
@@ -213,6 +301,7 @@ func (s *Server) resetPassword(token, password string) error {
 		return err
 	}
 	s.loginUserFails.Succeed(t.Username)
+	s.knownAddrs.Forget(t.Username) // and the device tokens lapse with the password version
 	s.log.Info("password reset", "username", t.Username)
 	return nil
 }

@@ -354,6 +354,24 @@ func TestPopupMailFailureLosesNothing(t *testing.T) {
 	if n, _ := e.db.CountMessages(); n != 1 {
 		t.Fatalf("messages stored: %d", n)
 	}
+	// The failure is kept for a retry and shown to the admin.
+	var jobs []store.MailJob
+	waitFor(t, "the failed notification recorded", func() bool {
+		jobs, _, _ = e.db.MailJobs(0, 10)
+		return len(jobs) == 1 && jobs[0].Status == store.MailRetrying
+	})
+	if j := jobs[0]; j.Kind != "enquiry" || j.To != "team@example.com" || j.Attempts != 1 || j.LastError != "smtp down" {
+		t.Fatalf("job: %+v", j)
+	}
+	_, login := e.json("POST", "/admin/login", map[string]string{"username": testUser, "password": testPassword}, false)
+	e.token, _ = login["token"].(string)
+	res := e.do("GET", "/api/mail", nil, "", e.bearer())
+	var list []map[string]any
+	if err := decodeInto(res.Body, &list); err != nil || res.StatusCode != 200 || len(list) != 1 ||
+		list[0]["status"] != "retrying" || list[0]["lastError"] != "smtp down" || list[0]["nextAttemptAt"] == nil {
+		t.Fatalf("GET /api/mail: %d %v %v", res.StatusCode, list, err)
+	}
+	res.Body.Close()
 }
 
 func TestPopupFormFallbackRedirectsToAllowedOrigin(t *testing.T) {

@@ -54,7 +54,14 @@ func readFields(r *http.Request) (*fields, error) {
 			f.vals[k] = v[0]
 		}
 		return f, nil
-	case "application/json", "":
+	case "":
+		// No body at all (a publish of the stored preview, say) is no fields; a body without a
+		// declared type is refused like text/plain (see decodeJSON).
+		if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
+			return f, nil
+		}
+		return nil, content.Errorf(content.EUnsupported, "Send JSON or a multipart form (the Content-Type header is missing).")
+	case "application/json":
 		var m map[string]any
 		if err := decodeJSON(r, &m); err != nil {
 			return nil, err
@@ -130,14 +137,17 @@ func readMultipart(r *http.Request, f *fields) error {
 	}
 }
 
+// msgSendJSON answers a body that is not declared as JSON.
+const msgSendJSON = "Send JSON (Content-Type: application/json)."
+
 // decodeJSON reads a JSON object body into v; unknown fields are ignored (the old clients send
 // more than we read).
 func decodeJSON(r *http.Request, v any) error {
-	ct := strings.ToLower(r.Header.Get("Content-Type"))
-	// text/plain is refused too: it is what a cross-site "simple" request without a preflight
-	// would send.
-	if ct != "" && !strings.HasPrefix(ct, "application/json") {
-		return content.Errorf(content.EUnsupported, "Send JSON (Content-Type: application/json).")
+	// Only a declared application/json body is read. text/plain, and no Content-Type at all (a
+	// cross-site fetch of a Blob without a type), are what another site can make a visitor's
+	// browser send without a preflight; neither reaches a handler.
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		return content.Errorf(content.EUnsupported, msgSendJSON)
 	}
 	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
@@ -161,15 +171,18 @@ func bodyError(err error) error {
 	return content.Errorf(content.EInvalid, "Invalid form body.")
 }
 
-// parseTime reads a createdAt sent by a client: RFC 3339 or milliseconds since 1970.
+// parseTime reads a createdAt sent by a client: RFC 3339 or milliseconds since 1970, within
+// the dates content accepts.
 func parseTime(v string) (time.Time, error) {
 	v = strings.TrimSpace(v)
+	var t time.Time
 	if ms, err := strconv.ParseInt(v, 10, 64); err == nil {
-		return time.UnixMilli(ms).UTC(), nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, v)
-	if err != nil {
+		t = time.UnixMilli(ms)
+	} else if t, err = time.Parse(time.RFC3339Nano, v); err != nil {
 		return t, content.Errorf(content.EInvalid, "createdAt must be a date (RFC 3339) or milliseconds.")
+	}
+	if err := content.ValidateSentDate("createdAt", t); err != nil {
+		return t, err
 	}
 	return t.UTC(), nil
 }

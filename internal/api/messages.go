@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"mime"
+	"net"
 	"net/http"
 	netmail "net/mail"
 	"net/url"
@@ -19,6 +20,7 @@ import (
 
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/store"
 )
 
 // msgEnquiryThanks is the answer to every accepted enquiry (and to the ones silently dropped as
@@ -51,7 +53,7 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 		}
 		s.writeError(w, r, err)
 	}
-	if err := s.popupRate.Allow(s.clientIP(r)); err != nil {
+	if err := s.allowEnquiry(s.clientIP(r)); err != nil {
 		fail(err)
 		return
 	}
@@ -77,13 +79,37 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	stored, err := s.db.AddMessage(m)
-	if err != nil {
+	if err := s.storeEnquiry(m); err != nil {
 		fail(err)
 		return
 	}
-	s.notify(stored)
 	s.enquiryAccepted(w, r, isForm)
+}
+
+// allowEnquiry applies the enquiry limits: per client address, per subnet (/24 or /64: a
+// flood from many addresses of one network), and for the whole site (a flood from everywhere),
+// so a flood can neither fill the disk and the agency's inbox nor bury the real enquiries.
+func (s *Server) allowEnquiry(ip string) error {
+	if err := s.popupRate.Allow(ip); err != nil {
+		return err
+	}
+	if err := s.popupSubnetRate.Allow(subnetOf(ip)); err != nil {
+		return err
+	}
+	return s.popupSiteRate.Allow("site")
+}
+
+// subnetOf is the network an address belongs to for the enquiry limit: its /24 (IPv4) or /64
+// (IPv6, one household or office).
+func subnetOf(ip string) string {
+	a := net.ParseIP(ip)
+	if a == nil {
+		return ip
+	}
+	if v4 := a.To4(); v4 != nil {
+		return v4.Mask(net.CIDRMask(24, 32)).String() + "/24"
+	}
+	return a.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
 // looksHuman applies the two bot checks: the hidden "website" field must stay empty, and the
@@ -147,30 +173,44 @@ func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
 		html.EscapeString(msg))
 }
 
-// notify queues the notification e-mail of a stored enquiry. Its failure is logged and never
-// reaches the visitor: the enquiry is already safe in the database.
-func (s *Server) notify(m content.Message) {
-	to := s.cfg.NotifyEmail
-	if to == "" {
-		return
+// storeEnquiry stores an enquiry and, in the same transaction, the job of its notification
+// e-mail: once the visitor is answered, both are on disk. The mail follows from its queue; its
+// failure never reaches the visitor and is retried.
+func (s *Server) storeEnquiry(m content.Message) error {
+	if s.cfg.NotifyEmail == "" {
+		_, err := s.db.AddMessage(m)
+		return err
 	}
-	// The visitor's address passed validation (pattern, no CR or LF), so replying goes straight
-	// to them. The spec's pattern also lets through what is no single RFC 5322 address
-	// ("a@b.c,d"); such a Reply-To would make the whole mail fail, so it is left out and the
-	// address stays in the body.
+	if _, err := s.db.AddMessageWithMail(m, store.MailJob{To: s.cfg.NotifyEmail}); err != nil {
+		return err
+	}
+	s.mail.Wake(mailEnquiry)
+	return nil
+}
+
+// composeNotification makes the notification of a stored enquiry at sending time.
+func (s *Server) composeNotification(_ context.Context, job store.MailJob) (mail.Message, error) {
+	m, err := s.db.MessageAt(job.MessageKey)
+	if content.ErrorCode(err) == content.ENotFound {
+		return mail.Message{}, fmt.Errorf("notification of enquiry %s: the enquiry is gone: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("notification: %w", err)
+	}
+	// The visitor's address is one plain mailbox (content.ValidMailbox), so replying goes
+	// straight to them. An enquiry stored before that rule may hold what is no single RFC 5322
+	// address ("a@b.c,d"); such a Reply-To would make the whole mail fail, so it is left out and
+	// the address stays in the body.
 	replyTo := m.Email
 	if a, err := netmail.ParseAddress(m.Email); err != nil || a.Address != m.Email {
 		replyTo = ""
 	}
-	s.mail.Go(func(ctx context.Context, sender mail.Sender) error {
-		return sender.Send(ctx, mail.Message{
-			To:      to,
-			ReplyTo: replyTo,
-			Subject: "New enquiry from " + oneLine(m.Name, 80),
-			Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n",
-				m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message),
-		})
-	})
+	return mail.Message{
+		To:      job.To,
+		ReplyTo: replyTo,
+		Subject: "New enquiry from " + oneLine(m.Name, 80),
+		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n",
+			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message),
+	}, nil
 }
 
 func oneLine(s string, n int) string {
@@ -181,14 +221,63 @@ func oneLine(s string, n int) string {
 	return s
 }
 
-// handleMessageList handles GET /popups (admin only: enquiries are personal data).
+// Pages of the enquiry list: GET /popups answers defaultMessagePage enquiries unless told
+// otherwise, and at most maxMessagePage.
+const (
+	defaultMessagePage = 100
+	maxMessagePage     = 500
+)
+
+// handleMessageList handles GET /popups?limit=&cursor= (admin only: enquiries are personal
+// data): a page of enquiries, newest first, as the array the spec's clients read. When more
+// remain, the X-Next-Cursor header (and a Link header with rel="next") says how to ask for the
+// next page.
 func (s *Server) handleMessageList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.db.Messages()
+	limit, cursor, err := pageParams(r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	list, next, err := s.db.MessagesPage(cursor, limit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	setNextPage(w, "/popups", limit, next)
 	writeJSON(w, http.StatusOK, nonNil(list))
+}
+
+// pageParams reads ?limit= (1..maxMessagePage, default defaultMessagePage) and ?cursor= of a
+// paged list.
+func pageParams(r *http.Request) (limit int, cursor uint64, err error) {
+	q := r.URL.Query()
+	limit = defaultMessagePage
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxMessagePage {
+			return 0, 0, content.Errorf(content.EInvalid, "limit must be a number from 1 to %d.", maxMessagePage)
+		}
+		limit = n
+	}
+	if v := q.Get("cursor"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 {
+			return 0, 0, content.Errorf(content.EInvalid, "Invalid cursor.")
+		}
+		cursor = n
+	}
+	return limit, cursor, nil
+}
+
+// setNextPage names the next page of a paged list, when there is one, in the X-Next-Cursor
+// and Link headers.
+func setNextPage(w http.ResponseWriter, path string, limit int, next uint64) {
+	if next == 0 {
+		return
+	}
+	c := strconv.FormatUint(next, 10)
+	w.Header().Set("X-Next-Cursor", c)
+	w.Header().Set("Link", fmt.Sprintf(`<%s?limit=%d&cursor=%s>; rel="next"`, path, limit, c))
 }
 
 var phoneLike = regexp.MustCompile(`^\+[0-9 ().-]+$`)
@@ -206,9 +295,10 @@ func csvCell(v string) string {
 	return v
 }
 
-// handleMessageCSV handles GET /popups.csv.
+// handleMessageCSV handles GET /popups.csv: every enquiry, newest first, read and written a
+// page at a time so memory stays flat however many there are.
 func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
-	list, err := s.db.Messages()
+	list, next, err := s.db.MessagesPage(0, maxMessagePage)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -218,9 +308,19 @@ func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "id"})
-	for _, m := range list {
-		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, m.ID})
+	for {
+		for _, m := range list {
+			_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+				csvCell(m.Message), m.Source, m.ID})
+		}
+		cw.Flush()
+		if next == 0 || cw.Error() != nil {
+			return
+		}
+		if list, next, err = s.db.MessagesPage(next, maxMessagePage); err != nil {
+			// The answer has begun; cutting it short is all that is left.
+			s.log.Error("enquiry export cut short", "err", err)
+			panic(http.ErrAbortHandler)
+		}
 	}
-	cw.Flush()
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/static"
 )
 
 // Body limits: JSON and forms are small; multipart carries one image of at most 5 MB plus the
@@ -20,21 +21,17 @@ const (
 	maxPopupBody     = 64 << 10
 )
 
-// The Content-Security-Policy of our HTML: only our own scripts, inline styles (the editor's
-// colours and React's style props), images from us or data:/blob: (the editor's previews), and
-// the Google map embed as the one outside frame.
-const cspHTMLBase = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
-	"frame-src 'self' https://www.google.com https://maps.google.com; base-uri 'self'; form-action 'self'; "
-
-// cspHTML is for the public pages and the admin SPA: nobody may frame them (clickjacking). The
-// admin's preview is an iframe with srcdoc, a document without a response of its own, which
-// frame-ancestors does not govern, so the admin needs no exception.
-const cspHTML = cspHTMLBase + "frame-ancestors 'none'"
-
-// cspHTMLFramable is for the rendered preview pages: same-origin framing allowed, so the admin
-// may also show one through a blob: or same-origin iframe.
-const cspHTMLFramable = cspHTMLBase + "frame-ancestors 'self'"
+// The Content-Security-Policy of our HTML (the public pages in demo mode and the admin SPA) is
+// the site's own (internal/static, which the built site also carries): only our own scripts,
+// inline styles, images from us or data:/blob:, the Google map embed as the one outside frame.
+// cspHTML forbids framing (clickjacking). The admin's preview is an iframe with srcdoc, a document
+// without a response of its own, which frame-ancestors does not govern, so the admin needs no
+// exception; cspHTMLFramable allows same-origin framing of the rendered preview pages, so the
+// admin may also show one through a blob: or same-origin iframe.
+var (
+	cspHTML         = static.PageCSP("")
+	cspHTMLFramable = static.FramableCSP("")
+)
 
 // cspNone is for everything that is not a page: JSON, uploads, CSV.
 const cspNone = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
@@ -113,9 +110,10 @@ func (s *Server) cors(h http.Handler) http.Handler {
 			return
 		}
 		w.Header().Set("Access-Control-Allow-Origin", origin)
+		w.Header().Set("Access-Control-Expose-Headers", "ETag, Retry-After, X-Next-Cursor")
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
-			w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Authorization")
+			w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Authorization, If-Match")
 			w.Header().Set("Access-Control-Max-Age", "600")
 			w.WriteHeader(http.StatusNoContent)
 			return

@@ -59,6 +59,8 @@ var routeRoles = map[string]string{
 	"POST /api/builds":                          string(content.PermSite),
 	"GET /popups":                               string(content.PermEnquiries),
 	"GET /popups.csv":                           string(content.PermEnquiries),
+	"GET /api/mail":                             string(content.PermAdmin),
+	"POST /api/mail/{id}/retry":                 string(content.PermAdmin),
 	"GET /api/{plural}":                         public,
 	"GET /api/{plural}/{slug}":                  public,
 	"PUT /api/{plural}/{slug}":                  string(content.PermPublish),

@@ -26,22 +26,32 @@ import (
 
 // Limits are the rate limits; zero fields take the defaults of DefaultLimits.
 type Limits struct {
-	LoginPerMinute   int           // sign-in attempts per client address, whatever their outcome
-	LoginFailures    int           // failures before a lockout, per address and per username
-	LoginLockout     time.Duration // first lockout, doubling with every further failure
-	LoginLockoutMax  time.Duration
-	PopupPerMinute   int // enquiries per client address
-	PopupBurst       int
-	ForgotPer15Min   int // reset-link requests per client address
-	ForgotPerAddress int // reset links per e-mail address per hour
-	ResetPer15Min    int // reset attempts per client address
+	LoginPerMinute  int           // sign-in attempts per client address, whatever their outcome
+	LoginFailures   int           // failures before a lockout, per address and per username
+	LoginLockout    time.Duration // first lockout, doubling with every further failure
+	LoginLockoutMax time.Duration
+	PopupPerMinute  int // enquiries per client address
+	PopupBurst      int
+	// Enquiries from one subnet (/24, /64) and to the whole site, so a flood from many
+	// addresses is bounded too; zero: derived from SitePerMinute.
+	PopupSubnetPerMinute int
+	PopupSubnetBurst     int
+	PopupSitePerMinute   int
+	PopupSiteBurst       int
+	ForgotPer15Min       int // reset-link requests per client address
+	ForgotPerAddress     int // reset links per e-mail address per hour
+	ResetPer15Min        int // reset attempts per client address
 }
+
+// msgEnquiriesBusy answers an enquiry past the subnet's or the site's limit.
+const msgEnquiriesBusy = "We are receiving too many messages right now. Please try again in a few minutes."
 
 // DefaultLimits are the limits in force unless Config says otherwise.
 var DefaultLimits = Limits{
 	LoginPerMinute: 20, LoginFailures: 5, LoginLockout: time.Minute, LoginLockoutMax: time.Hour,
 	PopupPerMinute: 5, PopupBurst: 10,
-	ForgotPer15Min: 5, ForgotPerAddress: 3,
+	PopupSitePerMinute: 60, // PopupSiteBurst twice that, the subnet a third of each
+	ForgotPer15Min:     5, ForgotPerAddress: 3,
 	ResetPer15Min: 10,
 }
 
@@ -50,7 +60,7 @@ type Config struct {
 	DB         *store.DB
 	Builds     *publish.Queue // rebuilds the site after a change; its owner closes it
 	Site       publish.Site   // renders previews; nil: previews answer 503, the API works
-	Mail       mail.Sender    // nil: mail is logged and dropped
+	Mail       mail.Sender    // nil: mail is logged and dropped (tests)
 	Logger     *slog.Logger
 	JWTSecret  []byte // at least 32 bytes
 	SiteURL    string // public base URL: reset links, the URLs publish answers with
@@ -74,19 +84,24 @@ type Server struct {
 	db      *store.DB
 	log     *slog.Logger
 	tokens  *auth.Tokens
-	mail    *mail.Queue
+	mail    *mail.Spool
 	builds  *publish.Queue
 	origins map[string]bool
 	handler http.Handler
 	site    http.Handler // the built site, in demo mode
 
-	loginRate      *auth.Limiter
-	loginIPFails   *auth.Lockout
-	loginUserFails *auth.Lockout
-	popupRate      *auth.Limiter
-	forgotRate     *auth.Limiter
-	forgotAddrRate *auth.Limiter
-	resetRate      *auth.Limiter
+	loginRate       *auth.Limiter
+	loginIPFails    *auth.Lockout
+	loginUserFails  *auth.Lockout
+	popupRate       *auth.Limiter
+	popupSubnetRate *auth.Limiter
+	popupSiteRate   *auth.Limiter
+	forgotRate      *auth.Limiter
+	forgotAddrRate  *auth.Limiter
+	resetRate       *auth.Limiter
+	hashing         *auth.Gate // bounds concurrent password hashing
+	devices         *auth.Devices
+	knownAddrs      *auth.KnownAddresses
 }
 
 // New returns a Server and starts its mail worker; Close stops it.
@@ -120,22 +135,31 @@ func New(cfg Config) (*Server, error) {
 		log:     cfg.Logger,
 		tokens:  tokens,
 		builds:  cfg.Builds,
-		mail:    mail.NewQueue(sender, 256, cfg.Logger),
 		origins: map[string]bool{},
 
-		loginRate:      auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
-		loginIPFails:   auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
-		loginUserFails: auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
-		popupRate:      auth.NewLimiter(l.PopupPerMinute, time.Minute, l.PopupBurst, "Too many messages. Please try again in a minute."),
-		forgotRate:     auth.NewLimiter(l.ForgotPer15Min, 15*time.Minute, l.ForgotPer15Min, "Too many requests. Please try again later."),
-		forgotAddrRate: auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
-		resetRate:      auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
+		loginRate:       auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
+		loginIPFails:    auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
+		loginUserFails:  auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
+		popupRate:       auth.NewLimiter(l.PopupPerMinute, time.Minute, l.PopupBurst, "Too many messages. Please try again in a minute."),
+		popupSubnetRate: auth.NewLimiter(l.PopupSubnetPerMinute, time.Minute, l.PopupSubnetBurst, msgEnquiriesBusy),
+		popupSiteRate:   auth.NewLimiter(l.PopupSitePerMinute, time.Minute, l.PopupSiteBurst, msgEnquiriesBusy),
+		forgotRate:      auth.NewLimiter(l.ForgotPer15Min, 15*time.Minute, l.ForgotPer15Min, "Too many requests. Please try again later."),
+		forgotAddrRate:  auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
+		resetRate:       auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
+		hashing:         auth.NewPasswordGate(),
+		devices:         auth.NewDevices(cfg.JWTSecret),
+		knownAddrs:      auth.NewKnownAddresses(),
 	}
 	for _, o := range cfg.AllowedOrigins {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
 			s.origins[o] = true
 		}
 	}
+	// A reset mail and an enquiry notification each have their own queue.
+	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
+		mailReset:   {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
+		mailEnquiry: {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
+	}, cfg.Logger)
 	s.site = static.Handler(cfg.OutDir, nil)
 	s.handler = s.middleware(s.router())
 	return s, nil
@@ -152,6 +176,10 @@ func withDefaults(l Limits) Limits {
 	pick(&l.LoginFailures, d.LoginFailures)
 	pick(&l.PopupPerMinute, d.PopupPerMinute)
 	pick(&l.PopupBurst, d.PopupBurst)
+	pick(&l.PopupSitePerMinute, d.PopupSitePerMinute)
+	pick(&l.PopupSiteBurst, 2*l.PopupSitePerMinute)
+	pick(&l.PopupSubnetPerMinute, max(1, l.PopupSitePerMinute/3))
+	pick(&l.PopupSubnetBurst, max(1, l.PopupSiteBurst/4))
 	pick(&l.ForgotPer15Min, d.ForgotPer15Min)
 	pick(&l.ForgotPerAddress, d.ForgotPerAddress)
 	pick(&l.ResetPer15Min, d.ResetPer15Min)
@@ -189,6 +217,7 @@ func (s *Server) router() *mux.Router {
 	s.registerUploadRoutes(r)
 	s.registerMessageRoutes(r)
 	s.registerBuildRoutes(r)
+	s.registerMailRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

@@ -9,7 +9,10 @@ import (
 
 // Write writes data to dir/name (mode 0644), creating dir when missing. When it returns nil the
 // file and its name are on disk.
-func Write(dir, name string, data []byte) error {
+func Write(dir, name string, data []byte) error { return WriteMode(dir, name, data, 0o644) }
+
+// WriteMode is Write with the file's mode (0600 for what only its owner may read).
+func WriteMode(dir, name string, data []byte, mode os.FileMode) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -25,7 +28,7 @@ func Write(dir, name string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
+		err = os.Chmod(tmp.Name(), mode)
 	}
 	if err == nil {
 		err = os.Rename(tmp.Name(), filepath.Join(dir, name))

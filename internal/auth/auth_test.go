@@ -1,7 +1,10 @@
 package auth
 
 import (
+	"context"
 	"errors"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -173,5 +176,198 @@ func TestLockout(t *testing.T) {
 	l.Succeed("u")
 	if err := l.Check("u"); err != nil {
 		t.Fatal("success did not clear")
+	}
+}
+
+// Attempts under way count against the threshold: however many begin at once, at most the
+// threshold are let through before the lockout, and after a lock expires one at a time.
+func TestLockoutReservesAttempts(t *testing.T) {
+	l := NewLockout(5, time.Minute, time.Hour)
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	var tries []*Attempt
+	for i := 0; i < 20; i++ {
+		a, err := l.Begin("u")
+		if err == nil {
+			tries = append(tries, a)
+		} else if content.ErrorCode(err) != content.ERateLimited {
+			t.Fatalf("attempt %d: %v", i, err)
+		}
+	}
+	if len(tries) != 5 {
+		t.Fatalf("%d of 20 simultaneous attempts let through, want 5", len(tries))
+	}
+	tries[0].Cancel() // never checked: counts neither way, and frees its place
+	if a, err := l.Begin("u"); err != nil {
+		t.Fatalf("a cancelled attempt kept its place: %v", err)
+	} else {
+		tries[0] = a
+	}
+	for _, a := range tries {
+		a.Fail()
+		a.Fail() // settling twice counts once
+	}
+	if err := l.Check("u"); err == nil {
+		t.Fatal("five failures did not lock")
+	}
+	if _, err := l.Begin("u"); err == nil {
+		t.Fatal("an attempt began while locked")
+	}
+	now = now.Add(61 * time.Second)
+	a, err := l.Begin("u")
+	if err != nil {
+		t.Fatalf("after the lock: %v", err)
+	}
+	if _, err := l.Begin("u"); err == nil {
+		t.Fatal("past the threshold two attempts may run at once")
+	}
+	if d := a.Fail(); d != 2*time.Minute {
+		t.Fatalf("6th failure lock = %v, want doubling", d)
+	}
+	now = now.Add(3 * time.Minute)
+	a, _ = l.Begin("u")
+	a.Succeed()
+	for i := 0; i < 5; i++ {
+		if _, err := l.Begin("u"); err != nil {
+			t.Fatalf("after a success, attempt %d: %v", i, err)
+		}
+	}
+}
+
+// A flood of keys (usernames, addresses) cannot grow a lockout or a limiter past its bound, and
+// the least recently seen unlocked keys go first: a locked account stays locked.
+func TestLimitsMemoryIsBounded(t *testing.T) {
+	l := NewLockout(5, time.Minute, time.Hour)
+	l.maxKeys = 1000
+	now := time.Unix(1000, 0)
+	l.now = func() time.Time { return now }
+	for i := 0; i < 5; i++ {
+		l.Fail("admin")
+	}
+	for i := 0; i < 20000; i++ {
+		now = now.Add(time.Millisecond)
+		l.Fail(fmt.Sprintf("flood-%d", i))
+		if i%4 == 0 {
+			l.Fail(fmt.Sprintf("flood-%d", i)) // some keys fail more than once
+		}
+	}
+	if n := l.Len(); n > 1000 {
+		t.Fatalf("lockout holds %d keys, bound 1000", n)
+	}
+	if err := l.Check("admin"); err == nil {
+		t.Fatal("the flood evicted the locked account")
+	}
+
+	lim := NewLimiter(5, time.Minute, 5, "slow down")
+	lim.maxKeys = 1000
+	lim.now = func() time.Time { return now }
+	for i := 0; i < 20000; i++ {
+		_ = lim.Allow(fmt.Sprintf("10.0.%d.%d", i/256, i%256))
+		if len(lim.keys) > 1000 {
+			t.Fatalf("limiter holds %d keys, bound 1000", len(lim.keys))
+		}
+	}
+}
+
+// The gate lets n checks run at once and a few more wait; past those the answer is busy at once.
+func TestGateBoundsConcurrentChecks(t *testing.T) {
+	g := NewGate(2, 1, time.Minute)
+	r1, err1 := g.Enter(context.Background())
+	r2, err2 := g.Enter(context.Background())
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	waited := make(chan error)
+	go func() {
+		r, err := g.Enter(context.Background())
+		if err == nil {
+			r()
+		}
+		waited <- err
+	}()
+	// The waiting place is taken once the third caller is in it; a fourth is refused at once.
+	for len(g.waiting) == 0 {
+		runtime.Gosched()
+	}
+	_, err := g.Enter(context.Background())
+	var busy *BusyError
+	if !errors.As(err, &busy) || busy.RetryAfter() <= 0 || content.ErrorCode(err) != content.EUnavailable {
+		t.Fatalf("fourth caller: %v", err)
+	}
+	r1()
+	if err := <-waited; err != nil {
+		t.Fatalf("the waiting caller did not get the freed slot: %v", err)
+	}
+	r2()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	g2 := NewGate(1, 1, time.Minute)
+	r, _ := g2.Enter(context.Background())
+	if _, err := g2.Enter(ctx); !errors.As(err, &busy) {
+		t.Fatalf("a cancelled wait: %v", err)
+	}
+	r()
+}
+
+// A device token is known only for its admin, under the password it was issued with, until it
+// expires; it and a session token can never stand in for each other.
+func TestDeviceTokens(t *testing.T) {
+	secret := []byte(strings.Repeat("s", 32))
+	d := NewDevices(secret)
+	now := time.Unix(1_800_000_000, 0)
+	d.now = func() time.Time { return now }
+	pw := time.Unix(1_700_000_000, 123)
+	tok, err := d.Issue("admin", pw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Known(tok, "admin", pw) {
+		t.Fatal("a fresh device token is not known")
+	}
+	sessions, _ := NewTokens(secret)
+	session, _ := sessions.Issue("admin", pw)
+	for name, ok := range map[string]bool{
+		"another admin":           d.Known(tok, "editor", pw),
+		"after a password change": d.Known(tok, "admin", pw.Add(time.Nanosecond)),
+		"tampered":                d.Known(tok[:len(tok)-2]+"AA", "admin", pw),
+		"a session token":         d.Known(session, "admin", pw),
+		"signed with another key": func() bool {
+			o, _ := NewDevices([]byte(strings.Repeat("o", 32))).Issue("admin", pw)
+			return d.Known(o, "admin", pw)
+		}(),
+		"empty":                     d.Known("", "admin", pw),
+		"oversized":                 d.Known(tok+strings.Repeat("A", 1100), "admin", pw),
+		"the session parser's view": func() bool { _, err := sessions.Verify(tok); return err == nil }(),
+	} {
+		if ok {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	now = now.Add(DeviceTTL + time.Second)
+	if d.Known(tok, "admin", pw) {
+		t.Fatal("an expired device token is known")
+	}
+
+	k := NewKnownAddresses()
+	k.now = func() time.Time { return now }
+	k.Add("admin", "192.0.2.1")
+	for i := 0; i < 100; i++ {
+		now = now.Add(time.Second)
+		k.Add("admin", fmt.Sprintf("198.51.100.%d", i))
+	}
+	if k.Has("admin", "192.0.2.1") || !k.Has("admin", "198.51.100.99") || len(k.users["admin"]) > maxAddrsPerUser {
+		t.Fatalf("known addresses not bounded to the newest %d: %d", maxAddrsPerUser, len(k.users["admin"]))
+	}
+	if k.Has("editor", "198.51.100.99") {
+		t.Fatal("an address known for another admin")
+	}
+	now = now.Add(31 * 24 * time.Hour)
+	if k.Has("admin", "198.51.100.99") {
+		t.Fatal("an address known after 31 days")
+	}
+	k.Add("admin", "192.0.2.9")
+	k.Forget("admin")
+	if k.Has("admin", "192.0.2.9") {
+		t.Fatal("Forget kept an address")
 	}
 }

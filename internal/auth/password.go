@@ -46,32 +46,44 @@ var errBadHash = errors.New("malformed password hash")
 
 // CheckPassword reports whether password matches the encoded hash, comparing in constant time.
 func CheckPassword(encoded, password string) (bool, error) {
-	parts := strings.Split(encoded, "$")
-	if len(parts) != 6 || parts[1] != "argon2id" {
-		return false, errBadHash
-	}
-	var version int
-	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
-		return false, errBadHash
-	}
-	var p Params
-	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.Memory, &p.Time, &p.Threads); err != nil {
-		return false, errBadHash
-	}
-	// Bound the stored cost so a tampered hash cannot make one login eat the machine.
-	if p.Memory == 0 || p.Memory > 1<<20 || p.Time == 0 || p.Time > 20 || p.Threads == 0 {
-		return false, errBadHash
-	}
-	salt, err := b64.DecodeString(parts[4])
+	p, salt, want, err := parseHash(encoded)
 	if err != nil {
-		return false, errBadHash
-	}
-	want, err := b64.DecodeString(parts[5])
-	if err != nil || len(want) == 0 || len(want) > 128 {
-		return false, errBadHash
+		return false, err
 	}
 	got := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// ValidHash reports whether encoded is a hash CheckPassword can use (an imported account's,
+// say), without computing anything.
+func ValidHash(encoded string) bool {
+	_, _, _, err := parseHash(encoded)
+	return err == nil
+}
+
+func parseHash(encoded string) (p Params, salt, key []byte, err error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return p, nil, nil, errBadHash
+	}
+	var version int
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return p, nil, nil, errBadHash
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.Memory, &p.Time, &p.Threads); err != nil {
+		return p, nil, nil, errBadHash
+	}
+	// Bound the stored cost so a tampered hash cannot make one login eat the machine.
+	if p.Memory == 0 || p.Memory > 1<<20 || p.Time == 0 || p.Time > 20 || p.Threads == 0 {
+		return p, nil, nil, errBadHash
+	}
+	if salt, err = b64.DecodeString(parts[4]); err != nil {
+		return p, nil, nil, errBadHash
+	}
+	if key, err = b64.DecodeString(parts[5]); err != nil || len(key) == 0 || len(key) > 128 {
+		return p, nil, nil, errBadHash
+	}
+	return p, salt, key, nil
 }
 
 var (

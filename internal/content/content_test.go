@@ -140,3 +140,48 @@ func TestErrorHelpers(t *testing.T) {
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// Records with dates out of range are refused wherever they come from (the API, an import);
+// a zero date means "not set yet" and passes until the store stamps it.
+func TestDatesOutOfRangeAreInvalid(t *testing.T) {
+	ok := Blog{Title: "T", Category: "C", Content: "<p>x</p>", Slug: "t"}
+	if err := Validate(&ok); err != nil {
+		t.Fatalf("no dates yet: %v", err)
+	}
+	for _, d := range []time.Time{time.Date(0, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(1969, 12, 31, 23, 59, 59, 0, time.UTC),
+		time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		b := ok
+		b.CreatedAt = d
+		if err := Validate(&b); ErrorCode(err) != EInvalid {
+			t.Errorf("blog created %v: %v", d, err)
+		}
+		s := Service{Title: "T", Category: "C", Description: "<p>x</p>", Slug: "t", UpdatedAt: d}
+		if err := Validate(&s); ErrorCode(err) != EInvalid {
+			t.Errorf("service updated %v: %v", d, err)
+		}
+	}
+	if err := ValidateSentDate("createdAt", time.Time{}); err == nil {
+		t.Error("a sent zero date (the year 1) passes")
+	}
+}
+
+// A visitor's address is one plain mailbox: nothing a mailto: link or a mail header could read
+// as a second recipient, a header or a body.
+func TestValidMailbox(t *testing.T) {
+	for _, ok := range []string{"asha@example.in", "asha.verma+leads@mail.example.co.in", "o'brien@example.ie",
+		"priya_s-1@sub-domain.example.com", "राज@उदाहरण.भारत", "user@xn--h2brj9c.xn--h2brj9c", "A.B@EXAMPLE.COM"} {
+		if !ValidMailbox(ok) {
+			t.Errorf("%q refused", ok)
+		}
+	}
+	for _, bad := range []string{"a@b.c?bcc=evil@example.com", "visitor@example.com?bcc=x@evil.example&body=hi",
+		"a&b@example.com", "a b@example.com", "asha@example.in,victim@example.com", "Asha <asha@example.in>",
+		`"a b"@example.com`, "a%40b@example.com", ".asha@example.in", "asha.@example.in", "as..ha@example.in",
+		"asha@example", "asha@-example.in", "asha@example-.in", "asha@example.in.", "asha@exa_mple.in",
+		"asha@example.123", "asha@@example.in", "asha@example.in\r\nBcc: x@y.z", "", "@example.in",
+		strings.Repeat("a", 65) + "@example.in", "asha@" + strings.Repeat("a", 250) + ".in"} {
+		if ValidMailbox(bad) {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

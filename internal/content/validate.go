@@ -33,19 +33,41 @@ const (
 	MaxNameLen       = 100
 	MaxEmailLen      = 254
 	MaxPhoneLen      = 32
-	MaxMessageLen    = 5000
+	MaxMessageLen    = 2000 // about 350 words: what a person writes into a contact form
 	MaxTitleLen      = 200
 	MaxCategoryLen   = 80
 	MaxMetaLen       = 320
 	MaxRichTextBytes = 1 << 20
 	MinPasswordLen   = 8
 	MaxPasswordLen   = 256
+	MaxUsernameLen   = 64 // the username rule's limit (ValidateUsername)
 )
 
 var emailPattern = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
 
 // ValidEmail reports whether s matches the spec's simple address pattern.
-func ValidEmail(s string) bool { return emailPattern.MatchString(s) && len(s) <= MaxEmailLen }
+func ValidEmail(s string) bool { return len(s) <= MaxEmailLen && emailPattern.MatchString(s) }
+
+// A mailbox as people have them: a local part of letters, digits and . _ + - ' (no leading,
+// trailing or doubled dot), and a domain of letter-or-digit labels with inner hyphens ending in
+// a top-level domain of letters (or a punycode one). Letters (with their marks) may be any
+// script's.
+var (
+	mailboxLocal  = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_+'-]+(\.[\p{L}\p{M}\p{N}_+'-]+)*$`)
+	mailboxDomain = regexp.MustCompile(`^([\p{L}\p{N}]([\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+(\p{L}[\p{L}\p{M}]+|(?i:xn--)[A-Za-z0-9-]+)$`)
+)
+
+// ValidMailbox reports whether s is one plain mailbox address: the spec's pattern, and nothing
+// a mail client or a mailto: link could read as more (no ?, &, %, spaces, commas, quotes, angle
+// brackets or display names). A visitor's address passes this before it is stored, so the
+// dashboard's mailto: link and the notification's Reply-To can only ever name that mailbox.
+func ValidMailbox(s string) bool {
+	at := strings.LastIndexByte(s, '@')
+	if !ValidEmail(s) || at < 1 || at > 64 {
+		return false
+	}
+	return mailboxLocal.MatchString(s[:at]) && mailboxDomain.MatchString(s[at+1:])
+}
 
 func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }
 
@@ -70,7 +92,7 @@ func (m *Message) Validate() error {
 		return Errorf(EInvalid, MsgNameRequired)
 	case tooLong(m.Name, MaxNameLen) || hasControl(m.Name):
 		return Errorf(EInvalid, "Name must be one line of at most %d characters.", MaxNameLen)
-	case !ValidEmail(m.Email) || hasControl(m.Email):
+	case !ValidMailbox(m.Email):
 		return Errorf(EInvalid, MsgEmailInvalid)
 	case len(m.Phone) < MinPhoneLen || len(m.Phone) > MaxPhoneLen || !validPhone(m.Phone):
 		return Errorf(EInvalid, MsgPhoneInvalid)
@@ -92,6 +114,38 @@ func validPhone(s string) bool {
 		}
 	}
 	return digits >= 7
+}
+
+// The dates a record may carry: from the Unix epoch to the end of 2099. Later years cannot be
+// meant, and years past 9999 (or before year 1) cannot even be written as JSON or a sitemap date.
+var (
+	MinDate = time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)
+	MaxDate = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
+// ValidateDate checks a record's date field (named for the message); the zero time means "not
+// set" and passes.
+func ValidateDate(field string, t time.Time) error {
+	if t.IsZero() {
+		return nil
+	}
+	return ValidateSentDate(field, t)
+}
+
+// ValidateSentDate checks a date a client sent, which must be in range (the zero time too: it
+// is the year 1).
+func ValidateSentDate(field string, t time.Time) error {
+	if !t.Before(MinDate) && t.Before(MaxDate) {
+		return nil
+	}
+	return Errorf(EInvalid, "%s must be a date between 1970-01-01 and 2099-12-31 (UTC).", field)
+}
+
+func validDates(created, updated time.Time) error {
+	if err := ValidateDate("createdAt", created); err != nil {
+		return err
+	}
+	return ValidateDate("updatedAt", updated)
 }
 
 func validMeta(title, desc, keyword string) error {
@@ -135,6 +189,9 @@ func Validate(r Record) error {
 		return Errorf(EInvalid, MsgSlugInvalid)
 	case r.Kind().PagePath == "/" && ReservedSlug(slug):
 		return Errorf(EInvalid, MsgSlugReserved)
+	}
+	if err := validDates(*f.CreatedAt, *f.UpdatedAt); err != nil {
+		return err
 	}
 	return validMeta(*f.MetaTitle, *f.MetaDescription, *f.FocusKeyword)
 }

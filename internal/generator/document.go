@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/render"
+	"digitalreeviver/internal/static"
 )
 
 // headHTML writes the <head> of a page. Every value is escaped for its context: attributes
@@ -20,6 +21,8 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 	b.Grow(2048)
 	attr := html.EscapeString
 	b.WriteString(`<!doctype html><html lang="en-IN"><head><meta charset="utf-8">`)
+	// The policy first, before anything it governs: the page keeps it on any host.
+	fmt.Fprintf(&b, `<meta http-equiv="Content-Security-Policy" content="%s">`, attr(static.MetaCSP(site.FormEndpoint)))
 	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">`)
 	fmt.Fprintf(&b, `<title>%s</title>`, attr(h.Title))
 	fmt.Fprintf(&b, `<meta name="description" content="%s">`, attr(h.Description))

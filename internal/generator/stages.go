@@ -18,6 +18,7 @@ import (
 	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/render"
 	"digitalreeviver/internal/search"
+	"digitalreeviver/internal/static"
 )
 
 // run is one build: Builder.Build calls its stages in order, and each stage reads what the ones
@@ -47,7 +48,7 @@ type run struct {
 	pages   []*planned
 
 	// diff
-	extras   map[string][]byte // sitemap.xml, robots.txt, feed.xml
+	extras   map[string][]byte // sitemap.xml, robots.txt, feed.xml, _headers
 	next     manifest          // the new generation's
 	toRender []*planned
 	toLink   []*planned // unchanged since the live generation: linked from it
@@ -261,6 +262,9 @@ func (r *run) diff() error {
 		"sitemap.xml": sitemapXML(sitePages, pl.base),
 		"robots.txt":  robotsTXT(pl.base),
 		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
+		// The site's security headers travel with it to any static host (Netlify, Cloudflare
+		// Pages); every page also carries its CSP in a meta tag (headHTML).
+		"_headers": static.HeadersFile(pl.site.FormEndpoint),
 	}
 	r.next = manifest{Assets: r.assets.Hash, Inputs: r.inputs, Pages: make(map[string]string, len(r.pages)), Files: staticKeys(r.static)}
 	for name, data := range r.extras {

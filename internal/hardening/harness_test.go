@@ -13,6 +13,7 @@ import (
 	"io"
 	"mime/multipart"
 	"mime/quotedprintable"
+	"net"
 	"net/http"
 	netmail "net/mail"
 	"net/textproto"
@@ -118,6 +119,9 @@ type opts struct {
 	demo       bool     // --demo: serves dist at /, imports the demo content
 	trustProxy bool     // --trust-proxy: client address from X-Forwarded-For
 	env        []string // more environment, overriding the defaults
+	// manyEnquiries lifts the site-wide enquiry limit (--enquiries-per-minute), for tests whose
+	// writers send hundreds of enquiries and are not about that limit.
+	manyEnquiries bool
 }
 
 // server is one running `adminapi serve` child process.
@@ -160,6 +164,9 @@ func startServer(t testing.TB, dir string, o opts) *server {
 	}
 	if o.trustProxy {
 		args = append(args, "--trust-proxy")
+	}
+	if o.manyEnquiries {
+		args = append(args, "--enquiries-per-minute", "1000000")
 	}
 	s := &server{t: t, dir: dir, logs: &logBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(adminapi, args...)
@@ -243,6 +250,24 @@ func (s *server) checkRace() {
 	}
 }
 
+// peakRSS is the server process's peak resident memory so far (VmHWM), in MiB.
+func (s *server) peakRSS() int64 {
+	s.t.Helper()
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kib int64
+			fmt.Sscanf(strings.TrimSpace(v), "%d", &kib)
+			return kib / 1024
+		}
+	}
+	s.t.Fatal("no VmHWM in /proc status")
+	return 0
+}
+
 func (s *server) outbox() string { return filepath.Join(s.dir, "outbox") }
 
 // run runs a binary to completion (at most two minutes) and answers its combined output.
@@ -283,6 +308,16 @@ type client struct {
 func (s *server) client() *client {
 	return &client{base: s.url, hc: &http.Client{Timeout: 60 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+}
+
+// clientFrom is a client whose connections come from the loopback address ip (127.0.0.x), so
+// the server, without --trust-proxy, sees a client address of that value: the way to test
+// limits per address and per subnet with real peers.
+func (s *server) clientFrom(ip string) *client {
+	c := s.client()
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: 10 * time.Second}
+	c.hc.Transport = &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 64}
+	return c
 }
 
 type reply struct {
@@ -377,6 +412,26 @@ func (c *client) login(t testing.TB) *client {
 	}
 	c.token = tok
 	return c
+}
+
+// enquiries lists every stored enquiry through GET /popups, page by page (newest first).
+func (c *client) enquiries(t testing.TB) []map[string]any {
+	t.Helper()
+	var all []map[string]any
+	path := "/popups?limit=500"
+	for pages := 0; ; pages++ {
+		r := c.must(t, "GET", path, nil, "")
+		var page []map[string]any
+		if err := json.Unmarshal(r.body, &page); r.status != 200 || err != nil || pages > 1000 {
+			t.Fatalf("GET %s: %s", path, r)
+		}
+		all = append(all, page...)
+		next := r.header.Get("X-Next-Cursor")
+		if next == "" {
+			return all
+		}
+		path = "/popups?limit=500&cursor=" + next
+	}
 }
 
 // anon is a copy of c without the token.

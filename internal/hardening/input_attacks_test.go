@@ -354,7 +354,6 @@ func TestEnquiryDefences(t *testing.T) {
 		{"a person", enquiry("person"), true},
 		{"no startedAt (no script)", with("startedAt", nil), true},
 		{"unicode line separators in the name", with("name", "Asha\u2028Bcc: victim@example.com\u0085Cc: x@example.com"), true},
-		{"an address the pattern lets through but mail does not", with("email", "visitor@example.com,x"), true},
 	} {
 		r := post(tt.body)
 		if r.status != 200 || r.json()["message"] != thanks {
@@ -371,6 +370,7 @@ func TestEnquiryDefences(t *testing.T) {
 		{"LF in the e-mail", "email", "asha@example.in\nBcc: victim@example.com"},
 		{"two addresses", "email", "asha@example.in,victim@example.com"},
 		{"display name and address", "email", "Asha <asha@example.in>"},
+		{"an address the spec's pattern lets through but is no mailbox", "email", "visitor@example.com,x"},
 		{"CRLF in the phone", "phone", "9811045672\r\nBcc: v@example.com"},
 	} {
 		if r := post(with(tt.field, tt.value)); r.status != 400 || r.errorMessage() == "" {

@@ -39,8 +39,9 @@ var urlAttrs = map[string]bool{"href": true, "src": true, "action": true, "forma
 // unsafeNodes walks a parsed document and lists what could run script or load what the page
 // must not: any script but our module bundle, JSON-LD and island props (both of which must be
 // valid JSON); any event-handler attribute; any URL with a script-capable scheme; any element
-// that embeds or re-bases the page; any frame but the map on the contact page; and any element
-// named xss-probe, which only a failure to escape a field could create.
+// that embeds or re-bases the page; any frame but the map on the contact page; any http-equiv
+// but the head's own script-restricting Content-Security-Policy; and any element named
+// xss-probe, which only a failure to escape a field could create.
 func unsafeNodes(doc *html.Node) []string {
 	var bad []string
 	var walk func(n *html.Node)
@@ -103,7 +104,10 @@ func unsafeNodes(doc *html.Node) []string {
 			case atom.Object, atom.Embed, atom.Applet, atom.Base, atom.Frame, atom.Frameset, atom.Style:
 				bad = append(bad, "element <"+name+">")
 			case atom.Meta:
-				if _, ok := attr["http-equiv"]; ok {
+				// The one http-equiv a page may have is its own Content-Security-Policy in the
+				// head, which only restricts (our scripts alone); a refresh or any other is bad.
+				if eq, ok := attr["http-equiv"]; ok && !(strings.EqualFold(eq, "Content-Security-Policy") &&
+					n.Parent != nil && n.Parent.Data == "head" && cspDirective(attr["content"], "script-src") == "'self'") {
 					bad = append(bad, fmt.Sprintf("meta %v", attr))
 				}
 			case atom.Form:
@@ -389,6 +393,7 @@ func TestUnsafeNodesSeesInjection(t *testing.T) {
 		`<script type="application/ld+json">{"a":1}</script><script type="application/ld+json">{"a":</script>`,
 		`<img src=x onerror=alert(1)>`, `<a href="javascript:alert(1)">x</a>`, `<a href=" JAVA` + "\t" + `SCRIPT:alert(1)">x</a>`,
 		`<iframe src="https://evil.example"></iframe>`, `<base href="https://evil.example/">`, `<meta http-equiv="refresh" content="0">`,
+		`<meta http-equiv="Content-Security-Policy" content="script-src *">`,
 		`<svg><a xlink:href="javascript:alert(1)">x</a></svg>`, `<xss-probe>x</xss-probe>`, `<p style="background:url(x)">x</p>`,
 		`<form action="https://evil.example/"></form>`, `<object data="x"></object>`, `<img src="data:image/svg+xml,<svg onload=alert(1)>">`,
 	} {
@@ -400,7 +405,8 @@ func TestUnsafeNodesSeesInjection(t *testing.T) {
 			t.Errorf("not seen: %s", snippet)
 		}
 	}
-	doc, _ := html.Parse(strings.NewReader(`<!doctype html><html><head><script type="module" src="/assets/client-x.js"></script>` +
+	doc, _ := html.Parse(strings.NewReader(`<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'">` +
+		`<script type="module" src="/assets/client-x.js"></script>` +
 		`<script type="application/ld+json">{"@type":"WebSite"}</script></head><body><a href="/contactus/">c</a><a href="tel:+91">t</a>` +
 		`<img src="/images/a.svg" alt=""><form action="/popup" method="post"></form></body></html>`))
 	if bad := unsafeNodes(doc); len(bad) != 0 {

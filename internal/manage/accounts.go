@@ -18,7 +18,7 @@ func CreateAdmin(db *store.DB, username, email, password string) (content.Admin,
 	if err := content.ValidateUsername(a.Username); err != nil {
 		return a, err
 	}
-	if !content.ValidEmail(email) {
+	if !content.ValidMailbox(email) {
 		return a, content.Errorf(content.EInvalid, content.MsgEmailInvalid)
 	}
 	if err := content.ValidatePassword(password); err != nil {

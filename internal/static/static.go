@@ -44,6 +44,10 @@ func Handler(dir string, inject []byte) http.Handler {
 				return
 			}
 		}
+		if hostFiles[name] { // the host's own configuration (_headers), not a page
+			notFound(w, r, root, inject)
+			return
+		}
 		if name == "" {
 			name = "."
 		}

@@ -146,3 +146,34 @@ func TestGzipsText(t *testing.T) {
 		t.Fatal("identity request got a compressed body")
 	}
 }
+
+// The site's policy lets a form endpoint on another host receive the forms, and nothing an
+// endpoint's text could smuggle into the policy.
+func TestPolicyFollowsTheFormEndpoint(t *testing.T) {
+	for endpoint, want := range map[string]string{
+		"":                                    "'self'",
+		"/popup":                              "'self'",
+		"https://api.example.com/popup":       "'self' https://api.example.com",
+		"http://127.0.0.1:8080/popup":         "'self' http://127.0.0.1:8080",
+		"https://a.example;script-src *":      "'self'",
+		"https://a.example/x; script-src *":   "'self' https://a.example",
+		"javascript:alert(1)":                 "'self'",
+		"https://user:pw@a.example/p":         "'self' https://a.example",
+		"https://a.example:99999999999/popup": "'self'",
+	} {
+		csp := PageCSP(endpoint)
+		sends := strings.Contains(csp, "connect-src "+want+"; ") && strings.Contains(csp, "form-action "+want+"; ")
+		if !sends || strings.Count(csp, "script-src") != 1 || !strings.HasSuffix(csp, "frame-ancestors 'none'") {
+			t.Errorf("%q: %s", endpoint, csp)
+		}
+		if meta := MetaCSP(endpoint); strings.Contains(meta, "frame-ancestors") || !strings.Contains(meta, "form-action "+want+";") {
+			t.Errorf("%q meta: %s", endpoint, meta)
+		}
+	}
+	file := string(HeadersFile(""))
+	for _, want := range []string{"/*\n  Content-Security-Policy: " + PageCSP("") + "\n", "  X-Frame-Options: DENY\n", "/uploads/*\n  Content-Security-Policy: default-src 'none'; sandbox\n"} {
+		if !strings.Contains(file, want) {
+			t.Errorf("_headers lacks %q:\n%s", want, file)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -18,14 +19,18 @@ func (db *DB) AddMessage(m content.Message) (content.Message, error) {
 	if m.ID == "" {
 		m.ID = content.NewID()
 	}
-	if m.CreatedAt.IsZero() {
-		m.CreatedAt = db.now()
-	}
+	stamp := m.CreatedAt.IsZero()
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketMessages)
 		seq, err := b.NextSequence()
 		if err != nil {
 			return err
+		}
+		if stamp {
+			// Stamped with its place in the order of arrival, so "newest first" by key and by
+			// createdAt agree even when concurrent enquiries commit in another order than they
+			// were received.
+			m.CreatedAt = db.now()
 		}
 		return putJSON(tx, bucketMessages, itob(seq), &m)
 	})
@@ -50,6 +55,40 @@ func (db *DB) Messages() ([]content.Message, error) {
 		return nil
 	})
 	return out, err
+}
+
+// MessagesPage returns at most limit enquiries stored before the cursor (0: from the newest),
+// newest first, and the cursor of the next page (0 when there is none). A cursor is the
+// enquiry's position in the order of arrival, so pages stay stable while new enquiries arrive.
+func (db *DB) MessagesPage(before uint64, limit int) ([]content.Message, uint64, error) {
+	var out []content.Message
+	var next uint64
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketMessages).Cursor()
+		var k, v []byte
+		if before == 0 {
+			k, v = c.Last()
+		} else if k, v = c.Seek(itob(before)); k == nil {
+			k, v = c.Last()
+		} else {
+			k, v = c.Prev()
+		}
+		var last []byte
+		for ; k != nil; k, v = c.Prev() {
+			if len(out) == limit {
+				next = binary.BigEndian.Uint64(last)
+				break
+			}
+			last = k
+			var m content.Message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return fmt.Errorf("decode message: %w", err)
+			}
+			out = append(out, m)
+		}
+		return nil
+	})
+	return out, next, err
 }
 
 // CountMessages returns how many enquiries are stored.
@@ -80,13 +119,16 @@ func (db *DB) AdminByEmail(email string) (content.Admin, error) {
 		if err != nil {
 			return err
 		}
-		for _, a := range admins {
-			if a.Email != "" && strings.EqualFold(a.Email, strings.TrimSpace(email)) {
-				found = a
-				return nil
+		ok := false
+		for _, a := range admins { // every one, found or not: the same work either way
+			if !ok && a.Email != "" && strings.EqualFold(a.Email, strings.TrimSpace(email)) {
+				found, ok = a, true
 			}
 		}
-		return content.Errorf(content.ENotFound, "No such admin.")
+		if !ok {
+			return content.Errorf(content.ENotFound, "No such admin.")
+		}
+		return nil
 	})
 	return found, err
 }

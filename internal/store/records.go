@@ -222,11 +222,12 @@ func (db *DB) Publish(k *content.Kind, slug string, fn func(content.Record) erro
 }
 
 // ImportRecords stores published records of any kinds in one transaction: all of them or none.
-// Each goes through the publish rules first; the caller sanitizes the HTML.
+// Each goes through the publish rules first, keeping the times it carries; the caller sanitizes
+// the HTML.
 func (db *DB) ImportRecords(recs []content.Record) error {
 	now := db.now()
 	for i, rec := range recs {
-		if err := content.PreparePublish(rec, now); err != nil {
+		if err := prepareImported(rec, now); err != nil {
 			return fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
 		}
 	}

@@ -27,8 +27,10 @@ var (
 	bucketUploads     = []byte("uploads")
 	bucketSettings    = []byte("settings")
 	bucketBuilds      = []byte("builds")
+	bucketMail        = []byte("mail")     // mail jobs by id
+	bucketMailDue     = []byte("mail_due") // kind, due time, id of every unfinished job
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
-		bucketSettings, bucketBuilds)
+		bucketSettings, bucketBuilds, bucketMail, bucketMailDue)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.

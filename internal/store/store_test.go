@@ -2,7 +2,9 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -302,5 +304,66 @@ func TestEveryKindHasTheSameLifecycle(t *testing.T) {
 	// Both kinds took the same slugs without a conflict: each has buckets of its own.
 	if n, err := db.CountPublished(); err != nil || n != 0 {
 		t.Fatalf("published left: %d %v", n, err)
+	}
+}
+
+// Pages of enquiries: newest first, each once, stable while new ones arrive.
+func TestMessagesPage(t *testing.T) {
+	db := MustOpen(t)
+	for i := 0; i < 7; i++ {
+		if _, err := db.AddMessage(content.Message{Name: fmt.Sprint("m", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var names []string
+	var cursor uint64
+	for page := 0; ; page++ {
+		list, next, err := db.MessagesPage(cursor, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range list {
+			names = append(names, m.Name)
+		}
+		if page == 0 {
+			db.AddMessage(content.Message{Name: "late"}) // arrives while the admin pages
+		}
+		if next == 0 {
+			break
+		}
+		cursor = next
+	}
+	if got := strings.Join(names, ","); got != "m6,m5,m4,m3,m2,m1,m0" {
+		t.Fatalf("pages: %s", got)
+	}
+	if list, next, _ := db.MessagesPage(0, 100); len(list) != 8 || list[0].Name != "late" || next != 0 {
+		t.Fatalf("one page of all: %d, next %d", len(list), next)
+	}
+	if list, _, _ := db.MessagesPage(1, 10); len(list) != 0 {
+		t.Fatalf("before the first: %v", list)
+	}
+}
+
+// Finished mail jobs beyond the newest mailKeep are pruned; unfinished ones never are.
+func TestMailJobsArePruned(t *testing.T) {
+	db := MustOpen(t)
+	defer func(k int) { mailKeep = k }(mailKeep)
+	mailKeep = 20
+	waiting, _ := db.EnqueueMail(MailJob{Kind: "enquiry", To: "team@example.com"})
+	for i := 0; i < 99; i++ {
+		j, err := db.EnqueueMail(MailJob{Kind: "enquiry", To: "team@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SettleMail(j.ID, "", time.Time{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	jobs, _, _ := db.MailJobs(0, 500)
+	if len(jobs) > mailKeep+50 || jobs[len(jobs)-1].ID != waiting.ID {
+		t.Fatalf("%d jobs kept (oldest %d); the unfinished job %d must stay", len(jobs), jobs[len(jobs)-1].ID, waiting.ID)
+	}
+	if j, due, _, _ := db.DueMail("enquiry", time.Now()); !due || j.ID != waiting.ID {
+		t.Fatalf("the waiting job is not due: %+v", j)
 	}
 }

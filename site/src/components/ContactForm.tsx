@@ -47,7 +47,7 @@ export default function ContactForm({ formEndpoint }: ContactFormProps) {
       <div className="form__row">
         <div className="field">
           <label htmlFor="contact-name">Name</label>
-          <input id="contact-name" name="name" type="text" autoComplete="name" required
+          <input id="contact-name" name="name" type="text" autoComplete="name" required maxLength={100}
             value={fields.name} onChange={(e) => set('name', e.target.value)} />
         </div>
         <div className="field">
@@ -63,7 +63,7 @@ export default function ContactForm({ formEndpoint }: ContactFormProps) {
       </div>
       <div className="field">
         <label htmlFor="contact-message">Message</label>
-        <textarea id="contact-message" name="message" rows={5} required
+        <textarea id="contact-message" name="message" rows={5} required maxLength={2000}
           value={fields.message} onChange={(e) => set('message', e.target.value)} />
       </div>
       <div className="hp-field" aria-hidden="true">

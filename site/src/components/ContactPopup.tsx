@@ -179,6 +179,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
               type="text"
               autoComplete="name"
               required
+              maxLength={100}
               value={fields.name}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={describedBy('name')}
@@ -238,6 +239,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
               id="popup-message"
               name="message"
               rows={3}
+              maxLength={2000}
               value={fields.message}
               onChange={(e) => set('message', e.target.value)}
             />

@@ -3,10 +3,18 @@ import { api } from '../../../lib/api-client';
 export interface LoginAnswer {
   token: string;
   username: string;
+  device?: string;
 }
 
-export function login(username: string, password: string) {
-  return api.post<LoginAnswer>('/admin/login', { username, password }, { auth: false });
+// This browser's device token (docs/SECURITY.md): kept across logouts, sent with every sign-in,
+// so a known device still signs in while someone else's failures lock the account.
+const DEVICE_KEY = 'adminDevice';
+
+export async function login(username: string, password: string) {
+  const device = localStorage.getItem(DEVICE_KEY) ?? undefined;
+  const answer = await api.post<LoginAnswer>('/admin/login', { username, password, device }, { auth: false });
+  if (answer.device) localStorage.setItem(DEVICE_KEY, answer.device);
+  return answer;
 }
 
 export function forgotPassword(email: string) {

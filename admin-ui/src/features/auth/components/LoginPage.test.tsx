@@ -68,6 +68,25 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('keeps the device token of a sign-in and sends it with the next one', async () => {
+    localStorage.removeItem('adminDevice');
+    const fetch = stubFetch(
+      jsonResponse({ token: 'tok-1', username: 'admin', device: 'dev-1' }),
+      jsonResponse({ token: 'tok-2', username: 'admin', device: 'dev-2' }),
+    );
+    renderLogin();
+    await userEvent.type(screen.getByLabelText(/Username/), 'admin');
+    await userEvent.type(screen.getByLabelText(/Password/), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(localStorage.getItem('adminDevice')).toBe('dev-1');
+    const { login } = await import('../api/auth');
+    await login('admin', 'secret');
+    const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'admin', password: 'secret', device: 'dev-1' });
+    localStorage.removeItem('adminDevice');
+  });
+
   it('links to the forgot-password screen', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/admin/forgot-password');

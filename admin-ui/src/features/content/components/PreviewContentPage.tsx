@@ -17,6 +17,7 @@ import { getItem, publishPreview, renderPreview, savedItem, updatePreview } from
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
 import { useClashCheck } from '../use-published';
+import { useVersionGuard } from '../use-version-guard';
 import { ContentFields } from './ContentFields';
 
 /** /admin/preview-blog/{slug}, /admin/preview-services/{slug}: the draft as visitors will see it; edit, update, publish. */
@@ -26,6 +27,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const { data: item, error, loading, setData } = useLoad(() => getItem(kind, 'preview', slug), [slug]);
   const [editing, setEditing] = useState(false);
   const draft = useDraft(kind);
+  const guard = useVersionGuard(kind);
   const [draftImage, setDraftImage] = useState('');
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'' | 'update' | 'image' | 'publish'>('');
@@ -60,12 +62,24 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     if (next.slug && next.slug !== slug) navigate(`${kind.routes.preview}/${encodeURIComponent(next.slug)}`, { replace: true });
   };
 
+  /** The newest version replaces what this screen shows (the admin chose it over their edits). */
+  const reload = (current: ContentItem) => {
+    setData(current);
+    setRenderVersion((n) => n + 1);
+    draft.reset(draftOf(kind, current));
+    setDraftImage(current.image);
+    setImageFile(null);
+    toast.info(`Showing the newest version of this ${kind.noun}.`);
+  };
+
   const onUpdate = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!draft.values || !draft.check(e.currentTarget, { body: true })) return;
+    const values = draft.values;
+    if (!values || !draft.check(e.currentTarget, { body: true })) return;
     setBusy('update');
     try {
-      const res = await updatePreview(kind, slug, draft.values, imageFile ?? draftImage);
+      const res = await guard(item.version, (v) => updatePreview(kind, slug, values, imageFile ?? draftImage, v), reload);
+      if (!res) return;
       toast.success(res.message || kind.messages.updated);
       setEditing(false);
       saved(savedItem(kind, res));
@@ -79,7 +93,8 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const onRemoveImage = async () => {
     setBusy('image');
     try {
-      const res = await updatePreview(kind, slug, draftOf(kind, item), '');
+      const res = await guard(item.version, (v) => updatePreview(kind, slug, draftOf(kind, item), '', v), reload);
+      if (!res) return;
       toast.success('Image removed.');
       setDraftImage('');
       saved(savedItem(kind, res));
@@ -108,7 +123,12 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
         return;
       }
       const image = editing ? (imageFile ?? draftImage) : item.image;
-      const answer = await publishPreview(kind, item, { ...values, category: values.category.trim() || 'Uncategorized' }, image);
+      const ready = { ...values, category: values.category.trim() || 'Uncategorized' };
+      const answer = await guard(item.version, (v) => publishPreview(kind, item, ready, image, v), reload);
+      if (!answer) {
+        setBusy('');
+        return;
+      }
       const { siteUrl } = await getSiteInfo();
       setLive({
         pageHref: siteLink(siteUrl, answer.url || kind.site.page(item.slug)),

@@ -19,6 +19,14 @@ function saveBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** A mailto: link naming exactly the stored address: both halves are percent-encoded, so no
+ *  ?, & or , in an address (stored before the server refused them) can add a recipient or a body. */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return `mailto:${encodeURIComponent(email)}`;
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}
+
 /** The enquiries sent through the contact form and popup, newest first. */
 export function EnquiriesPanel() {
   const { data, error, loading } = useLoad(listMessages, []);
@@ -67,7 +75,7 @@ export function EnquiriesPanel() {
               </div>
               <div className="enquiry-contacts">
                 {m.email && (
-                  <a href={`mailto:${m.email}`}>
+                  <a href={mailtoHref(m.email)}>
                     <Mail size={15} aria-hidden="true" /> {m.email}
                   </a>
                 )}
