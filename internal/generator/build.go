@@ -63,7 +63,7 @@ type Options struct {
 	// GuardRemovals refuses a build that would remove more than half of the live site's pages
 	// (sitegen build without --force: a mistyped or empty source must not replace the site).
 	GuardRemovals bool
-	Search search.Options
+	Search        search.Options
 }
 
 // Result says what a build did: the publish queue keeps it as the build's record, and a deploy
