@@ -47,10 +47,12 @@ var DefaultLimits = Limits{
 
 // Config wires a Server.
 type Config struct {
-	DB         *store.DB
-	Builds     *publish.Queue // rebuilds the site after a change; its owner closes it
-	Site       publish.Site   // renders previews; nil: previews answer 503, the API works
-	Mail       mail.Sender    // nil: mail is logged and dropped
+	DB     *store.DB
+	Builds *publish.Queue // rebuilds the site after a change; its owner closes it
+	// Schedules publishes and unpublishes at set times (over the same queue); its owner closes it.
+	Schedules  *publish.Scheduler
+	Site       publish.Site // renders previews; nil: previews answer 503, the API works
+	Mail       mail.Sender  // nil: mail is logged and dropped
 	Logger     *slog.Logger
 	JWTSecret  []byte // at least 32 bytes
 	SiteURL    string // public base URL: reset links, the URLs publish answers with
@@ -70,15 +72,16 @@ type Config struct {
 
 // Server is the HTTP API.
 type Server struct {
-	cfg     Config
-	db      *store.DB
-	log     *slog.Logger
-	tokens  *auth.Tokens
-	mail    *mail.Queue
-	builds  *publish.Queue
-	origins map[string]bool
-	handler http.Handler
-	site    http.Handler // the built site, in demo mode
+	cfg       Config
+	db        *store.DB
+	log       *slog.Logger
+	tokens    *auth.Tokens
+	mail      *mail.Queue
+	builds    *publish.Queue
+	schedules *publish.Scheduler
+	origins   map[string]bool
+	handler   http.Handler
+	site      http.Handler // the built site, in demo mode
 
 	loginRate      *auth.Limiter
 	loginIPFails   *auth.Lockout
@@ -91,8 +94,8 @@ type Server struct {
 
 // New returns a Server and starts its mail worker; Close stops it.
 func New(cfg Config) (*Server, error) {
-	if cfg.DB == nil || cfg.Builds == nil {
-		return nil, errors.New("api: no database or no build queue")
+	if cfg.DB == nil || cfg.Builds == nil || cfg.Schedules == nil {
+		return nil, errors.New("api: no database, build queue or scheduler")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -115,13 +118,14 @@ func New(cfg Config) (*Server, error) {
 	}
 	l := cfg.Limits
 	s := &Server{
-		cfg:     cfg,
-		db:      cfg.DB,
-		log:     cfg.Logger,
-		tokens:  tokens,
-		builds:  cfg.Builds,
-		mail:    mail.NewQueue(sender, 256, cfg.Logger),
-		origins: map[string]bool{},
+		cfg:       cfg,
+		db:        cfg.DB,
+		log:       cfg.Logger,
+		tokens:    tokens,
+		builds:    cfg.Builds,
+		schedules: cfg.Schedules,
+		mail:      mail.NewQueue(sender, 256, cfg.Logger),
+		origins:   map[string]bool{},
 
 		loginRate:      auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
 		loginIPFails:   auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
@@ -189,6 +193,8 @@ func (s *Server) router() *mux.Router {
 	s.registerUploadRoutes(r)
 	s.registerMessageRoutes(r)
 	s.registerBuildRoutes(r)
+	s.registerScheduleRoutes(r)
+	s.registerTrashRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }
