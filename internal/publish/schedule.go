@@ -200,11 +200,13 @@ func (s *Scheduler) run() {
 			s.fire(*due)
 			continue
 		}
+		t := s.clock.NewTimer(wait)
 		select {
-		case <-s.clock.After(wait):
+		case <-t.Chan():
 		case <-s.wake:
 		case <-s.ctx.Done():
 		}
+		t.Stop()
 	}
 }
 
