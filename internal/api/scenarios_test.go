@@ -297,6 +297,27 @@ func TestAPIScenarios(t *testing.T) {
 			body: multipartBody(nil, []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "image/svg+xml"), status: 415},
 		{name: "get service preview named upload", method: "GET", url: "/api/preview-services/upload", token: true, status: 404},
 
+		// Editorial: every new call needs the token.
+		{name: "unpublish without token", method: "POST", url: "/api/blogs/live-post/unpublish", status: 401},
+		{name: "render edit without token", method: "POST", url: "/api/services/live-service/render", body: jsonBody(map[string]string{}), status: 401},
+		{name: "revisions without token", method: "GET", url: "/api/blogs/live-post/revisions", status: 401},
+		{name: "draft revisions without token", method: "GET", url: "/api/preview-services/draft-service/revisions", status: 401},
+		{name: "revision without token", method: "GET", url: "/api/blogs/live-post/revisions/1", status: 401},
+		{name: "restore revision without token", method: "POST", url: "/api/services/live-service/revisions/1/restore", status: 401},
+		{name: "schedules without token", method: "GET", url: "/api/schedules", status: 401},
+		{name: "reschedule without token", method: "PUT", url: "/api/schedules/1", body: jsonBody(map[string]string{"at": "2030-01-01T00:00:00Z"}), status: 401},
+		{name: "cancel schedule without token", method: "DELETE", url: "/api/schedules/1", status: 401},
+		{name: "trash without token", method: "GET", url: "/api/trash", status: 401},
+		{name: "restore trash without token", method: "POST", url: "/api/trash/1/restore", status: 401},
+		{name: "purge trash without token", method: "DELETE", url: "/api/trash/1", status: 401},
+		{name: "schedules", method: "GET", url: "/api/schedules", token: true, status: 200, contains: []string{"[]"}},
+		{name: "trash", method: "GET", url: "/api/trash", token: true, status: 200, contains: []string{"[]"}},
+		{name: "reschedule unknown", method: "PUT", url: "/api/schedules/9", token: true, body: jsonBody(map[string]string{"at": "2030-01-01T00:00:00Z"}), status: 404},
+		{name: "reschedule without a time", method: "PUT", url: "/api/schedules/9", token: true, body: jsonBody(map[string]string{}), status: 400},
+		{name: "restore unknown trash", method: "POST", url: "/api/trash/9/restore", token: true, status: 404, contains: []string{"no longer in the trash"}},
+		{name: "unpublish a draft", method: "POST", url: "/api/blogs/draft-post/unpublish", token: true, status: 404, contains: []string{"Blog not found."}},
+		{name: "unpublish with a bad time", method: "POST", url: "/api/services/live-service/unpublish", token: true, body: jsonBody(map[string]string{"unpublishAt": "soon"}), status: 400},
+
 		// Builds.
 		{name: "builds without token", method: "GET", url: "/api/builds", status: 401},
 		{name: "builds", method: "GET", url: "/api/builds", token: true, status: 200, contains: []string{"["}},
