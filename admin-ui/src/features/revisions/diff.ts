@@ -36,7 +36,28 @@ export function changesBetween(kind: ContentKind, before: ContentItem, after: Co
       }
       continue;
     }
-    out.push({ field, label, before: a, after: b, parts: field === 'image' ? undefined : diffWords(a, b) });
+    out.push({ field, label, before: a, after: b, parts: field === 'image' ? undefined : shorten(diffWords(a, b)) });
   }
   return out;
+}
+
+/** How much unchanged text stays on each side of a change. */
+export const CONTEXT = 80;
+
+/**
+ * Cuts long unchanged stretches down to the text around the changes, so a one-word edit of a long
+ * post shows that word in its sentence rather than the whole post.
+ */
+export function shorten(parts: Change[], context = CONTEXT): Change[] {
+  return parts.map((p, i) => {
+    if (p.added || p.removed || p.value.length <= 2 * context + 20) return p;
+    const first = i === 0;
+    const last = i === parts.length - 1;
+    let value = p.value;
+    if (first && last) return p;
+    if (first) value = `…${value.slice(-context)}`;
+    else if (last) value = `${value.slice(0, context)}…`;
+    else value = `${value.slice(0, context)} … ${value.slice(-context)}`;
+    return { ...p, value };
+  });
 }

@@ -14,7 +14,7 @@ import type { ContentItem, ContentKind } from '../../content/kind';
 import { changesBetween, type FieldChange } from '../diff';
 
 function revisionLabel(r: Revision) {
-  return `#${r.id} · ${formatWhen(r.createdAt)} · ${r.username || 'unknown'} · ${r.note}`;
+  return `#${r.id} · ${formatWhen(r.createdAt)} · ${r.username || 'not recorded'} · ${r.note}`;
 }
 
 function Picture({ src, label }: { src: string; label: string }) {
@@ -84,7 +84,7 @@ export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage
   const restore = async (r: Revision) => {
     const ok = await confirm({
       title: 'Restore revision',
-      message: `Restore revision #${r.id}, saved ${formatWhen(r.createdAt)} by ${r.username || 'unknown'}?`,
+      message: `Restore revision #${r.id}, saved ${formatWhen(r.createdAt)} by ${r.username || 'not recorded'}?`,
       note:
         stage === 'published'
           ? `Its title, ${kind.body.label.toLowerCase()}, picture and meta fields become the live version and the website is rebuilt. The current version stays in the history.`
@@ -166,7 +166,7 @@ export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage
                   <strong>#{r.id}</strong> {r.note}
                   {i === 0 && <span className="badge">Current</span>}
                   <div className="muted">
-                    {formatWhen(r.createdAt)} · {r.username || 'unknown'} · “{r.title}”
+                    {formatWhen(r.createdAt)} · {r.username || 'not recorded'} · “{r.title}”
                   </div>
                 </div>
                 {i > 0 && (
