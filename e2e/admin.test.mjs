@@ -1,7 +1,7 @@
 // The admin journey in a real browser against a real `adminapi serve --demo`: log in, see the
 // account's address, write a blog with pictures, preview the rendered page, edit, publish (staying
 // in the admin), see it on the public site, edit a live service's search fields, be warned of a
-// duplicate title, delete a draft and a live service (the Builds panel following), log out, the
+// duplicate title, an older tab meeting a newer edit, delete a draft and a live service (the Builds panel following), log out, the
 // guard, and a password reset through the mail outbox. Toasts are checked not to cover the
 // screen's buttons at laptop and phone width.
 import { test, before, after } from 'node:test';
@@ -336,6 +336,31 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await page.getByRole('button', { name: 'Remove image' }).waitFor({ state: 'detached' });
     const live = await (await fetch(`${base}/api/blogs/${slug}`)).json();
     assert.equal(live.image, '');
+  });
+
+  await t.test('an older tab cannot undo a newer edit: it offers to reload or overwrite', async () => {
+    // Tab A opens the edit screen; tab B opens it too and saves first.
+    await page.goto(`${base}/admin/edit-blog/${slug}`);
+    await page.getByLabel('Keyword').waitFor();
+    const tabB = await context.newPage();
+    try {
+      await tabB.goto(`${base}/admin/edit-blog/${slug}`);
+      await tabB.getByLabel('Keyword').fill('saved in tab b');
+      await tabB.getByRole('button', { name: 'Update blog' }).click();
+      await tabB.locator('.toasts').getByText('Blog updated successfully!').waitFor({ timeout: 15000 });
+    } finally {
+      await tabB.close();
+    }
+    // Tab A still holds the older version: its save is refused and the newest is offered.
+    await page.getByLabel('Keyword').fill('stale from tab a');
+    await page.getByRole('button', { name: 'Update blog' }).click();
+    await confirmDialog('Someone saved a newer version of this blog', 'Reload newest');
+    await toast('Showing the newest version of this blog.');
+    assert.equal(await page.getByLabel('Keyword').inputValue(), 'saved in tab b');
+    // From the newest version, a save goes through.
+    await page.getByLabel('Keyword').fill('spring seo');
+    await page.getByRole('button', { name: 'Update blog' }).click();
+    await toast('Blog updated successfully!');
   });
 
   await t.test('adds a service (slug from the title), previews and publishes it', async () => {

@@ -355,3 +355,63 @@ func TestEditorMayRestoreOnlyDraftsFromTheTrash(t *testing.T) {
 		t.Fatalf("editor restores a draft: %d %s", code, body)
 	}
 }
+
+// Every read answers the record's version; a write sent with an older one (another tab saved
+// since) is refused with 409, the kind's update-failure message and the current record, and
+// changes nothing; without If-Match the spec's clients write as before. The publish that
+// schedules is guarded the same way.
+func TestStaleWritesAreRefused(t *testing.T) {
+	for _, k := range content.Kinds {
+		t.Run(k.Plural, func(t *testing.T) {
+			e := newEnv(t)
+			slug := map[*content.Kind]string{content.Blogs: "live-post", content.Services: "live-service"}[k]
+			pub := "/api/" + k.Plural + "/" + slug
+			res := e.do("GET", pub, nil, "", nil)
+			old := res.Header.Get("ETag")
+			res.Body.Close()
+			if old == "" {
+				t.Fatal("no ETag on GET")
+			}
+			send := func(method, path string, v map[string]string, tag string) (int, map[string]any, string) {
+				data, _ := json.Marshal(v)
+				h := e.bearer()
+				if tag != "" {
+					h["If-Match"] = tag
+				}
+				res := e.do(method, path, strings.NewReader(string(data)), "application/json", h)
+				var out map[string]any
+				_ = json.Unmarshal([]byte(readBody(t, res)), &out)
+				return res.StatusCode, out, res.Header.Get("ETag")
+			}
+			code, _, fresh := send("PUT", pub, map[string]string{"title": "Tab A"}, old)
+			if code != 200 || fresh == "" || fresh == old {
+				t.Fatalf("first write: %d, ETag %q", code, fresh)
+			}
+			code, body, _ := send("PUT", pub, map[string]string{"title": "Tab B"}, old)
+			cur, _ := body[k.Name].(map[string]any)
+			if code != 409 || body["error"] != k.Messages.UpdateFailed || cur["title"] != "Tab A" {
+				t.Fatalf("stale write: %d %v", code, body)
+			}
+			if code, _, _ := send("PUT", pub, map[string]string{"title": "No guard"}, ""); code != 200 {
+				t.Fatal("a write without If-Match was refused")
+			}
+			if revs := e.list(pub + "/revisions"); revs[0]["title"] != "No guard" || revs[1]["title"] != "Tab A" {
+				t.Fatalf("the refused write left a revision: %v", revs)
+			}
+			draft := "/api/preview-" + k.Plural + "/" + strings.Replace(slug, "live", "draft", 1)
+			res = e.do("GET", draft, nil, "", e.bearer())
+			dtag := res.Header.Get("ETag")
+			res.Body.Close()
+			if code, _, _ := send("PUT", draft, map[string]string{"title": "Draft moved on"}, dtag); code != 200 {
+				t.Fatal("draft write")
+			}
+			publish := "/api/preview-" + k.Plural + "/publish/" + strings.Replace(slug, "live", "draft", 1)
+			if code, body, _ := send("POST", publish, map[string]string{"publishAt": e.clock.Now().Add(time.Hour).Format(time.RFC3339)}, dtag); code != 409 {
+				t.Fatalf("stale scheduled publish: %d %v", code, body)
+			}
+			if len(e.list("/api/schedules")) != 0 {
+				t.Fatal("a stale publish was scheduled")
+			}
+		})
+	}
+}

@@ -39,6 +39,14 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &tooBig) {
 		err = content.Errorf(content.ETooLarge, msgBodyTooLarge)
 	}
+	// A stale If-Match answers the record as it is now, with its version, so the client can
+	// offer to reload it or to overwrite it.
+	var stale *staleError
+	if errors.As(err, &stale) {
+		setETag(w, stale.current)
+		writeJSON(w, http.StatusConflict, map[string]any{"error": stale.Error(), stale.current.Kind().Name: stale.current})
+		return
+	}
 	code := content.ErrorCode(err)
 	msg := content.ErrorMessage(err)
 	if code == content.EInternal {

@@ -85,6 +85,7 @@ func (h kindHandlers) get(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
+		setETag(w, rec)
 		writeJSON(w, http.StatusOK, rec)
 	}
 }
@@ -109,12 +110,13 @@ func (h kindHandlers) create(w http.ResponseWriter, r *http.Request) {
 		h.s.writeError(w, r, err)
 		return
 	}
+	setETag(w, rec)
 	writeJSON(w, http.StatusCreated, map[string]any{"message": h.k.Messages.Saved, h.k.Name: rec})
 }
 
 // update handles PUT /api/{plural}/{slug} (the site is rebuilt) and PUT
 // /api/preview-{plural}/{slug}. Only the fields sent change; an image sent as "" removes the
-// image, a new slug renames.
+// image, a new slug renames. With If-Match, only the version named is changed (else 409).
 func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		f, undo, err := h.s.readEdit(r)
@@ -122,12 +124,13 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], editOf(f))
+		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, editOf(f)))
 		if err != nil {
 			undo()
 			h.s.writeError(w, r, err)
 			return
 		}
+		setETag(w, rec)
 		h.changed(w, r, st, h.k.Name+" edited: "+*rec.Fields().Slug,
 			map[string]any{"message": h.k.Messages.Updated, h.k.Name: rec})
 	}
@@ -152,14 +155,15 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 // /api/preview-{plural}/{slug}/image: the page shows its fallback image instead.
 func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], func(rec content.Record) error {
+		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec content.Record) error {
 			*rec.Fields().Image = ""
 			return nil
-		})
+		}))
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return
 		}
+		setETag(w, rec)
 		h.changed(w, r, st, h.k.Name+" image removed: "+*rec.Fields().Slug,
 			map[string]any{"message": msgImageRemoved, h.k.Name: rec})
 	}
@@ -176,8 +180,9 @@ func (h kindHandlers) changed(w http.ResponseWriter, r *http.Request, st store.S
 
 // publish handles POST /api/preview-{plural}/publish/{slug}: the draft moves into the published
 // records in one transaction (fields sent override it), then the site is rebuilt and the answer
-// says whether the page is live. With a publishAt in the future the fields are saved to the
-// draft, which is checked against the publish rules and scheduled: 202 with the time.
+// says whether the page is live. With If-Match, only the draft's version named is published. With
+// a publishAt in the future the fields are saved to the draft, which is checked against the
+// publish rules and scheduled: 202 with the time.
 func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 	f, undo, err := h.s.readEdit(r)
 	if err != nil {
@@ -191,7 +196,7 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if later {
-		sc, rec, err := h.s.schedules.Publish(h.k, mux.Vars(r)["slug"], at, adminFrom(r.Context()).Username, editOf(f))
+		sc, rec, err := h.s.schedules.Publish(h.k, mux.Vars(r)["slug"], at, adminFrom(r.Context()).Username, guarded(r, editOf(f)))
 		if err != nil {
 			undo()
 			h.s.writeError(w, r, err)
@@ -202,12 +207,13 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 			"publishAt": sc.At, "schedule": sc, "url": h.k.PageURL(h.s.cfg.SiteURL, sc.Slug), "live": false, h.k.Name: rec})
 		return
 	}
-	rec, err := h.s.author(r).Publish(h.k, mux.Vars(r)["slug"], editOf(f))
+	rec, err := h.s.author(r).Publish(h.k, mux.Vars(r)["slug"], guarded(r, editOf(f)))
 	if err != nil {
 		undo()
 		h.s.writeError(w, r, err)
 		return
 	}
+	setETag(w, rec) // the published record's version
 	slug := *rec.Fields().Slug
 	h.s.log.Info(h.k.Name+" published", "slug", slug, "by", adminFrom(r.Context()).Username)
 	build, done := h.s.rebuild(r.Context(), h.k.Name+" published: "+slug)

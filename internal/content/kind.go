@@ -35,6 +35,7 @@ type KindMessages struct {
 	Updated           string
 	Deleted           string
 	PublishIncomplete string // the publish rule refused the record
+	UpdateFailed      string // a write named a version that is no longer the stored one
 }
 
 // Blogs describes blog posts: pages under /blog/, newest first, the spec's blog messages.
@@ -48,6 +49,7 @@ var Blogs = describe[Blog](Kind{
 		Updated:           "Blog updated successfully!",
 		Deleted:           "Blog deleted successfully.",
 		PublishIncomplete: MsgPublishIncomplete,
+		UpdateFailed:      "Failed to update blog.",
 	},
 })
 
@@ -63,6 +65,7 @@ var Services = describe[Service](Kind{
 		Updated:           "Service updated successfully!",
 		Deleted:           "Service deleted successfully.",
 		PublishIncomplete: "Please enter both title and description before publishing.",
+		UpdateFailed:      "Failed to update service.",
 	},
 })
 

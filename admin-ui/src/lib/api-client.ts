@@ -33,12 +33,15 @@ export function setNavigator(fn: Navigate | null) {
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
+  /** The answer's headers (the current version's ETag on a 409, say). */
+  readonly headers?: Headers;
 
-  constructor(message: string, status: number, data: unknown) {
+  constructor(message: string, status: number, data: unknown, headers?: Headers) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
+    this.headers = headers;
   }
 
   /** The permission a role refusal names ("publish", "enquiries", …); undefined otherwise. */
@@ -62,6 +65,10 @@ export interface RequestOptions {
   /** How to read a successful answer. */
   as?: 'json' | 'text' | 'blob';
   signal?: AbortSignal;
+  /** Sent as If-Match: the write applies only to that version of the record (else 409). */
+  ifMatch?: string;
+  /** Called with a successful answer's headers (its ETag, say). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function sessionExpired() {
@@ -88,7 +95,7 @@ async function readError(res: Response): Promise<{ message: string; data: unknow
 }
 
 export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, as = 'json', signal } = opts;
+  const { method = 'GET', body, auth = true, as = 'json', signal, ifMatch, onHeaders } = opts;
   const headers: Record<string, string> = {};
   if (as === 'json') headers.Accept = 'application/json';
   let payload: BodyInit | undefined;
@@ -98,6 +105,7 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
+  if (ifMatch) headers['If-Match'] = ifMatch;
   if (auth) {
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -111,8 +119,9 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
       sessionExpired();
       throw new ApiError(SESSION_EXPIRED_MESSAGE, res.status, data);
     }
-    throw new ApiError(message, res.status, data);
+    throw new ApiError(message, res.status, data, res.headers);
   }
+  onHeaders?.(res.headers);
 
   if (as === 'text') return (await res.text()) as T;
   if (as === 'blob') return (await res.blob()) as T;

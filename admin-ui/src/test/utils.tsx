@@ -29,8 +29,8 @@ export function renderAt(path: string, pattern: string, element: ReactElement, e
   );
 }
 
-export function jsonResponse(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 /** Replaces global fetch (the network boundary) with a mock answering in order. */

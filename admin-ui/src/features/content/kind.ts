@@ -17,6 +17,8 @@ export interface ContentItem {
   updatedAt?: string;
   content?: string;
   description?: string;
+  /** The version (ETag) this copy was read or saved as; never sent as a field. */
+  version?: string;
 }
 
 export type BodyField = 'content' | 'description';

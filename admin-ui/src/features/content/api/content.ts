@@ -1,5 +1,5 @@
 // The calls of every content kind (docs/API.md), made from the kind's descriptor.
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import type { PublishAnswer } from '../../../lib/publish';
 import { uploadImage } from '../../../lib/upload';
 import type { ContentDraft, ContentItem, ContentKind } from '../kind';
@@ -18,6 +18,33 @@ function root(kind: ContentKind, stage: Stage) {
 /** The record a write answer carries. */
 export function savedItem(kind: ContentKind, answer: SavedAnswer): ContentItem | undefined {
   return answer[kind.api.record] as ContentItem | undefined;
+}
+
+/** A reader of an answer's ETag, and the answer's record marked with it. */
+function versioned() {
+  let etag: string | undefined;
+  return {
+    onHeaders: (h: Headers) => {
+      etag = h.get('ETag') ?? undefined;
+    },
+    mark<T>(kind: ContentKind, answer: T): T {
+      const rec = answer && (answer as SavedAnswer)[kind.api.record];
+      if (rec && typeof rec === 'object' && etag) (rec as ContentItem).version = etag;
+      return answer;
+    },
+    item: (item: ContentItem): ContentItem => ({ ...item, version: etag }),
+  };
+}
+
+/**
+ * The item as it is now, when err says the write named an older version (409 with the current
+ * record); undefined for any other error.
+ */
+export function staleItem(kind: ContentKind, err: unknown): ContentItem | undefined {
+  if (!(err instanceof ApiError) || err.status !== 409 || !err.data || typeof err.data !== 'object') return undefined;
+  const current = (err.data as Record<string, unknown>)[kind.api.record];
+  if (!current || typeof current !== 'object') return undefined;
+  return { ...(current as ContentItem), version: err.headers?.get('ETag') ?? undefined };
 }
 
 interface Extra {
@@ -68,7 +95,10 @@ async function previewBody(kind: ContentKind, draft: ContentDraft, extra: Extra)
 
 export const listItems = (kind: ContentKind, stage: Stage) => api.get<ContentItem[]>(root(kind, stage));
 
-export const getItem = (kind: ContentKind, stage: Stage, slug: string) => api.get<ContentItem>(`${root(kind, stage)}/${enc(slug)}`);
+export const getItem = async (kind: ContentKind, stage: Stage, slug: string) => {
+  const v = versioned();
+  return v.item(await api.get<ContentItem>(`${root(kind, stage)}/${enc(slug)}`, { onHeaders: v.onHeaders }));
+};
 
 export const deleteItem = (kind: ContentKind, stage: Stage, slug: string) =>
   api.del<{ message: string; build?: unknown; trash?: TrashItem }>(`${root(kind, stage)}/${enc(slug)}`);
@@ -76,15 +106,35 @@ export const deleteItem = (kind: ContentKind, stage: Stage, slug: string) =>
 export const createPreview = (kind: ContentKind, draft: ContentDraft, extra: Pick<Extra, 'image' | 'slug'>) =>
   api.post<SavedAnswer>(kind.api.preview, multipart(kind, draft, extra));
 
-/** Saves a draft; `uploaded` is a new picture already uploaded (for a preview of the changes). */
-export const updatePreview = async (kind: ContentKind, slug: string, draft: ContentDraft, image: File | string | undefined, uploaded?: string) =>
-  api.put<SavedAnswer>(`${kind.api.preview}/${enc(slug)}`, await previewBody(kind, draft, uploaded ? { image: uploaded, uploaded } : { image }));
+/** Saves a draft, only over version when given (else 409); `uploaded` is a new picture already uploaded (for a preview of the changes). */
+export const updatePreview = async (
+  kind: ContentKind,
+  slug: string,
+  draft: ContentDraft,
+  image: File | string | undefined,
+  version?: string,
+  uploaded?: string,
+) => {
+  const v = versioned();
+  const body = await previewBody(kind, draft, uploaded ? { image: uploaded, uploaded } : { image });
+  return v.mark(kind, await api.put<SavedAnswer>(`${kind.api.preview}/${enc(slug)}`, body, { ifMatch: version, onHeaders: v.onHeaders }));
+};
 
 export const renderPreview = (kind: ContentKind, slug: string) =>
   api.get<string>(`${kind.api.preview}/${enc(slug)}/render`, { as: 'text' });
 
-/** Publishes a draft, at once or (publishAt, ISO 8601) at a time: then the answer is 202 with the schedule. */
-export const publishPreview = async (kind: ContentKind, item: ContentItem, draft: ContentDraft, image: File | string | undefined, publishAt?: string) => {
+/**
+ * Publishes the draft (with version, only that version of it, else 409), at once or (publishAt,
+ * ISO 8601) at a time: then the answer is 202 with the schedule.
+ */
+export const publishPreview = async (
+  kind: ContentKind,
+  item: ContentItem,
+  draft: ContentDraft,
+  image: File | string | undefined,
+  version: string | undefined = item.version,
+  publishAt?: string,
+) => {
   const body = await previewBody(kind, draft, {
     image,
     uploaded: typeof image === 'string' && image.startsWith('/uploads/') && image !== item.image ? image : undefined,
@@ -95,19 +145,24 @@ export const publishPreview = async (kind: ContentKind, item: ContentItem, draft
     if (body instanceof FormData) body.append('publishAt', publishAt);
     else body.publishAt = publishAt;
   }
-  return api.post<PublishAnswer & { schedule?: Schedule; publishAt?: string }>(`${kind.api.preview}/publish/${enc(item.slug)}`, body);
+  return api.post<PublishAnswer & { schedule?: Schedule; publishAt?: string }>(`${kind.api.preview}/publish/${enc(item.slug)}`, body, {
+    ifMatch: version,
+  });
 };
 
-/** Saves an edit of a published item; a new picture goes as the file or, once uploaded for a preview, by its URL. */
-export const updatePublished = (kind: ContentKind, slug: string, draft: ContentDraft, image: File | string | null) =>
-  api.put<SavedAnswer>(
-    `${kind.api.published}/${enc(slug)}`,
-    multipart(kind, draft, {
-      image: image instanceof File ? image : undefined,
-      uploaded: typeof image === 'string' ? image : undefined,
-      keyword: kind.api.editKeyword,
-    }),
-  );
+/**
+ * Saves an edit of a published item, only over version when given (else 409); a new picture goes
+ * as the file or, once uploaded for a preview, by its URL.
+ */
+export const updatePublished = async (kind: ContentKind, slug: string, draft: ContentDraft, image: File | string | null, version?: string) => {
+  const v = versioned();
+  const body = multipart(kind, draft, {
+    image: image instanceof File ? image : undefined,
+    uploaded: typeof image === 'string' ? image : undefined,
+    keyword: kind.api.editKeyword,
+  });
+  return v.mark(kind, await api.put<SavedAnswer>(`${kind.api.published}/${enc(slug)}`, body, { ifMatch: version, onHeaders: v.onHeaders }));
+};
 
 /** Renders unsaved edits of an item (published or draft) as the site would; saves nothing. */
 export const renderEdit = (kind: ContentKind, stage: Stage, slug: string, draft: ContentDraft, image: string | undefined) => {
@@ -175,4 +230,7 @@ export const listTrash = () => api.get<TrashItem[]>('/api/trash');
 export const restoreTrash = (id: number) => api.post<SavedAnswer>(`/api/trash/${id}/restore`);
 export const purgeTrash = (id: number) => api.del<{ message: string }>(`/api/trash/${id}`);
 
-export const removePublishedImage = (kind: ContentKind, slug: string) => api.del<SavedAnswer>(`${kind.api.published}/${enc(slug)}/image`);
+export const removePublishedImage = async (kind: ContentKind, slug: string, version?: string) => {
+  const v = versioned();
+  return v.mark(kind, await api.del<SavedAnswer>(`${kind.api.published}/${enc(slug)}/image`, { ifMatch: version, onHeaders: v.onHeaders }));
+};

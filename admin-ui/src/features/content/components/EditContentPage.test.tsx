@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -78,6 +78,65 @@ describe('EditContentPage (blog)', () => {
     routeFetch({ ...previews, 'GET /api/blogs/spring-checklist': jsonResponse({ error: 'Blog not found.' }, 404), 'GET /api/site-info': siteInfo });
     renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch blog. Please try again.');
+  });
+});
+
+describe('EditContentPage (a newer version saved elsewhere)', () => {
+  const renderEdit = () =>
+    renderAt('/admin/edit-blog/spring-checklist', '/admin/edit-blog/:slug', <EditContentPage kind={blogKind} />);
+  const newer = { ...blog, title: 'Saved in another tab' };
+  const routes = (after: () => Response) =>
+    routeFetch({
+      'GET /api/blogs/spring-checklist': jsonResponse(blog, 200, { ETag: '"v1"' }),
+      'GET /api/site-info': siteInfo,
+      'GET /api/schedules': jsonResponse([]),
+      'GET /api/blogs/spring-checklist/revisions': jsonResponse([
+        { id: 7, createdAt: '2026-05-01T04:30:00Z', username: 'ravi', title: 'Saved in another tab', stage: 'published', note: 'Edited' },
+        { id: 6, createdAt: '2026-04-30T04:30:00Z', username: 'asha', title: blog.title, stage: 'published', note: 'Published' },
+      ]),
+      'PUT /api/blogs/spring-checklist': (init) =>
+        new Headers(init.headers).get('If-Match') === '"v1"'
+          ? jsonResponse({ error: 'Failed to update blog.', blog: newer }, 409, { ETag: '"v2"' })
+          : after(),
+    });
+  const saveMine = async () => {
+    const title = await screen.findByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'My older edit');
+    await userEvent.click(screen.getByRole('button', { name: 'Update blog' }));
+    return screen.findByRole('alertdialog', { name: 'This blog was changed' });
+  };
+
+  it('sends the version it loaded and, on a conflict, says who changed what and reloads the newest version when asked', async () => {
+    setToken('tok');
+    const fetch = routes(() => jsonResponse({ error: 'unexpected' }, 500));
+    renderEdit();
+    const dialog = await saveMine();
+    // Who saved the newer version (from the history) and what they changed since this tab loaded.
+    expect(dialog).toHaveTextContent(/ravi saved a newer version/);
+    expect(dialog).toHaveTextContent('What ravi changed since the version you opened:');
+    expect(within(dialog).getByText('Saved in another tab', { selector: 'ins' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reload newest' }));
+    expect(await screen.findByText('Showing the newest version of this blog.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Saved in another tab');
+    const puts = callsOf(fetch, 'PUT /api/blogs/spring-checklist');
+    expect(puts).toHaveLength(1);
+    expect(new Headers(puts[0].headers).get('If-Match')).toBe('"v1"');
+  });
+
+  it('overwrites the newest version when asked, naming that version', async () => {
+    setToken('tok');
+    const fetch = routes(() =>
+      jsonResponse({ message: 'Blog updated successfully!', blog: { ...blog, title: 'My older edit' } }, 200, { ETag: '"v3"' }),
+    );
+    renderEdit();
+    await saveMine();
+    await userEvent.click(screen.getByRole('button', { name: 'Overwrite with mine' }));
+    expect(await screen.findByText('Blog updated successfully!')).toBeInTheDocument();
+    const puts = callsOf(fetch, 'PUT /api/blogs/spring-checklist');
+    expect(puts.map((p) => new Headers(p.headers).get('If-Match'))).toEqual(['"v1"', '"v2"']);
+    expect((puts[1].body as FormData).get('title')).toBe('My older edit');
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('My older edit');
   });
 });
 

@@ -17,9 +17,10 @@ import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { cancelSchedule, getItem, listSchedules, removePublishedImage, renderEdit, savedItem, unpublishItem, updatePublished } from '../api/content';
-import { draftOf, IMAGE_REMOVE_FAILED, type ContentKind } from '../kind';
+import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
 import { useClashCheck } from '../use-published';
+import { useVersionGuard } from '../use-version-guard';
 import { ContentFields } from './ContentFields';
 
 /** /admin/edit-blog/{slug}, /admin/edit-service/{slug}: edits a published item; the server rebuilds its pages on save. */
@@ -28,6 +29,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const navigate = useNavigate();
   const { data: item, error, loading, setData } = useLoad(() => getItem(kind, 'published', slug), [slug]);
   const draft = useDraft(kind);
+  const guard = useVersionGuard(kind, 'published');
   const [image, setImage] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -76,10 +78,19 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     );
   }
 
+  /** The newest version replaces what this screen shows (the admin chose it over their edits). */
+  const reload = (current: ContentItem) => {
+    setData(current);
+    draft.reset(draftOf(kind, current));
+    setImage(null);
+    toast.info(`Showing the newest version of this ${kind.noun}.`);
+  };
+
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setFailure('');
-    if (!draft.values || !draft.check(e.currentTarget, { body: true })) return;
+    const values = draft.values;
+    if (!values || !draft.check(e.currentTarget, { body: true })) return;
     setSubmitting(true);
     try {
       // The edit goes live at once, so a title another live item has is asked about first.
@@ -90,7 +101,12 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
         return;
       }
       // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
-      const res = await updatePublished(kind, slug, draft.values, image && uploaded?.file === image ? uploaded.url : image);
+      const picture = image && uploaded?.file === image ? uploaded.url : image;
+      const res = await guard(item.version, (v) => updatePublished(kind, slug, values, picture, v), reload, item);
+      if (!res) {
+        setSubmitting(false);
+        return;
+      }
       toast.success(res.message || kind.messages.updated, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
       setImage(null);
       siteChanged();
@@ -112,7 +128,8 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const onRemoveImage = async () => {
     setRemoving(true);
     try {
-      const res = await removePublishedImage(kind, slug);
+      const res = await guard(item.version, (v) => removePublishedImage(kind, slug, v), reload, item);
+      if (!res) return;
       toast.success(res.message || 'Image removed.');
       siteChanged();
       setData(savedItem(kind, res) ?? { ...item, image: '' });

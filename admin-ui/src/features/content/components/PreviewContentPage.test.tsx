@@ -65,6 +65,24 @@ describe('PreviewContentPage (blog)', () => {
     });
   });
 
+  it('publishes only the version it shows; a newer one saved elsewhere is offered instead', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse({ ...blog, category: 'SEO' }, 200, { ETag: '"p1"' }),
+      'GET /api/preview-blogs/spring-checklist/render': page,
+      'POST /api/preview-blogs/publish/spring-checklist': () =>
+        jsonResponse({ error: 'Failed to update blog.', blog: { ...blog, title: 'Retitled elsewhere' } }, 409, { ETag: '"p2"' }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Publish' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reload newest' }));
+    expect(await screen.findByText('Showing the newest version of this blog.')).toBeInTheDocument();
+    expect(screen.getAllByText('Retitled elsewhere').length).toBeGreaterThan(0);
+    const [post] = callsOf(fetch, 'POST /api/preview-blogs/publish/spring-checklist');
+    expect(new Headers(post.headers).get('If-Match')).toBe('"p1"');
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
+  });
+
   it('removes the cover with an update whose image is ""', async () => {
     setToken('tok');
     const fetch = routeFetch({

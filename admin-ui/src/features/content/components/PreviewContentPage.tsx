@@ -20,6 +20,7 @@ import { cancelSchedule, getItem, listSchedules, publishPreview, renderEdit, ren
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
 import { useClashCheck } from '../use-published';
+import { useVersionGuard } from '../use-version-guard';
 import { ContentFields } from './ContentFields';
 
 /** /admin/preview-blog/{slug}, /admin/preview-services/{slug}: the draft as visitors will see it; edit, update, publish. */
@@ -29,6 +30,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const { data: item, error, loading, setData } = useLoad(() => getItem(kind, 'preview', slug), [slug]);
   const [editing, setEditing] = useState(false);
   const draft = useDraft(kind);
+  const guard = useVersionGuard(kind, 'preview');
   const [draftImage, setDraftImage] = useState('');
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'' | 'update' | 'image' | 'publish'>('');
@@ -69,13 +71,25 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     if (next.slug && next.slug !== slug) navigate(`${kind.routes.preview}/${encodeURIComponent(next.slug)}`, { replace: true });
   };
 
+  /** The newest version replaces what this screen shows (the admin chose it over their edits). */
+  const reload = (current: ContentItem) => {
+    setData(current);
+    setRenderVersion((n) => n + 1);
+    draft.reset(draftOf(kind, current));
+    setDraftImage(current.image);
+    setImageFile(null);
+    toast.info(`Showing the newest version of this ${kind.noun}.`);
+  };
+
   const onUpdate = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!draft.values || !draft.check(e.currentTarget, { body: true })) return;
+    const values = draft.values;
+    if (!values || !draft.check(e.currentTarget, { body: true })) return;
     setBusy('update');
     try {
       const uploadedUrl = imageFile && uploaded?.file === imageFile ? uploaded.url : undefined;
-      const res = await updatePreview(kind, slug, draft.values, imageFile ?? draftImage, uploadedUrl);
+      const res = await guard(item.version, (v) => updatePreview(kind, slug, values, imageFile ?? draftImage, v, uploadedUrl), reload, item);
+      if (!res) return;
       toast.success(res.message || kind.messages.updated);
       setEditing(false);
       saved(savedItem(kind, res));
@@ -89,7 +103,8 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const onRemoveImage = async () => {
     setBusy('image');
     try {
-      const res = await updatePreview(kind, slug, draftOf(kind, item), '');
+      const res = await guard(item.version, (v) => updatePreview(kind, slug, draftOf(kind, item), '', v), reload, item);
+      if (!res) return;
       toast.success('Image removed.');
       setDraftImage('');
       saved(savedItem(kind, res));
@@ -128,8 +143,13 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
         return;
       }
       const image = editing ? (uploaded?.file === imageFile && imageFile ? uploaded.url : (imageFile ?? draftImage)) : item.image;
-      const answer = await publishPreview(kind, item, { ...values, category: values.category.trim() || 'Uncategorized' }, image, at);
-      if (at && answer?.schedule) {
+      const ready = { ...values, category: values.category.trim() || 'Uncategorized' };
+      const answer = await guard(item.version, (v) => publishPreview(kind, item, ready, image, v, at), reload, item);
+      if (!answer) {
+        setBusy('');
+        return;
+      }
+      if (at && answer.schedule) {
         toast.success(`Scheduled: the ${kind.noun} goes live ${formatWhen(answer.schedule.at)}.`);
         setPicking(false);
         setEditing(false);

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ImageOff, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { contentChanged } from '../../../lib/changes';
 import { formatWhen } from '../../../lib/format';
@@ -11,40 +11,11 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { getRevision, listRevisions, restoreRevision, type Revision, type Stage } from '../../content/api/content';
 import type { ContentItem, ContentKind } from '../../content/kind';
-import { changesBetween, type FieldChange } from '../diff';
+import { changesBetween } from '../diff';
+import { FieldDiff } from './FieldDiff';
 
 function revisionLabel(r: Revision) {
   return `#${r.id} · ${formatWhen(r.createdAt)} · ${r.username || 'not recorded'} · ${r.note}`;
-}
-
-function Picture({ src, label }: { src: string; label: string }) {
-  return src ? <img src={src} alt={label} className="thumb-small" /> : <span className="muted"><ImageOff size={16} aria-hidden="true" /> none</span>;
-}
-
-/** One changed field: words taken out struck through, words put in underlined. */
-function FieldDiff({ change }: { change: FieldChange }) {
-  return (
-    <div className="diff-field">
-      <h3>{change.label}</h3>
-      {change.parts ? (
-        <p className="diff-text">
-          {change.parts.map((p, i) =>
-            p.added ? (
-              <ins key={i}>{p.value}</ins>
-            ) : p.removed ? (
-              <del key={i}>{p.value}</del>
-            ) : (
-              <span key={i}>{p.value}</span>
-            ),
-          )}
-        </p>
-      ) : (
-        <p className="diff-images">
-          <Picture src={change.before} label="Before" /> <span aria-hidden="true">→</span> <Picture src={change.after} label="After" />
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**
