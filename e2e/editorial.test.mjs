@@ -243,6 +243,38 @@ test('editorial', { timeout: 240000 }, async (t) => {
     await trash.getByText('The trash is empty.').waitFor();
   });
 
+  await t.test('a stale tab is told who changed what and chooses', async () => {
+    const slug = await draft('Two tabs', '<p>Opened twice.</p>');
+    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    const tabB = await page.context().newPage();
+    await page.goto(`${demo.base}/admin/edit-blog/${slug}`);
+    await tabB.goto(`${demo.base}/admin/edit-blog/${slug}`);
+    await page.getByLabel(/^Title/).fill('Two tabs: saved first');
+    await page.getByRole('button', { name: 'Update blog' }).click();
+    await toast('Blog updated successfully!');
+
+    await tabB.getByLabel(/^Title/).fill('Two tabs: the older tab');
+    await tabB.getByRole('button', { name: 'Update blog' }).click();
+    const dialog = tabB.getByRole('alertdialog', { name: 'This blog was changed' });
+    await dialog.waitFor();
+    assert.match(await dialog.textContent(), /admin saved a newer version/);
+    await dialog.locator('ins', { hasText: 'saved first' }).waitFor();
+    await dialog.getByRole('button', { name: 'Reload newest' }).click();
+    await tabB.getByText('Showing the newest version of this blog.').waitFor();
+    assert.equal(await tabB.getByLabel(/^Title/).inputValue(), 'Two tabs: saved first');
+    assert.equal((await (await fetch(`${demo.base}/api/blogs/${slug}`)).json()).title, 'Two tabs: saved first', 'the stale tab overwrote');
+
+    // Asked again, the older tab may overwrite on purpose.
+    await tabB.getByLabel(/^Title/).fill('Two tabs: mine after all');
+    await page.getByLabel(/^Title/).fill('Two tabs: saved again');
+    await page.getByRole('button', { name: 'Update blog' }).click();
+    await until('the first tab to save again', async () => (await (await fetch(`${demo.base}/api/blogs/${slug}`)).json()).title === 'Two tabs: saved again');
+    await tabB.getByRole('button', { name: 'Update blog' }).click();
+    await dialog.getByRole('button', { name: 'Overwrite with mine' }).click();
+    await until('the overwrite', async () => (await (await fetch(`${demo.base}/api/blogs/${slug}`)).json()).title === 'Two tabs: mine after all');
+    await tabB.close();
+  });
+
   await t.test('no errors in the browser console', async () => {
     assert.deepEqual(errors.filter((e) => !/Failed to load resource: the server responded with a status of 40[49]/.test(e)), []);
   });
