@@ -354,7 +354,8 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     // Tab A still holds the older version: its save is refused and the newest is offered.
     await page.getByLabel('Keyword').fill('stale from tab a');
     await page.getByRole('button', { name: 'Update blog' }).click();
-    await confirmDialog('Someone saved a newer version of this blog', 'Reload newest');
+    // The dialog names who saved the newer version (tab B was the same admin) and what changed.
+    await confirmDialog('admin saved a newer version', 'Reload newest');
     await toast('Showing the newest version of this blog.');
     assert.equal(await page.getByLabel('Keyword').inputValue(), 'saved in tab b');
     // From the newest version, a save goes through.
