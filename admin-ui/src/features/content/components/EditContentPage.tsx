@@ -94,7 +94,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     setSubmitting(true);
     try {
       // The edit goes live at once, so a title another live item has is asked about first.
-      const stop = draft.values.title.trim() === item.title ? '' : await clashCheck(draft.values.title, item);
+      const stop = values.title.trim() === item.title ? '' : await clashCheck(values.title, item);
       if (stop !== '') {
         if (stop) setFailure(stop);
         setSubmitting(false);
