@@ -2,8 +2,8 @@ package api
 
 import (
 	"encoding/json"
-	"regexp"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"

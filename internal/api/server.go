@@ -49,7 +49,8 @@ var DefaultLimits = Limits{
 type Config struct {
 	DB     *store.DB
 	Builds *publish.Queue // rebuilds the site after a change; its owner closes it
-	// Schedules publishes and unpublishes at set times (over the same queue); its owner closes it.
+	// Schedules publishes and unpublishes at set times (over the same queue); its owner closes
+	// it. nil: the server starts one of its own with the defaults and closes it in Close.
 	Schedules  *publish.Scheduler
 	Site       publish.Site // renders previews; nil: previews answer 503, the API works
 	Mail       mail.Sender  // nil: mail is logged and dropped
@@ -79,9 +80,11 @@ type Server struct {
 	mail      *mail.Queue
 	builds    *publish.Queue
 	schedules *publish.Scheduler
-	origins   map[string]bool
-	handler   http.Handler
-	site      http.Handler // the built site, in demo mode
+	// ownSchedules: the scheduler was started by New, which Close stops.
+	ownSchedules bool
+	origins      map[string]bool
+	handler      http.Handler
+	site         http.Handler // the built site, in demo mode
 
 	loginRate      *auth.Limiter
 	loginIPFails   *auth.Lockout
@@ -94,8 +97,8 @@ type Server struct {
 
 // New returns a Server and starts its mail worker; Close stops it.
 func New(cfg Config) (*Server, error) {
-	if cfg.DB == nil || cfg.Builds == nil || cfg.Schedules == nil {
-		return nil, errors.New("api: no database, build queue or scheduler")
+	if cfg.DB == nil || cfg.Builds == nil {
+		return nil, errors.New("api: no database or no build queue")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -141,6 +144,14 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.site = static.Handler(cfg.OutDir, nil)
+	if s.schedules == nil {
+		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
+			Mail: cfg.Mail, AdminURL: cfg.SiteURL})
+		if err != nil {
+			return nil, fmt.Errorf("api: %w", err)
+		}
+		s.schedules, s.ownSchedules = sch, true
+	}
 	s.handler = s.middleware(s.router())
 	return s, nil
 }
@@ -175,6 +186,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // the build queue and the database afterwards.
 func (s *Server) Close(ctx context.Context) {
 	s.mail.Close(ctx)
+	if s.ownSchedules {
+		s.schedules.Close(ctx)
+	}
 }
 
 // router registers every route, resource by resource. Admin routes are wrapped by s.admin, which
