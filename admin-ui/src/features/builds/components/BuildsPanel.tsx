@@ -5,7 +5,6 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSiteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
-import { useContentVersion } from '../../../lib/changes';
 import { Spinner } from '../../../components/Spinner';
 import { listBuilds, startRebuild, type Build, type Deploy } from '../api/builds';
 
@@ -55,9 +54,7 @@ function DeployLine({ deploy }: { deploy: Deploy }) {
  * rebuilds the site (publish, edit, delete, rebuild) and every 2 s while a build waits or runs.
  */
 export function BuildsPanel() {
-  // A delete, restore or unpublish elsewhere on the screen builds the site: show it.
-  const version = useContentVersion();
-  const { data, error, loading, reload } = useLoad(listBuilds, [version]);
+  const { data, error, loading, reload } = useLoad(listBuilds, []);
   const [starting, setStarting] = useState(false);
   const busy = data?.some((b) => b.status === 'queued' || b.status === 'running') ?? false;
   // The newest build failing to deploy is offered a retry (a full rebuild, then the deploy).

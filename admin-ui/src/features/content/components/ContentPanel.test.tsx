@@ -28,7 +28,7 @@ describe('ContentPanel (blog drafts)', () => {
 
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this blog?“First draft”');
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this blog? “First draft”');
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this blog? “First draft” It moves to the trash, where you can restore it for 30 days.');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(fetch).toHaveBeenCalledTimes(1);
 

@@ -4,7 +4,6 @@ import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { contentChanged, useContentVersion } from '../../../lib/changes';
 import { excerpt, formatDate, formatDateTime } from '../../../lib/format';
 import { siteLink } from '../../../lib/publish';
-import { siteChanged } from '../../../lib/site-events';
 import { toast } from '../../../lib/toast';
 import { useDelete } from '../../../lib/use-delete';
 import { useLoad } from '../../../lib/use-load';
@@ -51,8 +50,7 @@ export function ContentPanel({ kind, stage, siteUrl = window.location.origin, sc
       ? 'It moves to the trash, where you can restore it for 30 days.'
       : 'It leaves the website and moves to the trash, where you can restore it for 30 days.';
     if (await del(kind.messages.deleteQuestion, item.title, kind.messages.deleted, () => deleteItem(kind, stage, item.slug), note)) {
-      setData((list) => (list ?? []).filter((x) => x.slug !== item.slug));
-      if (stage === 'published') siteChanged();
+      setData((list) => (list ?? []).filter((x) => x.slug !== item.slug)); // useDelete told the Builds panel
     }
   };
   const unpublish = async (item: ContentItem) => {
