@@ -1,9 +1,9 @@
 // The admin journey in a real browser against a real `adminapi serve --demo`: log in, see the
 // account's address, write a blog with pictures, preview the rendered page, edit, publish (staying
-// in the admin), see it on the public site, edit a live service's search fields, an older tab
-// meeting a newer edit, be warned of a duplicate title, delete a draft and a live service (the
-// Builds panel following), log out, the guard, and a password reset through the mail outbox.
-// Toasts are checked not to cover the screen's buttons at laptop and phone width.
+// in the admin), see it on the public site, edit a live service's search fields, be warned of a
+// duplicate title, an older tab meeting a newer edit, delete a draft and a live service (the Builds panel following), log out, the
+// guard, and a password reset through the mail outbox. Toasts are checked not to cover the
+// screen's buttons at laptop and phone width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -354,7 +354,8 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     // Tab A still holds the older version: its save is refused and the newest is offered.
     await page.getByLabel('Keyword').fill('stale from tab a');
     await page.getByRole('button', { name: 'Update blog' }).click();
-    await confirmDialog('Someone saved a newer version of this blog', 'Reload newest');
+    // The dialog names who saved the newer version (tab B was the same admin) and what changed.
+    await confirmDialog('admin saved a newer version', 'Reload newest');
     await toast('Showing the newest version of this blog.');
     assert.equal(await page.getByLabel('Keyword').inputValue(), 'saved in tab b');
     // From the newest version, a save goes through.

@@ -46,7 +46,12 @@ func newRootCommand() *cobra.Command {
 
 // openDB opens the database, failing fast with advice when a server holds it.
 func openDB(path string, readOnly bool) (*store.DB, error) {
-	db, err := store.Open(path, store.Options{ReadOnly: readOnly, Timeout: 500 * time.Millisecond})
+	return openDBWith(path, store.Options{ReadOnly: readOnly})
+}
+
+func openDBWith(path string, opts store.Options) (*store.DB, error) {
+	opts.Timeout = 500 * time.Millisecond
+	db, err := store.Open(path, opts)
 	if errors.Is(err, store.ErrLocked) {
 		return nil, fmt.Errorf("%s is in use by another process (an `adminapi serve` or `sitegen build` on the same file?): stop it first, or use that server: %w", path, store.ErrLocked)
 	}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +37,7 @@ type serveOptions struct {
 	deployTo                                                             string
 	deployGrace                                                          time.Duration
 	enquiriesPerMinute                                                   int
+	revisions                                                            int
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -61,7 +63,8 @@ Environment:
                     is deployed to that S3-compatible bucket, and a publish answers "live" only
                     once the store has the page; the store's credentials and address come from
                     AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL_S3
-  DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)`,
+  DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)
+  REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
 		},
@@ -77,6 +80,8 @@ Environment:
 	f.StringVar(&o.baseURL, "base-url", os.Getenv("SITE_URL"), "canonical base URL of the built pages (env SITE_URL; default: content/site.yaml's baseUrl)")
 	f.StringVar(&o.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "where the site's forms post (env FORM_ENDPOINT; default: site.yaml's formEndpoint)")
 	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
+	f.IntVar(&o.revisions, "revisions", envInt("REVISIONS_KEEP", store.DefaultRevisions),
+		"revisions kept per blog or service, the oldest dropped first (env REVISIONS_KEEP)")
 	f.BoolVar(&o.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	f.StringVar(&o.deployTo, "deploy-to", os.Getenv("DEPLOY_TARGET"), "deploy every build to s3://BUCKET[/PREFIX] (env DEPLOY_TARGET; credentials from the AWS_* variables)")
 	f.DurationVar(&o.deployGrace, "deploy-grace", deploy.DefaultGrace, "how long assets that left the site stay on the store")
@@ -99,7 +104,10 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 
 	// The lock first: a second server on the same file must fail before doing anything else.
-	db, err := openDB(dbPath, false)
+	if o.revisions < 1 {
+		return fmt.Errorf("--revisions must be at least 1, not %d", o.revisions)
+	}
+	db, err := openDBWith(dbPath, store.Options{Revisions: o.revisions})
 	if err != nil {
 		return err
 	}
@@ -170,9 +178,17 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		builds.DeployTo(d, o.outDir)
 		log.Info("every build is deployed", "to", d.Target().String())
 	}
+	// Schedules that fell due while the server was down run now (built, and deployed when a
+	// deploy is configured above), before the first request.
+	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log, Mail: sender, AdminURL: siteURL})
+	if err != nil {
+		builds.Close(context.Background())
+		ln.Close()
+		return err
+	}
 
 	srv, err := api.New(api.Config{
-		DB: db, Builds: builds, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
+		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
 		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
 		NotifyEmail: notify, TrustProxy: o.trustProxy,
@@ -181,6 +197,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		PublishTimeout: 45 * time.Second,
 	})
 	if err != nil {
+		schedules.Close(context.Background())
 		builds.Close(context.Background())
 		ln.Close()
 		return err
@@ -231,6 +248,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		log.Error("shutdown", "err", serr)
 	}
 	srv.Close(shutdownCtx)
+	schedules.Close(shutdownCtx)
 	builds.Close(shutdownCtx)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
@@ -377,6 +395,14 @@ func localAddr(addr string) string {
 		host = "localhost"
 	}
 	return net.JoinHostPort(host, port)
+}
+
+// envInt is the environment variable name as a number, def when it is unset or not a number.
+func envInt(name string, def int) int {
+	if n, err := strconv.Atoi(os.Getenv(name)); err == nil {
+		return n
+	}
+	return def
 }
 
 func splitList(s string) []string {

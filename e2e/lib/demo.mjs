@@ -6,17 +6,17 @@ import { BIN, freePort, startServer, tempDir } from './browser.mjs';
 
 export const ADMIN_PASSWORD = 'e2e-Demo-Password-42';
 
-export async function startDemo() {
+// dir and port may be given to start the same server again (a restart over the same database).
+export async function startDemo({ dir = tempDir('demo-'), port } = {}) {
   const bin = join(BIN, 'adminapi');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build first`);
-  const dir = tempDir('demo-');
-  const port = await freePort();
+  port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(bin, [
     'serve', '--demo', '--addr', `127.0.0.1:${port}`,
     '--db', join(dir, 'site.db'), '--out', join(dir, 'dist'), '--uploads', join(dir, 'uploads'), '--content', 'content',
   ], `${base}/`, { env: { ADMIN_PASSWORD, SITE_URL: base, ADMIN_JWT_SECRET: '' }, timeoutMs: 120000 });
-  return { base, dir, server, outbox: join(dir, 'outbox') };
+  return { base, dir, port, server, outbox: join(dir, 'outbox') };
 }
 
 export async function login(base, username = 'admin', password = ADMIN_PASSWORD) {

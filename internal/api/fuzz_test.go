@@ -61,7 +61,12 @@ func FuzzPopupForm(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { builds.Close(context.Background()) })
-	srv, err := New(Config{DB: db, Builds: builds, Mail: box, JWTSecret: testSecret, SiteURL: testSiteURL, NotifyEmail: "team@example.com",
+	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { schedules.Close(context.Background()) })
+	srv, err := New(Config{DB: db, Builds: builds, Schedules: schedules, Mail: box, JWTSecret: testSecret, SiteURL: testSiteURL, NotifyEmail: "team@example.com",
 		UploadsDir: filepath.Join(dir, "uploads"), OutDir: filepath.Join(dir, "dist"), AllowedOrigins: []string{"https://www.example.com"},
 		Limits: Limits{PopupPerMinute: 1 << 30, PopupBurst: 1 << 30}})
 	if err != nil {

@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jonboulle/clockwork"
+
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/generator"
@@ -92,6 +94,35 @@ type testEnv struct {
 	site   *fakeSite
 	token  string
 	outbox string
+
+	schedules *publish.Scheduler
+	clock     *clockwork.FakeClock // the scheduler's: tests advance it
+	events    chan publish.Event   // the scheduler's runs, as they end
+}
+
+func (e *testEnv) onEvent(ev publish.Event) { e.events <- ev }
+
+// nextEvent waits for the scheduler's next run to end.
+func (e *testEnv) nextEvent() publish.Event {
+	e.t.Helper()
+	select {
+	case ev := <-e.events:
+		return ev
+	case <-time.After(20 * time.Second):
+		e.t.Fatal("no scheduled run ended within 20 s")
+		return publish.Event{}
+	}
+}
+
+// advance moves the scheduler's clock on by d once the scheduler is waiting on it.
+func (e *testEnv) advance(d time.Duration) {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := e.clock.BlockUntilContext(ctx, 1); err != nil {
+		e.t.Fatalf("the scheduler is not waiting: %v", err)
+	}
+	e.clock.Advance(d)
 }
 
 // newEnv starts the real router over a real bbolt file in a temp dir, with one admin and the
@@ -109,7 +140,8 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	if err := db.CreateAdmin(content.Admin{Username: testUser, Email: testEmail, PasswordHash: testHash, PasswordChangedAt: changed}); err != nil {
 		t.Fatal(err)
 	}
-	e := &testEnv{t: t, dir: dir, db: db, site: &fakeSite{}, outbox: filepath.Join(dir, "outbox")}
+	e := &testEnv{t: t, dir: dir, db: db, site: &fakeSite{}, outbox: filepath.Join(dir, "outbox"),
+		clock: clockwork.NewFakeClockAt(time.Now().UTC()), events: make(chan publish.Event, 64)}
 	// The build queue is made from the Site the tweaks leave, as adminapi serve makes it.
 	cfg := Config{
 		DB: db, Site: e.site, Mail: &mail.Outbox{Dir: e.outbox, From: "no-reply@example.com"},
@@ -124,6 +156,13 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 		t.Fatal(err)
 	}
 	e.builds = cfg.Builds
+	if cfg.Schedules == nil {
+		if cfg.Schedules, err = publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: cfg.Builds, Mail: cfg.Mail,
+			AdminURL: testSiteURL, Clock: e.clock, OnEvent: e.onEvent}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.schedules = cfg.Schedules
 	e.srv, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +173,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		e.srv.Close(ctx)
+		e.schedules.Close(ctx)
 		e.builds.Close(ctx)
 		db.Close()
 	})

@@ -35,7 +35,9 @@ func (s *Server) registerRecordRoutes(r *mux.Router) {
 		r.HandleFunc(pub+"/{slug}", publisher(h.update(store.Published))).Methods("PUT")
 		r.HandleFunc(pub+"/{slug}", publisher(h.delete(store.Published))).Methods("DELETE")
 		r.HandleFunc(pub+"/{slug}/image", publisher(h.removeImage(store.Published))).Methods("DELETE")
-		r.HandleFunc(pre+"/publish/{slug}", publisher(h.publish)).Methods("POST")
+		r.HandleFunc(pre+"/publish/{slug}", publisher(h.publish)).Methods("POST") // also schedules (publishAt)
+		r.HandleFunc(pub+"/{slug}/unpublish", publisher(h.unpublish)).Methods("POST")
+		r.HandleFunc(pub+"/{slug}/revisions/{id}/restore", publisher(h.restoreRevision(store.Published))).Methods("POST")
 
 		// Drafts and images: editors too.
 		drafts := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermDrafts, h) }
@@ -47,6 +49,19 @@ func (s *Server) registerRecordRoutes(r *mux.Router) {
 		r.HandleFunc(pre+"/{slug}", drafts(h.delete(store.Preview))).Methods("DELETE")
 		r.HandleFunc(pre+"/{slug}/image", drafts(h.removeImage(store.Preview))).Methods("DELETE")
 		r.HandleFunc(pre+"/{slug}/render", drafts(h.render)).Methods("GET")
+		r.HandleFunc(pre+"/{slug}/render", drafts(h.renderEdit(store.Preview))).Methods("POST")
+		r.HandleFunc(pre+"/{slug}/revisions/{id}/restore", drafts(h.restoreRevision(store.Preview))).Methods("POST")
+
+		// Reading: previews of unsaved edits and the history, of drafts and of what is live.
+		r.HandleFunc(pub+"/{slug}/render", drafts(h.renderEdit(store.Published))).Methods("POST")
+		for _, st := range []store.Stage{store.Published, store.Preview} {
+			root := pub
+			if st == store.Preview {
+				root = pre
+			}
+			r.HandleFunc(root+"/{slug}/revisions", drafts(h.revisions(st))).Methods("GET")
+			r.HandleFunc(root+"/{slug}/revisions/{id}", drafts(h.revision(st))).Methods("GET")
+		}
 	}
 }
 
@@ -88,7 +103,7 @@ func (h kindHandlers) create(w http.ResponseWriter, r *http.Request) {
 		err = content.Errorf(content.EInvalid, content.MsgImageRequired)
 	}
 	if err == nil {
-		err = h.s.db.CreatePreview(rec)
+		err = h.s.author(r).CreatePreview(rec)
 	}
 	if err != nil {
 		undo()
@@ -109,7 +124,7 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		rec, err := h.s.db.UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, editOf(f)))
+		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, editOf(f)))
 		if err != nil {
 			undo()
 			h.s.writeError(w, r, err)
@@ -121,16 +136,18 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 	}
 }
 
-// delete handles DELETE /api/{plural}/{slug} (unpublish and rebuild) and DELETE
-// /api/preview-{plural}/{slug}.
+// delete handles DELETE /api/{plural}/{slug} (the page goes, the site is rebuilt) and DELETE
+// /api/preview-{plural}/{slug}. The record moves into the trash, restorable for 30 days; the
+// answer names it there ("trash"), so the admin can undo.
 func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		slug := mux.Vars(r)["slug"]
-		if err := h.s.db.DeleteRecord(h.k, st, slug); err != nil {
+		it, err := h.s.author(r).DeleteRecord(h.k, st, slug)
+		if err != nil {
 			h.s.writeError(w, r, err)
 			return
 		}
-		h.changed(w, r, st, h.k.Name+" deleted: "+slug, map[string]any{"message": h.k.Messages.Deleted})
+		h.changed(w, r, st, h.k.Name+" deleted: "+slug, map[string]any{"message": h.k.Messages.Deleted, "trash": it})
 	}
 }
 
@@ -138,7 +155,7 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 // /api/preview-{plural}/{slug}/image: the page shows its fallback image instead.
 func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		rec, err := h.s.db.UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec content.Record) error {
+		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec content.Record) error {
 			*rec.Fields().Image = ""
 			return nil
 		}))
@@ -163,14 +180,34 @@ func (h kindHandlers) changed(w http.ResponseWriter, r *http.Request, st store.S
 
 // publish handles POST /api/preview-{plural}/publish/{slug}: the draft moves into the published
 // records in one transaction (fields sent override it), then the site is rebuilt and the answer
-// says whether the page is live. With If-Match, only the draft's version named is published.
+// says whether the page is live. With If-Match, only the draft's version named is published. With
+// a publishAt in the future the fields are saved to the draft, which is checked against the
+// publish rules and scheduled: 202 with the time.
 func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 	f, undo, err := h.s.readEdit(r)
 	if err != nil {
 		h.s.writeError(w, r, err)
 		return
 	}
-	rec, err := h.s.db.Publish(h.k, mux.Vars(r)["slug"], guarded(r, editOf(f)))
+	at, later, err := h.s.laterTime(f, "publishAt")
+	if err != nil {
+		undo()
+		h.s.writeError(w, r, err)
+		return
+	}
+	if later {
+		sc, rec, err := h.s.schedules.Publish(h.k, mux.Vars(r)["slug"], at, adminFrom(r.Context()).Username, guarded(r, editOf(f)))
+		if err != nil {
+			undo()
+			h.s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusAccepted, map[string]any{
+			"message":   h.k.Label + " scheduled. It will be published at " + sc.At.Format(time.RFC3339) + ".",
+			"publishAt": sc.At, "schedule": sc, "url": h.k.PageURL(h.s.cfg.SiteURL, sc.Slug), "live": false, h.k.Name: rec})
+		return
+	}
+	rec, err := h.s.author(r).Publish(h.k, mux.Vars(r)["slug"], guarded(r, editOf(f)))
 	if err != nil {
 		undo()
 		h.s.writeError(w, r, err)
@@ -183,6 +220,42 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 	h.s.publishAnswer(w, h.k.Label, h.k.PageURL(h.s.cfg.SiteURL, slug), build, done)
 }
 
+// unpublish handles POST /api/{plural}/{slug}/unpublish: the live record goes back among the
+// drafts and the site is rebuilt without its page. With an unpublishAt in the future it is
+// scheduled instead: 202 with the time.
+func (h kindHandlers) unpublish(w http.ResponseWriter, r *http.Request) {
+	f, err := readOptionalFields(r)
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	slug := mux.Vars(r)["slug"]
+	at, later, err := h.s.laterTime(f, "unpublishAt")
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	if later {
+		sc, err := h.s.schedules.Unpublish(h.k, slug, at, adminFrom(r.Context()).Username)
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusAccepted, map[string]any{
+			"message":     h.k.Label + " scheduled. It will be unpublished at " + sc.At.Format(time.RFC3339) + ".",
+			"unpublishAt": sc.At, "schedule": sc})
+		return
+	}
+	rec, err := h.s.author(r).Unpublish(h.k, slug)
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	h.s.log.Info(h.k.Name+" unpublished", "slug", slug, "by", adminFrom(r.Context()).Username)
+	h.changed(w, r, store.Published, h.k.Name+" unpublished: "+slug, map[string]any{
+		"message": h.k.Label + " unpublished. It is back among the drafts.", h.k.Name: rec})
+}
+
 // render handles GET /api/preview-{plural}/{slug}/render: the page the public site would serve
 // for the draft.
 func (h kindHandlers) render(w http.ResponseWriter, r *http.Request) {
@@ -191,6 +264,50 @@ func (h kindHandlers) render(w http.ResponseWriter, r *http.Request) {
 		h.s.writeError(w, r, err)
 		return
 	}
+	h.writePage(w, r, rec)
+}
+
+// renderEdit handles POST /api/{plural}/{slug}/render and POST /api/preview-{plural}/{slug}/render:
+// the page as it would be with the fields sent applied to the stored record, rendered by the
+// site's renderer and saved nowhere. A new picture is uploaded first and sent by its URL.
+func (h kindHandlers) renderEdit(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		f, err := readFields(r)
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		if f.image != nil {
+			h.s.writeError(w, r, content.Errorf(content.EInvalid, "Upload the new picture first (POST /api/preview-%s/upload) and send its URL as image.", h.k.Plural))
+			return
+		}
+		if ref, ok := f.lookup("image"); ok {
+			if err := h.s.checkImageRef(ref); err != nil {
+				h.s.writeError(w, r, err)
+				return
+			}
+		}
+		rec, err := h.s.db.Record(h.k, st, mux.Vars(r)["slug"])
+		if err == nil {
+			err = editOf(f)(rec)
+		}
+		if err == nil {
+			content.Normalize(rec)
+			err = content.Validate(rec)
+		}
+		if err == nil && st == store.Published {
+			err = content.PreparePublish(rec, time.Now().UTC())
+		}
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		h.writePage(w, r, rec)
+	}
+}
+
+// writePage answers the page the public site would serve for rec.
+func (h kindHandlers) writePage(w http.ResponseWriter, r *http.Request, rec content.Record) {
 	if h.s.cfg.Site == nil {
 		h.s.writeError(w, r, content.Errorf(content.EUnavailable, "Preview is not available: the site renderer is not running."))
 		return

@@ -75,6 +75,24 @@ var routeRoles = map[string]string{
 	"DELETE /api/preview-{plural}/{slug}":       string(content.PermDrafts),
 	"DELETE /api/preview-{plural}/{slug}/image": string(content.PermDrafts),
 	"GET /api/preview-{plural}/{slug}/render":   string(content.PermDrafts),
+
+	// Editorial: who may publish unpublishes, restores what is live and moves schedules; an
+	// editor reads the history and the schedules, previews edits and restores drafts.
+	"POST /api/{plural}/{slug}/unpublish":                      string(content.PermPublish),
+	"POST /api/{plural}/{slug}/revisions/{id}/restore":         string(content.PermPublish),
+	"POST /api/preview-{plural}/{slug}/revisions/{id}/restore": string(content.PermDrafts),
+	"GET /api/{plural}/{slug}/revisions":                       string(content.PermDrafts),
+	"GET /api/{plural}/{slug}/revisions/{id}":                  string(content.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/revisions":               string(content.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/revisions/{id}":          string(content.PermDrafts),
+	"POST /api/{plural}/{slug}/render":                         string(content.PermDrafts),
+	"POST /api/preview-{plural}/{slug}/render":                 string(content.PermDrafts),
+	"GET /api/schedules":                                       string(content.PermDrafts),
+	"PUT /api/schedules/{id}":                                  string(content.PermPublish),
+	"DELETE /api/schedules/{id}":                               string(content.PermPublish),
+	"GET /api/trash":                                           string(content.PermDrafts),
+	"POST /api/trash/{id}/restore":                             string(content.PermDrafts), // and publish for what was live
+	"DELETE /api/trash/{id}":                                   string(content.PermPublish),
 }
 
 type route struct{ method, path, key string }

@@ -57,10 +57,13 @@ var DefaultLimits = Limits{
 
 // Config wires a Server.
 type Config struct {
-	DB         *store.DB
-	Builds     *publish.Queue // rebuilds the site after a change; its owner closes it
-	Site       publish.Site   // renders previews; nil: previews answer 503, the API works
-	Mail       mail.Sender    // nil: mail is logged and dropped (tests)
+	DB     *store.DB
+	Builds *publish.Queue // rebuilds the site after a change; its owner closes it
+	// Schedules publishes and unpublishes at set times (over the same queue); its owner closes
+	// it. nil: the server starts one of its own with the defaults and closes it in Close.
+	Schedules  *publish.Scheduler
+	Site       publish.Site // renders previews; nil: previews answer 503, the API works
+	Mail       mail.Sender  // nil: mail is logged and dropped (tests)
 	Logger     *slog.Logger
 	JWTSecret  []byte // at least 32 bytes
 	SiteURL    string // public base URL: reset links, the URLs publish answers with
@@ -80,15 +83,18 @@ type Config struct {
 
 // Server is the HTTP API.
 type Server struct {
-	cfg     Config
-	db      *store.DB
-	log     *slog.Logger
-	tokens  *auth.Tokens
-	mail    *mail.Spool
-	builds  *publish.Queue
-	origins map[string]bool
-	handler http.Handler
-	site    http.Handler // the built site, in demo mode
+	cfg       Config
+	db        *store.DB
+	log       *slog.Logger
+	tokens    *auth.Tokens
+	mail      *mail.Spool
+	builds    *publish.Queue
+	schedules *publish.Scheduler
+	// ownSchedules: the scheduler was started by New, which Close stops.
+	ownSchedules bool
+	origins      map[string]bool
+	handler      http.Handler
+	site         http.Handler // the built site, in demo mode
 
 	loginRate       *auth.Limiter
 	loginIPFails    *auth.Lockout
@@ -130,12 +136,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	l := cfg.Limits
 	s := &Server{
-		cfg:     cfg,
-		db:      cfg.DB,
-		log:     cfg.Logger,
-		tokens:  tokens,
-		builds:  cfg.Builds,
-		origins: map[string]bool{},
+		cfg:       cfg,
+		db:        cfg.DB,
+		log:       cfg.Logger,
+		tokens:    tokens,
+		builds:    cfg.Builds,
+		schedules: cfg.Schedules,
+		origins:   map[string]bool{},
 
 		loginRate:       auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
 		loginIPFails:    auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
@@ -161,6 +168,14 @@ func New(cfg Config) (*Server, error) {
 		mailEnquiry: {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
 	}, cfg.Logger)
 	s.site = static.Handler(cfg.OutDir, nil)
+	if s.schedules == nil {
+		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
+			Mail: cfg.Mail, AdminURL: cfg.SiteURL})
+		if err != nil {
+			return nil, fmt.Errorf("api: %w", err)
+		}
+		s.schedules, s.ownSchedules = sch, true
+	}
 	s.handler = s.middleware(s.router())
 	return s, nil
 }
@@ -199,6 +214,9 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // the build queue and the database afterwards.
 func (s *Server) Close(ctx context.Context) {
 	s.mail.Close(ctx)
+	if s.ownSchedules {
+		s.schedules.Close(ctx)
+	}
 }
 
 // router registers every route, resource by resource. Admin routes are wrapped by s.admin, which
@@ -218,6 +236,8 @@ func (s *Server) router() *mux.Router {
 	s.registerMessageRoutes(r)
 	s.registerBuildRoutes(r)
 	s.registerMailRoutes(r)
+	s.registerScheduleRoutes(r)
+	s.registerTrashRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

@@ -72,6 +72,16 @@ var Services = describe[Service](Kind{
 // Kinds lists every kind, in the order lists, files and messages name them.
 var Kinds = []*Kind{Blogs, Services}
 
+// KindOf answers the kind whose Plural is plural, nil when there is none.
+func KindOf(plural string) *Kind {
+	for _, k := range Kinds {
+		if k.Plural == plural {
+			return k
+		}
+	}
+	return nil
+}
+
 // describe completes a Kind with the constructors of its record type T.
 func describe[T any, P interface {
 	*T

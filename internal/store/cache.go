@@ -57,12 +57,12 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind) ([]content.R
 
 // cache returns the cache of a bucket of records.
 func (db *DB) cache(bucket []byte) *decoded {
-	db.cachesMu.Lock()
-	defer db.cachesMu.Unlock()
-	c := db.caches[string(bucket)]
+	db.caches.mu.Lock()
+	defer db.caches.mu.Unlock()
+	c := db.caches.byBucket[string(bucket)]
 	if c == nil {
 		c = &decoded{}
-		db.caches[string(bucket)] = c
+		db.caches.byBucket[string(bucket)] = c
 	}
 	return c
 }

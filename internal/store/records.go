@@ -111,7 +111,7 @@ func (db *DB) Record(k *content.Kind, st Stage, slug string) (content.Record, er
 }
 
 // CreatePreview stores rec as a new preview, normalized, checked and stamped; its slug may not
-// be used by a preview or a published record of its kind.
+// be used by a preview or a published record of its kind. It is the record's first revision.
 func (db *DB) CreatePreview(rec content.Record) error {
 	k := rec.Kind()
 	content.Normalize(rec)
@@ -123,7 +123,10 @@ func (db *DB) CreatePreview(rec content.Record) error {
 		if taken(tx, k, *rec.Fields().Slug) {
 			return content.Errorf(content.EConflict, content.MsgSlugTaken)
 		}
-		return put(tx, Preview, rec)
+		if err := put(tx, Preview, rec); err != nil {
+			return err
+		}
+		return db.keepRevision(tx, rec, Preview, noteCreated)
 	})
 	if err != nil {
 		return fmt.Errorf("create preview %s: %w", k.Name, err)
@@ -131,31 +134,13 @@ func (db *DB) CreatePreview(rec content.Record) error {
 	return nil
 }
 
-// UpdateRecord applies fn to the stored record and saves it, moving it when fn changed the slug.
+// UpdateRecord applies fn to the stored record and saves it, moving it when fn changed the slug,
+// and keeps the result as a revision.
 func (db *DB) UpdateRecord(k *content.Kind, st Stage, slug string, fn func(content.Record) error) (content.Record, error) {
 	var rec content.Record
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		var err error
-		if rec, err = get(tx, k, st, slug); err != nil {
-			return err
-		}
-		if err := fn(rec); err != nil {
-			return err
-		}
-		content.Normalize(rec)
-		if err := content.Validate(rec); err != nil {
-			return err
-		}
-		content.Stamp(rec, db.now())
-		if newSlug := *rec.Fields().Slug; newSlug != slug {
-			if taken(tx, k, newSlug) {
-				return content.Errorf(content.EConflict, content.MsgSlugTaken)
-			}
-			if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(slug)); err != nil {
-				return err
-			}
-		}
-		return put(tx, st, rec)
+	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
+		rec, err = db.update(tx, k, st, slug, fn)
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("update %s %s %q: %w", st, k.Name, slug, err)
@@ -163,62 +148,156 @@ func (db *DB) UpdateRecord(k *content.Kind, st Stage, slug string, fn func(conte
 	return rec, nil
 }
 
-// DeleteRecord deletes the record of k at st with slug.
-func (db *DB) DeleteRecord(k *content.Kind, st Stage, slug string) error {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketOf(k, st))
-		if b.Get([]byte(slug)) == nil {
-			return notFound(k, st)
+func (db *DB) update(tx *bolt.Tx, k *content.Kind, st Stage, slug string, fn func(content.Record) error) (content.Record, error) {
+	rec, err := get(tx, k, st, slug)
+	if err != nil {
+		return nil, err
+	}
+	if err := keepBase(tx, rec, st); err != nil {
+		return nil, err
+	}
+	if fn != nil {
+		if err := fn(rec); err != nil {
+			return nil, err
 		}
-		return b.Delete([]byte(slug))
+	}
+	content.Normalize(rec)
+	if err := content.Validate(rec); err != nil {
+		return nil, err
+	}
+	content.Stamp(rec, db.now())
+	if err := db.move(tx, k, st, slug, rec); err != nil {
+		return nil, err
+	}
+	if err := put(tx, st, rec); err != nil {
+		return nil, err
+	}
+	return rec, db.keepRevision(tx, rec, st, noteOf(st))
+}
+
+// move frees the old key of a record of k at st that fn renamed from slug, once the new slug is
+// known to be free, and makes its schedules follow.
+func (db *DB) move(tx *bolt.Tx, k *content.Kind, st Stage, slug string, rec content.Record) error {
+	f := rec.Fields()
+	if *f.Slug == slug {
+		return nil
+	}
+	if taken(tx, k, *f.Slug) {
+		return content.Errorf(content.EConflict, content.MsgSlugTaken)
+	}
+	if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(slug)); err != nil {
+		return err
+	}
+	return renameSchedules(tx, k, *f.ID, *f.Slug)
+}
+
+// DeleteRecord moves the record of k at st with slug into the trash (restorable for TrashDays)
+// and cancels what was scheduled for it.
+func (db *DB) DeleteRecord(k *content.Kind, st Stage, slug string) (TrashItem, error) {
+	var it TrashItem
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		rec, err := get(tx, k, st, slug)
+		if err != nil {
+			return err
+		}
+		it, err = db.trash(tx, rec, st)
+		return err
 	})
 	if err != nil {
-		return fmt.Errorf("delete %s %s %q: %w", st, k.Name, slug, err)
+		return it, fmt.Errorf("delete %s %s %q: %w", st, k.Name, slug, err)
 	}
-	return nil
+	return it, nil
 }
 
 // Publish moves a preview into the published records of its kind in one transaction. fn, when
 // not nil, may override fields first; the publish rules then apply. The slug may not belong to
-// another preview or to another published record.
+// another preview or to another published record. A publish scheduled for the draft is done.
 func (db *DB) Publish(k *content.Kind, slug string, fn func(content.Record) error) (content.Record, error) {
 	var rec content.Record
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		var err error
-		if rec, err = get(tx, k, Preview, slug); err != nil {
+	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
+		if rec, err = db.publish(tx, k, slug, fn); err != nil {
 			return err
 		}
-		if fn != nil {
-			if err := fn(rec); err != nil {
-				return err
-			}
-		}
-		if err := content.PreparePublish(rec, db.now()); err != nil {
-			return err
-		}
-		f := rec.Fields()
-		key := []byte(*f.Slug)
-		if *f.Slug != slug && tx.Bucket(bucketOf(k, Preview)).Get(key) != nil {
-			return content.Errorf(content.EConflict, content.MsgSlugTaken)
-		}
-		// Publishing may replace the published twin of this very record, never another one.
-		var existing struct {
-			ID string `json:"_id"`
-		}
-		if ok, err := getJSON(tx, bucketOf(k, Published), key, &existing); err != nil {
-			return err
-		} else if ok && existing.ID != *f.ID {
-			return content.Errorf(content.EConflict, content.MsgSlugTaken)
-		}
-		if err := tx.Bucket(bucketOf(k, Preview)).Delete([]byte(slug)); err != nil {
-			return err
-		}
-		return put(tx, Published, rec)
+		return dropSchedules(tx, k, *rec.Fields().ID, ActionPublish)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("publish %s %q: %w", k.Name, slug, err)
 	}
 	return rec, nil
+}
+
+func (db *DB) publish(tx *bolt.Tx, k *content.Kind, slug string, fn func(content.Record) error) (content.Record, error) {
+	rec, err := get(tx, k, Preview, slug)
+	if err != nil {
+		return nil, err
+	}
+	if err := keepBase(tx, rec, Preview); err != nil {
+		return nil, err
+	}
+	if fn != nil {
+		if err := fn(rec); err != nil {
+			return nil, err
+		}
+	}
+	if err := content.PreparePublish(rec, db.now()); err != nil {
+		return nil, err
+	}
+	f := rec.Fields()
+	key := []byte(*f.Slug)
+	if *f.Slug != slug && tx.Bucket(bucketOf(k, Preview)).Get(key) != nil {
+		return nil, content.Errorf(content.EConflict, content.MsgSlugTaken)
+	}
+	// Publishing may replace the published twin of this very record, never another one.
+	var existing struct {
+		ID string `json:"_id"`
+	}
+	if ok, err := getJSON(tx, bucketOf(k, Published), key, &existing); err != nil {
+		return nil, err
+	} else if ok && existing.ID != *f.ID {
+		return nil, content.Errorf(content.EConflict, content.MsgSlugTaken)
+	}
+	if err := tx.Bucket(bucketOf(k, Preview)).Delete([]byte(slug)); err != nil {
+		return nil, err
+	}
+	if *f.Slug != slug {
+		if err := renameSchedules(tx, k, *f.ID, *f.Slug); err != nil {
+			return nil, err
+		}
+	}
+	if err := put(tx, Published, rec); err != nil {
+		return nil, err
+	}
+	return rec, db.keepRevision(tx, rec, Published, "Published")
+}
+
+// Unpublish moves k's published record with slug back among the drafts, in one transaction; an
+// unpublish scheduled for it is done.
+func (db *DB) Unpublish(k *content.Kind, slug string) (content.Record, error) {
+	var rec content.Record
+	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
+		if rec, err = db.unpublish(tx, k, slug); err != nil {
+			return err
+		}
+		return dropSchedules(tx, k, *rec.Fields().ID, ActionUnpublish)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("unpublish %s %q: %w", k.Name, slug, err)
+	}
+	return rec, nil
+}
+
+func (db *DB) unpublish(tx *bolt.Tx, k *content.Kind, slug string) (content.Record, error) {
+	rec, err := get(tx, k, Published, slug)
+	if err != nil {
+		return nil, err
+	}
+	if tx.Bucket(bucketOf(k, Preview)).Get([]byte(slug)) != nil {
+		return nil, content.Errorf(content.EConflict, content.MsgSlugTaken)
+	}
+	if err := tx.Bucket(bucketOf(k, Published)).Delete([]byte(slug)); err != nil {
+		return nil, err
+	}
+	return rec, put(tx, Preview, rec)
 }
 
 // ImportRecords stores published records of any kinds in one transaction: all of them or none.
@@ -273,8 +352,11 @@ func (db *DB) UpdateBlog(slug string, fn func(*content.Blog) error) (content.Blo
 	return typed[content.Blog](db.UpdateRecord(content.Blogs, Published, slug, untyped(fn)))
 }
 
-// DeleteBlog deletes a published blog.
-func (db *DB) DeleteBlog(slug string) error { return db.DeleteRecord(content.Blogs, Published, slug) }
+// DeleteBlog moves a published blog into the trash.
+func (db *DB) DeleteBlog(slug string) error {
+	_, err := db.DeleteRecord(content.Blogs, Published, slug)
+	return err
+}
 
 // PublishBlog moves a preview blog into the published blogs.
 func (db *DB) PublishBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {

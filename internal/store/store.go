@@ -29,28 +29,51 @@ var (
 	bucketBuilds      = []byte("builds")
 	bucketMail        = []byte("mail")     // mail jobs by id
 	bucketMailDue     = []byte("mail_due") // kind, due time, id of every unfinished job
+	bucketRevisions   = []byte("revisions")
+	bucketTrash       = []byte("trash")
+	bucketSchedules   = []byte("schedules")
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
-		bucketSettings, bucketBuilds, bucketMail, bucketMailDue)
+		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.
 var ErrLocked = errors.New("database is in use by another process")
 
-// DB is the bbolt-backed store.
+// DB is the bbolt-backed store. As(username) answers a view of the same database whose writes
+// name that admin in the revisions they keep.
 type DB struct {
 	bolt *bolt.DB
 	path string
 	now  func() time.Time
+	keep int    // revisions kept per record
+	user string // who writes through this view ("" for the operator's tools)
 
-	cachesMu sync.Mutex
-	caches   map[string]*decoded // by bucket
+	caches *caches
 }
+
+type caches struct {
+	mu       sync.Mutex
+	byBucket map[string]*decoded
+}
+
+// DefaultRevisions is how many revisions of each record are kept unless Options says otherwise.
+const DefaultRevisions = 50
 
 // Options tune Open.
 type Options struct {
 	ReadOnly bool
 	// Timeout is how long to wait for the file lock before failing with ErrLocked (default 1 s).
 	Timeout time.Duration
+	// Revisions is how many revisions of each record are kept (default DefaultRevisions); the
+	// oldest go first, so the database cannot grow without bound.
+	Revisions int
+}
+
+// As answers a view of db whose content writes record username as their author.
+func (db *DB) As(username string) *DB {
+	v := *db
+	v.user = username
+	return &v
 }
 
 // Open opens (and, unless read-only, creates) the database at path. A read-only open of a
@@ -72,7 +95,11 @@ func Open(path string, opts Options) (*DB, error) {
 	} else if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, caches: map[string]*decoded{}}
+	if opts.Revisions <= 0 {
+		opts.Revisions = DefaultRevisions
+	}
+	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, keep: opts.Revisions,
+		caches: &caches{byBucket: map[string]*decoded{}}}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
 			for _, name := range allBuckets {

@@ -293,10 +293,10 @@ func TestEveryKindHasTheSameLifecycle(t *testing.T) {
 			if _, err := db.UpdateRecord(k, Published, "published-slug", func(r content.Record) error { *r.Fields().Image = "/images/x.svg"; return nil }); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.DeleteRecord(k, Published, "published-slug"); err != nil {
+			if _, err := db.DeleteRecord(k, Published, "published-slug"); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.DeleteRecord(k, Published, "published-slug"); content.ErrorMessage(err) != k.Messages.NotFound {
+			if _, err := db.DeleteRecord(k, Published, "published-slug"); content.ErrorMessage(err) != k.Messages.NotFound {
 				t.Fatalf("second delete: %v", err)
 			}
 		})

@@ -17,6 +17,7 @@ import { KINDS } from './kinds';
 // stay small.
 const AddContentPage = lazy(() => import('../features/content/components/AddContentPage').then((m) => ({ default: m.AddContentPage })));
 const EditContentPage = lazy(() => import('../features/content/components/EditContentPage').then((m) => ({ default: m.EditContentPage })));
+const RevisionsPage = lazy(() => import('../features/revisions/components/RevisionsPage').then((m) => ({ default: m.RevisionsPage })));
 const PreviewContentPage = lazy(() =>
   import('../features/content/components/PreviewContentPage').then((m) => ({ default: m.PreviewContentPage })),
 );
@@ -55,6 +56,16 @@ export function AppRoutes() {
           <Route key={kind.routes.add} path={kind.routes.add} element={<AddContentPage key={kind.noun} kind={kind} />} />,
           <Route key={kind.routes.preview} path={`${kind.routes.preview}/:slug`} element={<PreviewContentPage key={kind.noun} kind={kind} />} />,
           <Route key={kind.routes.edit} path={`${kind.routes.edit}/:slug`} element={<EditContentPage key={kind.noun} kind={kind} />} />,
+          <Route
+            key={`${kind.routes.edit}-history`}
+            path={`${kind.routes.edit}/:slug/history`}
+            element={<RevisionsPage key={`${kind.noun}-published`} kind={kind} stage="published" />}
+          />,
+          <Route
+            key={`${kind.routes.preview}-history`}
+            path={`${kind.routes.preview}/:slug/history`}
+            element={<RevisionsPage key={`${kind.noun}-preview`} kind={kind} stage="preview" />}
+          />,
         ])}
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>

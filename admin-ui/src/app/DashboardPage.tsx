@@ -2,11 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { LogOut } from 'lucide-react';
 import { getSiteInfo } from '../lib/publish';
+import { useContentVersion } from '../lib/changes';
+import { useLoad } from '../lib/use-load';
 import { useLogout } from '../components/Layout';
 import { PageHeader } from '../components/PageHeader';
 import { ContentPanel } from '../features/content/components/ContentPanel';
 import { EnquiriesPanel } from '../features/messages/components/EnquiriesPanel';
 import { BuildsPanel } from '../features/builds/components/BuildsPanel';
+import { listSchedules } from '../features/content/api/content';
+import { SchedulesPanel } from '../features/schedules/components/SchedulesPanel';
+import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { KINDS } from './kinds';
 
 /** /admin and /admin/dashboard: drafts, live content, enquiries and builds on one screen. */
@@ -14,6 +19,8 @@ export function DashboardPage() {
   const logout = useLogout();
   const location = useLocation();
   const [siteUrl, setSiteUrl] = useState(window.location.origin);
+  const version = useContentVersion();
+  const schedules = useLoad(listSchedules, [version]);
 
   useEffect(() => {
     let live = true;
@@ -48,21 +55,30 @@ export function DashboardPage() {
           </>
         }
       />
+      {(schedules.data?.length ?? 0) > 0 && (
+        <SchedulesPanel kinds={KINDS} schedules={schedules.data} loading={schedules.loading} error={Boolean(schedules.error)} />
+      )}
       <h2 className="section-title">Drafts waiting for review</h2>
       <div className="grid-2">
         {KINDS.map((kind) => (
-          <ContentPanel key={kind.noun} kind={kind} stage="preview" />
+          <ContentPanel key={kind.noun} kind={kind} stage="preview" schedules={schedules.data} />
         ))}
       </div>
       <h2 className="section-title">On the website</h2>
       <div className="grid-2">
         {KINDS.map((kind) => (
-          <ContentPanel key={kind.noun} kind={kind} stage="published" siteUrl={siteUrl} />
+          <ContentPanel key={kind.noun} kind={kind} stage="published" siteUrl={siteUrl} schedules={schedules.data} />
         ))}
       </div>
       <div className="grid-2 wide-first">
         <EnquiriesPanel />
         <BuildsPanel />
+      </div>
+      <div className="grid-2">
+        {(schedules.data?.length ?? 0) === 0 && (
+          <SchedulesPanel kinds={KINDS} schedules={schedules.data} loading={schedules.loading} error={Boolean(schedules.error)} />
+        )}
+        <TrashPanel kinds={KINDS} />
       </div>
     </>
   );

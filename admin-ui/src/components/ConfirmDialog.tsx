@@ -4,6 +4,10 @@ export interface ConfirmOptions {
   message: string;
   /** What the question is about (an item's title), shown after it. */
   detail?: string;
+  /** What the action will do, in a sentence below the question. */
+  note?: string;
+  /** More to read before choosing (what changed, say), below the message. */
+  content?: ReactNode;
   title?: string;
   confirmLabel?: string;
   cancelLabel?: string;
@@ -53,7 +57,7 @@ interface DialogProps extends ConfirmOptions {
   onClose: (ok: boolean) => void;
 }
 
-export function ConfirmDialog({ message, detail, title = 'Please confirm', confirmLabel = 'Yes', cancelLabel = 'Cancel', danger, onClose }: DialogProps) {
+export function ConfirmDialog({ message, detail, note, content, title = 'Please confirm', confirmLabel = 'Yes', cancelLabel = 'Cancel', danger, onClose }: DialogProps) {
   const titleId = useId();
   const messageId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -102,7 +106,9 @@ export function ConfirmDialog({ message, detail, title = 'Please confirm', confi
         <div id={messageId} className="modal-message">
           <p>{message}</p>
           {detail && <p className="modal-detail">“{detail}”</p>}
+          {note && <p className="muted">{note}</p>}
         </div>
+        {content && <div className="modal-content">{content}</div>}
         <div className="modal-actions">
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
             {cancelLabel}

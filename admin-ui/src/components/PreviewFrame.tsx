@@ -25,6 +25,8 @@ interface Props {
   /** Bump to fetch again (after an update). */
   version: number;
   title: string;
+  /** The card's heading (default "How visitors will see it"). */
+  heading?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ interface Props {
  * here and handed over as srcdoc; scripts stay off (no allow-scripts), so the preview shows the
  * page as it looks before the browser hydrates it, which is how a visitor first sees it.
  */
-export function PreviewFrame({ load, version, title }: Props) {
+export function PreviewFrame({ load, version, title, heading = 'How visitors will see it' }: Props) {
   const [html, setHtml] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [width, setWidth] = useState<'laptop' | 'phone'>('laptop');
@@ -53,7 +55,7 @@ export function PreviewFrame({ load, version, title }: Props) {
   return (
     <section className="card preview-card" aria-labelledby="preview-heading">
       <div className="preview-toolbar">
-        <h2 id="preview-heading">How visitors will see it</h2>
+        <h2 id="preview-heading">{heading}</h2>
         <div className="segmented" role="group" aria-label="Preview width">
           <button type="button" aria-pressed={width === 'laptop'} onClick={() => setWidth('laptop')}>
             <Laptop size={16} aria-hidden="true" /> Laptop

@@ -75,6 +75,18 @@ export function Toasts() {
                   {t.link.label}
                 </a>
               )}
+              {t.action && (
+                <button
+                  type="button"
+                  className="toast-action"
+                  onClick={() => {
+                    dismissToast(t.id);
+                    t.action?.run();
+                  }}
+                >
+                  {t.action.label}
+                </button>
+              )}
             </div>
             <button type="button" className="icon-button" aria-label="Close notification" onClick={() => dismissToast(t.id)}>
               <X size={18} aria-hidden="true" />

@@ -8,11 +8,18 @@ export interface ToastLink {
   label: string;
 }
 
+/** A button in a toast (Undo); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
   link?: ToastLink;
+  action?: ToastAction;
 }
 
 export const TOAST_DURATION_MS = 5000;
@@ -46,12 +53,12 @@ export function dismissToast(id: number) {
   if (toasts.length !== before) emit();
 }
 
-export function showToast(kind: ToastKind, message: string, link?: ToastLink): number {
+export function showToast(kind: ToastKind, message: string, link?: ToastLink, action?: ToastAction): number {
   // The same message twice at once (say, several calls failing with 401 together) shows once.
-  const same = toasts.find((x) => x.kind === kind && x.message === message);
+  const same = toasts.find((x) => x.kind === kind && x.message === message && !action && !x.action);
   if (same) return same.id;
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message, link }];
+  toasts = [...toasts, { id, kind, message, link, action }];
   timers.set(id, setTimeout(() => dismissToast(id), TOAST_DURATION_MS));
   emit();
   return id;
@@ -61,6 +68,8 @@ export const toast = {
   success: (message: string, link?: ToastLink) => showToast('success', message, link),
   error: (message: string, link?: ToastLink) => showToast('error', message, link),
   info: (message: string, link?: ToastLink) => showToast('info', message, link),
+  /** A success with a button, such as Undo after a deletion. */
+  withAction: (message: string, action: ToastAction) => showToast('success', message, undefined, action),
 };
 
 /** Clears every toast: a new session starts with none of the last one's messages. */

@@ -50,6 +50,8 @@ export function staleItem(kind: ContentKind, err: unknown): ContentItem | undefi
 interface Extra {
   /** A new picture (File), a stored one's path, or "" to remove it; left out when undefined. */
   image?: File | string;
+  /** A picture uploaded already (for a preview of the changes), sent by its URL. */
+  uploaded?: string;
   slug?: string;
   createdAt?: string;
   /** The focus keyword's field name (the edit-blog screen sends "keyword"). */
@@ -70,11 +72,12 @@ function fieldsOf(kind: ContentKind, draft: ContentDraft, { keyword = 'focusKeyw
   return fields;
 }
 
-/** A multipart body; a picture goes as the file, or as "" to remove it. */
+/** A multipart body; a picture goes as the file, as an uploaded one's URL, or as "" to remove it. */
 function multipart(kind: ContentKind, draft: ContentDraft, extra: Extra): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fieldsOf(kind, draft, extra))) form.append(k, v);
-  if (extra.image instanceof File || extra.image === '') form.append('image', extra.image);
+  if (extra.uploaded) form.append('image', extra.uploaded);
+  else if (extra.image instanceof File || extra.image === '') form.append('image', extra.image);
   return form;
 }
 
@@ -98,49 +101,134 @@ export const getItem = async (kind: ContentKind, stage: Stage, slug: string) => 
 };
 
 export const deleteItem = (kind: ContentKind, stage: Stage, slug: string) =>
-  api.del<{ message: string; build?: unknown }>(`${root(kind, stage)}/${enc(slug)}`);
+  api.del<{ message: string; build?: unknown; trash?: TrashItem }>(`${root(kind, stage)}/${enc(slug)}`);
 
 export const createPreview = (kind: ContentKind, draft: ContentDraft, extra: Pick<Extra, 'image' | 'slug'>) =>
   api.post<SavedAnswer>(kind.api.preview, multipart(kind, draft, extra));
 
+/** Saves a draft, only over version when given (else 409); `uploaded` is a new picture already uploaded (for a preview of the changes). */
 export const updatePreview = async (
   kind: ContentKind,
   slug: string,
   draft: ContentDraft,
   image: File | string | undefined,
   version?: string,
+  uploaded?: string,
 ) => {
   const v = versioned();
-  const body = await previewBody(kind, draft, { image });
+  const body = await previewBody(kind, draft, uploaded ? { image: uploaded, uploaded } : { image });
   return v.mark(kind, await api.put<SavedAnswer>(`${kind.api.preview}/${enc(slug)}`, body, { ifMatch: version, onHeaders: v.onHeaders }));
 };
 
 export const renderPreview = (kind: ContentKind, slug: string) =>
   api.get<string>(`${kind.api.preview}/${enc(slug)}/render`, { as: 'text' });
 
-/** Publishes the draft; with version, only that version of it (else 409). */
+/**
+ * Publishes the draft (with version, only that version of it, else 409), at once or (publishAt,
+ * ISO 8601) at a time: then the answer is 202 with the schedule.
+ */
 export const publishPreview = async (
   kind: ContentKind,
   item: ContentItem,
   draft: ContentDraft,
   image: File | string | undefined,
   version: string | undefined = item.version,
-) =>
-  api.post<PublishAnswer>(
-    `${kind.api.preview}/publish/${enc(item.slug)}`,
-    await previewBody(kind, draft, {
-      image,
-      slug: item.slug,
-      createdAt: kind.api.publishSendsCreatedAt ? item.createdAt : undefined,
-    }),
-    { ifMatch: version },
-  );
+  publishAt?: string,
+) => {
+  const body = await previewBody(kind, draft, {
+    image,
+    uploaded: typeof image === 'string' && image.startsWith('/uploads/') && image !== item.image ? image : undefined,
+    slug: item.slug,
+    createdAt: kind.api.publishSendsCreatedAt ? item.createdAt : undefined,
+  });
+  if (publishAt) {
+    if (body instanceof FormData) body.append('publishAt', publishAt);
+    else body.publishAt = publishAt;
+  }
+  return api.post<PublishAnswer & { schedule?: Schedule; publishAt?: string }>(`${kind.api.preview}/publish/${enc(item.slug)}`, body, {
+    ifMatch: version,
+  });
+};
 
-export const updatePublished = async (kind: ContentKind, slug: string, draft: ContentDraft, image: File | null, version?: string) => {
+/**
+ * Saves an edit of a published item, only over version when given (else 409); a new picture goes
+ * as the file or, once uploaded for a preview, by its URL.
+ */
+export const updatePublished = async (kind: ContentKind, slug: string, draft: ContentDraft, image: File | string | null, version?: string) => {
   const v = versioned();
-  const body = multipart(kind, draft, { image: image ?? undefined, keyword: kind.api.editKeyword });
+  const body = multipart(kind, draft, {
+    image: image instanceof File ? image : undefined,
+    uploaded: typeof image === 'string' ? image : undefined,
+    keyword: kind.api.editKeyword,
+  });
   return v.mark(kind, await api.put<SavedAnswer>(`${kind.api.published}/${enc(slug)}`, body, { ifMatch: version, onHeaders: v.onHeaders }));
 };
+
+/** Renders unsaved edits of an item (published or draft) as the site would; saves nothing. */
+export const renderEdit = (kind: ContentKind, stage: Stage, slug: string, draft: ContentDraft, image: string | undefined) => {
+  const body: Record<string, string> = fieldsOf(kind, draft, {});
+  if (image !== undefined) body.image = image;
+  return api.post<string>(`${root(kind, stage)}/${enc(slug)}/render`, body, { as: 'text' });
+};
+
+/** Takes a live item back among the drafts now, or schedules it (unpublishAt, ISO 8601). */
+export const unpublishItem = (kind: ContentKind, slug: string, unpublishAt?: string) =>
+  api.post<SavedAnswer & { schedule?: Schedule }>(`${kind.api.published}/${enc(slug)}/unpublish`, unpublishAt ? { unpublishAt } : undefined);
+
+/** A kept version of an item (docs/API.md, Revisions). */
+export interface Revision {
+  id: number;
+  createdAt: string;
+  username: string;
+  title: string;
+  stage: Stage;
+  note: string;
+  record?: ContentItem;
+}
+
+export const listRevisions = (kind: ContentKind, stage: Stage, slug: string) => api.get<Revision[]>(`${root(kind, stage)}/${enc(slug)}/revisions`);
+
+export const getRevision = (kind: ContentKind, stage: Stage, slug: string, id: number) =>
+  api.get<Revision>(`${root(kind, stage)}/${enc(slug)}/revisions/${id}`);
+
+export const restoreRevision = (kind: ContentKind, stage: Stage, slug: string, id: number) =>
+  api.post<SavedAnswer>(`${root(kind, stage)}/${enc(slug)}/revisions/${id}/restore`);
+
+/** A publish or unpublish set for a time (docs/API.md, Scheduling). */
+export interface Schedule {
+  id: number;
+  kind: string;
+  slug: string;
+  title: string;
+  action: 'publish' | 'unpublish';
+  at: string;
+  status: 'scheduled' | 'retrying' | 'failed';
+  attempts: number;
+  nextAttemptAt?: string;
+  applied: boolean;
+  error?: string;
+  username: string;
+}
+
+export const listSchedules = () => api.get<Schedule[]>('/api/schedules');
+export const reschedule = (id: number, at: string) => api.put<{ message: string; schedule: Schedule }>(`/api/schedules/${id}`, { at });
+export const cancelSchedule = (id: number) => api.del<{ message: string }>(`/api/schedules/${id}`);
+
+/** A deleted item waiting in the trash (docs/API.md, Trash). */
+export interface TrashItem {
+  id: number;
+  kind: string;
+  slug: string;
+  title: string;
+  stage: Stage;
+  deletedAt: string;
+  purgeAt: string;
+  username: string;
+}
+
+export const listTrash = () => api.get<TrashItem[]>('/api/trash');
+export const restoreTrash = (id: number) => api.post<SavedAnswer>(`/api/trash/${id}/restore`);
+export const purgeTrash = (id: number) => api.del<{ message: string }>(`/api/trash/${id}`);
 
 export const removePublishedImage = async (kind: ContentKind, slug: string, version?: string) => {
   const v = versioned();

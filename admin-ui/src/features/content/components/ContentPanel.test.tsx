@@ -28,7 +28,7 @@ describe('ContentPanel (blog drafts)', () => {
 
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent('Are you sure you want to delete this blog?“First draft”');
-    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this blog? “First draft”');
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this blog? “First draft” It moves to the trash, where you can restore it for 30 days.');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(fetch).toHaveBeenCalledTimes(1);
 
@@ -57,9 +57,17 @@ describe('ContentPanel (published services)', () => {
 
   it('links each service to its page, its edit screen, and deletes it after the confirmation', async () => {
     setToken('tok');
+    let listed = live;
     const fetch = routeFetch({
-      'GET /api/services': jsonResponse(live),
-      'DELETE /api/services/local-seo': () => jsonResponse({ message: 'Service deleted successfully.' }),
+      'GET /api/services': () => jsonResponse(listed),
+      'DELETE /api/services/local-seo': () => {
+        listed = [];
+        return jsonResponse({ message: 'Service deleted successfully.', trash: { id: 4 } });
+      },
+      'POST /api/trash/4/restore': () => {
+        listed = live;
+        return jsonResponse({ message: 'Service restored.' });
+      },
     });
     renderAt('/admin/dashboard', '/admin/dashboard', <ContentPanel kind={serviceKind} stage="published" siteUrl="https://example.com" />);
     expect(await screen.findByRole('heading', { name: /Published services/ })).toBeInTheDocument();
@@ -72,6 +80,30 @@ describe('ContentPanel (published services)', () => {
     expect(await screen.findByText('Service deleted successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Local SEO')).toBeNull());
     expect(callsOf(fetch, 'DELETE /api/services/local-seo')).toHaveLength(1);
+    // The deletion's toast offers Undo, which restores it from the trash.
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Service restored.')).toBeInTheDocument();
+    expect(await screen.findByText('Local SEO')).toBeInTheDocument();
+    expect(callsOf(fetch, 'POST /api/trash/4/restore')).toHaveLength(1);
+  });
+
+  it('unpublishes a service after the confirmation that names it', async () => {
+    setToken('tok');
+    let listed = live;
+    const fetch = routeFetch({
+      'GET /api/services': () => jsonResponse(listed),
+      'POST /api/services/local-seo/unpublish': () => {
+        listed = [];
+        return jsonResponse({ message: 'Service unpublished. It is back among the drafts.' });
+      },
+    });
+    renderAt('/admin/dashboard', '/admin/dashboard', <ContentPanel kind={serviceKind} stage="published" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Unpublish Local SEO' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Unpublish “Local SEO”?');
+    await userEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    expect(await screen.findByText('Service unpublished. It is back among the drafts.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Local SEO')).toBeNull());
+    expect(callsOf(fetch, 'POST /api/services/local-seo/unpublish')).toHaveLength(1);
   });
 
   it("says 'Failed to load services. Please try again later.' when the list fails", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -89,6 +89,11 @@ describe('EditContentPage (a newer version saved elsewhere)', () => {
     routeFetch({
       'GET /api/blogs/spring-checklist': jsonResponse(blog, 200, { ETag: '"v1"' }),
       'GET /api/site-info': siteInfo,
+      'GET /api/schedules': jsonResponse([]),
+      'GET /api/blogs/spring-checklist/revisions': jsonResponse([
+        { id: 7, createdAt: '2026-05-01T04:30:00Z', username: 'ravi', title: 'Saved in another tab', stage: 'published', note: 'Edited' },
+        { id: 6, createdAt: '2026-04-30T04:30:00Z', username: 'asha', title: blog.title, stage: 'published', note: 'Published' },
+      ]),
       'PUT /api/blogs/spring-checklist': (init) =>
         new Headers(init.headers).get('If-Match') === '"v1"'
           ? jsonResponse({ error: 'Failed to update blog.', blog: newer }, 409, { ETag: '"v2"' })
@@ -102,11 +107,15 @@ describe('EditContentPage (a newer version saved elsewhere)', () => {
     return screen.findByRole('alertdialog', { name: 'This blog was changed' });
   };
 
-  it('sends the version it loaded and, on a conflict, reloads the newest version when asked', async () => {
+  it('sends the version it loaded and, on a conflict, says who changed what and reloads the newest version when asked', async () => {
     setToken('tok');
     const fetch = routes(() => jsonResponse({ error: 'unexpected' }, 500));
     renderEdit();
-    await saveMine();
+    const dialog = await saveMine();
+    // Who saved the newer version (from the history) and what they changed since this tab loaded.
+    expect(dialog).toHaveTextContent(/ravi saved a newer version/);
+    expect(dialog).toHaveTextContent('What ravi changed since the version you opened:');
+    expect(within(dialog).getByText('Saved in another tab', { selector: 'ins' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reload newest' }));
     expect(await screen.findByText('Showing the newest version of this blog.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Saved in another tab');

@@ -1,16 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { ExternalLink } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ArchiveRestore, CalendarClock, ExternalLink, Eye, History } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { getSiteInfo, siteLink } from '../../../lib/publish';
 import { siteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
+import { contentChanged, useContentVersion } from '../../../lib/changes';
+import { formatWhen } from '../../../lib/format';
+import { uploadImage } from '../../../lib/upload';
+import { useConfirm } from '../../../components/ConfirmDialog';
+import { PreviewFrame } from '../../../components/PreviewFrame';
+import { WhenForm } from '../../../components/WhenForm';
 import { Form, FormActions, SubmitButton } from '../../../components/Form';
 import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
-import { getItem, removePublishedImage, savedItem, updatePublished } from '../api/content';
+import { cancelSchedule, getItem, listSchedules, removePublishedImage, renderEdit, savedItem, unpublishItem, updatePublished } from '../api/content';
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
 import { useClashCheck } from '../use-published';
@@ -23,7 +29,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const navigate = useNavigate();
   const { data: item, error, loading, setData } = useLoad(() => getItem(kind, 'published', slug), [slug]);
   const draft = useDraft(kind);
-  const guard = useVersionGuard(kind);
+  const guard = useVersionGuard(kind, 'published');
   const [image, setImage] = useState<File | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -31,6 +37,14 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const [liveUrl, setLiveUrl] = useState('');
   const [failure, setFailure] = useState('');
   const clashCheck = useClashCheck(kind);
+  const [changesShown, setChangesShown] = useState(0);
+  const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
+  const [picking, setPicking] = useState(false);
+  const [unpublishing, setUnpublishing] = useState(false);
+  const confirm = useConfirm();
+  const version = useContentVersion();
+  const schedules = useLoad(listSchedules, [version]);
+  const schedule = schedules.data?.find((s) => s.kind === kind.key && s.slug === slug && s.action === 'unpublish');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -86,7 +100,9 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
         setSubmitting(false);
         return;
       }
-      const res = await guard(item.version, (v) => updatePublished(kind, slug, values, image, v), reload);
+      // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
+      const picture = image && uploaded?.file === image ? uploaded.url : image;
+      const res = await guard(item.version, (v) => updatePublished(kind, slug, values, picture, v), reload, item);
       if (!res) {
         setSubmitting(false);
         return;
@@ -112,7 +128,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const onRemoveImage = async () => {
     setRemoving(true);
     try {
-      const res = await guard(item.version, (v) => removePublishedImage(kind, slug, v), reload);
+      const res = await guard(item.version, (v) => removePublishedImage(kind, slug, v), reload, item);
       if (!res) return;
       toast.success(res.message || 'Image removed.');
       siteChanged();
@@ -124,19 +140,100 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     }
   };
 
+  /** The picture the preview of the changes shows: a new file is uploaded once, then reused by Update. */
+  const imageForRender = async (): Promise<string | undefined> => {
+    if (!image) return undefined;
+    if (uploaded?.file === image) return uploaded.url;
+    const url = await uploadImage(image);
+    setUploaded({ file: image, url });
+    return url;
+  };
+
+  const onUnpublish = async (at?: string) => {
+    if (!at) {
+      const ok = await confirm({
+        title: 'Unpublish',
+        message: `Unpublish “${item.title}”?`,
+        detail: `Its page leaves the website and the ${kind.noun} goes back to the drafts, where you can edit and publish it again.`,
+        confirmLabel: 'Unpublish',
+      });
+      if (!ok) return;
+    }
+    setUnpublishing(true);
+    try {
+      const res = await unpublishItem(kind, slug, at);
+      contentChanged();
+      if (at) {
+        toast.success(`Scheduled: the ${kind.noun} comes down ${formatWhen(res.schedule?.at ?? at)}.`);
+        setPicking(false);
+      } else {
+        toast.success(res.message || `${kind.Noun} unpublished.`);
+        navigate(`${kind.routes.preview}/${encodeURIComponent(slug)}`);
+      }
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, `Failed to unpublish the ${kind.noun}.`));
+    } finally {
+      setUnpublishing(false);
+    }
+  };
+
+  const onCancelSchedule = async () => {
+    if (!schedule) return;
+    try {
+      await cancelSchedule(schedule.id);
+      toast.success(`The scheduled unpublish is cancelled; the ${kind.noun} stays live.`);
+      contentChanged();
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to cancel the schedule.'));
+    }
+  };
+
   return (
     <>
       <PageHeader
         title={`Edit ${kind.noun}`}
-        intro="Changes go live on the website as soon as you update."
+        intro="Changes go live on the website as soon as you update. Preview them first with Preview changes."
         actions={
-          liveUrl && (
-            <a className="btn btn-secondary" href={liveUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLink size={18} aria-hidden="true" /> View live page
-            </a>
-          )
+          <>
+            {liveUrl && (
+              <a className="btn btn-secondary" href={liveUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink size={18} aria-hidden="true" /> View live page
+              </a>
+            )}
+            <Link className="btn btn-secondary" to={`${kind.routes.edit}/${encodeURIComponent(slug)}/history`}>
+              <History size={18} aria-hidden="true" /> History
+            </Link>
+            <button type="button" className="btn btn-secondary" onClick={() => void onUnpublish()} disabled={unpublishing}>
+              <ArchiveRestore size={18} aria-hidden="true" /> Unpublish
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setPicking((p) => !p)} disabled={unpublishing} aria-expanded={picking}>
+              <CalendarClock size={18} aria-hidden="true" /> {schedule ? 'Reschedule unpublish' : 'Unpublish later'}
+            </button>
+          </>
         }
       />
+      {schedule && (
+        <div className={`notice ${schedule.status === 'failed' ? 'notice-error' : 'notice-info'}`} role="status">
+          <CalendarClock size={20} aria-hidden="true" />
+          <p>
+            {schedule.status === 'failed' ? `The scheduled unpublish failed: ${schedule.error ?? ''}` : `Scheduled to come down ${formatWhen(schedule.at)}.`}{' '}
+            <button type="button" className="link-button" onClick={() => void onCancelSchedule()}>
+              Cancel the schedule
+            </button>
+          </p>
+        </div>
+      )}
+      {picking && (
+        <WhenForm
+          label="Unpublish at"
+          submitLabel="Schedule unpublish"
+          busyLabel="Scheduling..."
+          busy={unpublishing}
+          initial={schedule?.at}
+          onSubmit={(at) => void onUnpublish(at)}
+          onCancel={() => setPicking(false)}
+        />
+      )}
       {done && (
         <p className="notice notice-success" role="status">
           {kind.messages.updated} Returning to the dashboard…
@@ -162,8 +259,19 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
         />
         <FormActions>
           <SubmitButton busy={submitting} disabled={done} label={`Update ${kind.noun}`} busyLabel="Submitting..." />
+          <button type="button" className="btn btn-secondary" onClick={() => setChangesShown((n) => n + 1)} disabled={submitting || done}>
+            <Eye size={18} aria-hidden="true" /> Preview changes
+          </button>
         </FormActions>
       </Form>
+      {changesShown > 0 && (
+        <PreviewFrame
+          load={async () => renderEdit(kind, 'published', slug, draft.values!, await imageForRender())}
+          version={changesShown}
+          title={`${draft.values.title} (unsaved changes)`}
+          heading="With your changes, before they go live"
+        />
+      )}
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Pencil, Rocket, Trash2 } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CalendarClock, Eye, History, Pencil, Rocket, Trash2 } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatWhen } from '../../../lib/format';
 import { getSiteInfo, siteLink } from '../../../lib/publish';
 import { siteChanged } from '../../../lib/site-events';
+import { contentChanged, useContentVersion } from '../../../lib/changes';
+import { uploadImage } from '../../../lib/upload';
 import { useLoad } from '../../../lib/use-load';
 import { Form, FormActions } from '../../../components/Form';
 import { ImageInput } from '../../../components/ImageInput';
@@ -13,7 +15,8 @@ import { LiveNotice } from '../../../components/LiveNotice';
 import { PageHeader } from '../../../components/PageHeader';
 import { PreviewFrame } from '../../../components/PreviewFrame';
 import { Spinner } from '../../../components/Spinner';
-import { getItem, publishPreview, renderPreview, savedItem, updatePreview } from '../api/content';
+import { WhenForm } from '../../../components/WhenForm';
+import { cancelSchedule, getItem, listSchedules, publishPreview, renderEdit, renderPreview, savedItem, updatePreview } from '../api/content';
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
 import { useClashCheck } from '../use-published';
@@ -27,7 +30,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const { data: item, error, loading, setData } = useLoad(() => getItem(kind, 'preview', slug), [slug]);
   const [editing, setEditing] = useState(false);
   const draft = useDraft(kind);
-  const guard = useVersionGuard(kind);
+  const guard = useVersionGuard(kind, 'preview');
   const [draftImage, setDraftImage] = useState('');
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'' | 'update' | 'image' | 'publish'>('');
@@ -35,6 +38,12 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const [live, setLive] = useState<{ pageHref: string; listHref: string; pending: boolean } | null>(null);
   const [publishError, setPublishError] = useState('');
   const clashCheck = useClashCheck(kind);
+  const [picking, setPicking] = useState(false);
+  const [changesShown, setChangesShown] = useState(0);
+  const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
+  const version = useContentVersion();
+  const schedules = useLoad(listSchedules, [version]);
+  const schedule = schedules.data?.find((s) => s.kind === kind.key && s.slug === slug && s.action === 'publish');
 
   if (loading && !item) return <Spinner />;
   if (error || !item) {
@@ -78,7 +87,8 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     if (!values || !draft.check(e.currentTarget, { body: true })) return;
     setBusy('update');
     try {
-      const res = await guard(item.version, (v) => updatePreview(kind, slug, values, imageFile ?? draftImage, v), reload);
+      const uploadedUrl = imageFile && uploaded?.file === imageFile ? uploaded.url : undefined;
+      const res = await guard(item.version, (v) => updatePreview(kind, slug, values, imageFile ?? draftImage, v, uploadedUrl), reload, item);
       if (!res) return;
       toast.success(res.message || kind.messages.updated);
       setEditing(false);
@@ -93,7 +103,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const onRemoveImage = async () => {
     setBusy('image');
     try {
-      const res = await guard(item.version, (v) => updatePreview(kind, slug, draftOf(kind, item), '', v), reload);
+      const res = await guard(item.version, (v) => updatePreview(kind, slug, draftOf(kind, item), '', v), reload, item);
       if (!res) return;
       toast.success('Image removed.');
       setDraftImage('');
@@ -105,9 +115,19 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     }
   };
 
+  /** A new picture chosen in the form, uploaded once so that a preview of the changes can show it. */
+  const imageForRender = async (): Promise<string> => {
+    if (!imageFile) return draftImage;
+    if (uploaded?.file === imageFile) return uploaded.url;
+    const url = await uploadImage(imageFile);
+    setUploaded({ file: imageFile, url });
+    return url;
+  };
+
   // After a publish the admin stays here, with links to the live page and the site's list (SPEC §4
-  // sent them to /blog or /OurServices; they asked to stay in the admin).
-  const onPublish = async () => {
+  // sent them to /blog or /OurServices; they asked to stay in the admin). With at (ISO 8601) the
+  // publication is scheduled instead.
+  const onPublish = async (at?: string) => {
     setPublishError('');
     const values = editing && draft.values ? draft.values : draftOf(kind, item);
     if (!values.title.trim() || !values.body.trim()) {
@@ -122,11 +142,20 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
         setBusy('');
         return;
       }
-      const image = editing ? (imageFile ?? draftImage) : item.image;
+      const image = editing ? (uploaded?.file === imageFile && imageFile ? uploaded.url : (imageFile ?? draftImage)) : item.image;
       const ready = { ...values, category: values.category.trim() || 'Uncategorized' };
-      const answer = await guard(item.version, (v) => publishPreview(kind, item, ready, image, v), reload);
+      const answer = await guard(item.version, (v) => publishPreview(kind, item, ready, image, v, at), reload, item);
       if (!answer) {
         setBusy('');
+        return;
+      }
+      if (at && answer.schedule) {
+        toast.success(`Scheduled: the ${kind.noun} goes live ${formatWhen(answer.schedule.at)}.`);
+        setPicking(false);
+        setEditing(false);
+        setBusy('');
+        saved(savedItem(kind, answer as unknown as Record<string, unknown>));
+        contentChanged();
         return;
       }
       const { siteUrl } = await getSiteInfo();
@@ -147,10 +176,48 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     }
   };
 
+  const onCancelSchedule = async () => {
+    if (!schedule) return;
+    try {
+      await cancelSchedule(schedule.id);
+      toast.success(`The scheduled publish is cancelled; the ${kind.noun} stays a draft.`);
+      contentChanged();
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to cancel the schedule.'));
+    }
+  };
+
   const publishButton = (
-    <button type="button" className="btn btn-success" onClick={() => void onPublish()} disabled={busy !== '' || live !== null}>
-      <Rocket size={18} aria-hidden="true" /> {busy === 'publish' ? 'Publishing...' : 'Publish'}
-    </button>
+    <>
+      <button type="button" className="btn btn-success" onClick={() => void onPublish()} disabled={busy !== '' || live !== null}>
+        <Rocket size={18} aria-hidden="true" /> {busy === 'publish' && !picking ? 'Publishing...' : 'Publish'}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={() => setPicking((p) => !p)} disabled={busy !== '' || live !== null} aria-expanded={picking}>
+        <CalendarClock size={18} aria-hidden="true" /> {schedule ? 'Reschedule' : 'Schedule'}
+      </button>
+    </>
+  );
+  const whenForm = picking && (
+    <WhenForm
+      label="Publish at"
+      submitLabel="Schedule publish"
+      busyLabel="Scheduling..."
+      busy={busy === 'publish'}
+      initial={schedule?.at}
+      onSubmit={(at) => void onPublish(at)}
+      onCancel={() => setPicking(false)}
+    />
+  );
+  const scheduleNotice = schedule && !live && (
+    <div className={`notice ${schedule.status === 'failed' ? 'notice-error' : 'notice-info'}`} role="status">
+      <CalendarClock size={20} aria-hidden="true" />
+      <p>
+        {schedule.status === 'failed' ? 'The scheduled publish failed: ' + (schedule.error ?? '') : `Scheduled to go live ${formatWhen(schedule.at)}.`}{' '}
+        <button type="button" className="link-button" onClick={() => void onCancelSchedule()}>
+          Cancel the schedule
+        </button>
+      </p>
+    </div>
   );
   const removeImage = kind.image.removableInPreview ? () => void onRemoveImage() : undefined;
 
@@ -163,6 +230,9 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
           !editing &&
           !live && (
             <>
+              <Link className="btn btn-secondary" to={`${kind.routes.preview}/${encodeURIComponent(slug)}/history`}>
+                <History size={18} aria-hidden="true" /> History
+              </Link>
               <button type="button" className="btn btn-secondary" onClick={startEdit} disabled={busy !== ''}>
                 <Pencil size={18} aria-hidden="true" /> Edit
               </button>
@@ -179,6 +249,8 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
           editLabel={`Edit the live ${kind.noun}`}
         />
       )}
+      {scheduleNotice}
+      {!editing && !live && whenForm}
       {publishError && (
         <p className="form-error card publish-error" role="alert">
           {publishError}
@@ -208,11 +280,23 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
             <button type="submit" className="btn btn-primary" disabled={busy !== ''}>
               {busy === 'update' ? 'Submitting...' : 'Update'}
             </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setChangesShown((n) => n + 1)} disabled={busy !== ''}>
+              <Eye size={18} aria-hidden="true" /> Preview changes
+            </button>
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)} disabled={busy !== ''}>
               Cancel
             </button>
             {publishButton}
           </FormActions>
+          {whenForm}
+          {changesShown > 0 && draft.values && (
+            <PreviewFrame
+              load={async () => renderEdit(kind, 'preview', slug, draft.values!, await imageForRender())}
+              version={changesShown}
+              title={`${draft.values.title} (unsaved changes)`}
+              heading="With your unsaved changes"
+            />
+          )}
         </Form>
       ) : (
         <>

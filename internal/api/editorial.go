@@ -1,0 +1,241 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/store"
+)
+
+// maxScheduleAhead bounds how far ahead a change may be scheduled.
+const maxScheduleAhead = 5 * 366 * 24 * time.Hour
+
+// author is the store as the signed-in admin writes to it: the revisions it keeps name them.
+func (s *Server) author(r *http.Request) *store.DB { return s.db.As(adminFrom(r.Context()).Username) }
+
+// laterTime reads the time field name (RFC 3339) of a request. later is true for a time in the
+// future; a time that has already come means now, and an absent or empty field means now too.
+func (s *Server) laterTime(f *fields, name string) (at time.Time, later bool, err error) {
+	v, ok := f.lookup(name)
+	if !ok || v == "" {
+		return time.Time{}, false, nil
+	}
+	at, err = time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return at, false, content.Errorf(content.EInvalid,
+			"%s must be a date and time in RFC 3339 form, such as 2026-05-01T09:00:00+05:30.", name)
+	}
+	now := s.schedules.Now()
+	if at.Sub(now) > maxScheduleAhead {
+		return at, false, content.Errorf(content.EInvalid, "%s is too far ahead: at most five years.", name)
+	}
+	return at.UTC(), at.After(now), nil
+}
+
+// readOptionalFields reads a write request whose body may be left out altogether.
+func readOptionalFields(r *http.Request) (*fields, error) {
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength == 0 {
+		return &fields{vals: map[string]string{}}, nil
+	}
+	return readFields(r)
+}
+
+// idVar reads a numeric path variable; anything else finds nothing.
+func idVar(r *http.Request, name, notFound string) (uint64, error) {
+	id, err := strconv.ParseUint(mux.Vars(r)[name], 10, 64)
+	if err != nil || id == 0 {
+		return 0, content.Errorf(content.ENotFound, "%s", notFound)
+	}
+	return id, nil
+}
+
+// revisions handles GET /api/{plural}/{slug}/revisions and GET
+// /api/preview-{plural}/{slug}/revisions: newest first, without the records.
+func (h kindHandlers) revisions(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		list, err := h.s.db.Revisions(h.k, st, mux.Vars(r)["slug"])
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, list)
+	}
+}
+
+// revision handles GET /api/{plural}/{slug}/revisions/{id} (and under /api/preview-{plural}):
+// one revision with the whole record as it was.
+func (h kindHandlers) revision(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := idVar(r, "id", "Revision not found.")
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		rev, err := h.s.db.Revision(h.k, st, mux.Vars(r)["slug"], id)
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, rev)
+	}
+}
+
+// restoreRevision handles POST /api/{plural}/{slug}/revisions/{id}/restore (the revision becomes
+// the published version and the site is rebuilt) and the same under /api/preview-{plural} (it
+// becomes the draft).
+func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := idVar(r, "id", "Revision not found.")
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		rec, err := h.s.author(r).RestoreRevision(h.k, st, mux.Vars(r)["slug"], id)
+		if err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		slug := *rec.Fields().Slug
+		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username)
+		h.changed(w, r, st, h.k.Name+" revision "+strconv.FormatUint(id, 10)+" restored: "+slug, map[string]any{
+			"message": "Revision " + strconv.FormatUint(id, 10) + " restored.", h.k.Name: rec})
+	}
+}
+
+func (s *Server) registerScheduleRoutes(r *mux.Router) {
+	// Everyone sees what is scheduled; only who may publish moves or cancels it.
+	r.HandleFunc("/api/schedules", s.can(content.PermDrafts, s.handleScheduleList)).Methods("GET")
+	r.HandleFunc("/api/schedules/{id}", s.can(content.PermPublish, s.handleReschedule)).Methods("PUT")
+	r.HandleFunc("/api/schedules/{id}", s.can(content.PermPublish, s.handleScheduleCancel)).Methods("DELETE")
+}
+
+const msgScheduleNotFound = "That schedule no longer exists."
+
+// handleScheduleList handles GET /api/schedules: waiting, retrying and failed schedules, the
+// soonest first.
+func (s *Server) handleScheduleList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.schedules.Schedules()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// handleReschedule handles PUT /api/schedules/{id} {at}: a new time (one that has come means
+// now); a failed schedule is tried afresh.
+func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
+	id, err := idVar(r, "id", msgScheduleNotFound)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	f, err := readFields(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if v, _ := f.lookup("at"); v == "" {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "at is required: the new date and time (RFC 3339)."))
+		return
+	}
+	at, later, err := s.laterTime(f, "at")
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !later {
+		at = s.schedules.Now()
+	}
+	sc, err := s.schedules.Reschedule(id, at)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Rescheduled for " + sc.At.Format(time.RFC3339) + ".", "schedule": sc})
+}
+
+// handleScheduleCancel handles DELETE /api/schedules/{id}.
+func (s *Server) handleScheduleCancel(w http.ResponseWriter, r *http.Request) {
+	id, err := idVar(r, "id", msgScheduleNotFound)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	sc, err := s.schedules.Cancel(id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.log.Info("schedule cancelled", "id", id, "kind", sc.Kind, "slug", sc.Slug, "by", adminFrom(r.Context()).Username)
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Schedule cancelled.", "schedule": sc})
+}
+
+func (s *Server) registerTrashRoutes(r *mux.Router) {
+	// A draft deleted by an editor may be restored by one; what was live only by who may publish
+	// (checked in the handler, which knows where the item was); deleting for good likewise.
+	r.HandleFunc("/api/trash", s.can(content.PermDrafts, s.handleTrashList)).Methods("GET")
+	r.HandleFunc("/api/trash/{id}/restore", s.can(content.PermDrafts, s.handleTrashRestore)).Methods("POST")
+	r.HandleFunc("/api/trash/{id}", s.can(content.PermPublish, s.handleTrashPurge)).Methods("DELETE")
+}
+
+const msgTrashNotFound = "That item is no longer in the trash."
+
+// handleTrashList handles GET /api/trash: deleted records, newest first.
+func (s *Server) handleTrashList(w http.ResponseWriter, r *http.Request) {
+	list, err := s.db.Trash()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// handleTrashRestore handles POST /api/trash/{id}/restore: the record goes back where it was; a
+// published one is rebuilt onto the site.
+func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
+	id, err := idVar(r, "id", msgTrashNotFound)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	it, err := s.db.TrashItem(id)
+	if err == nil && it.Stage == store.Published.String() && !adminFrom(r.Context()).Can(content.PermPublish) {
+		err = content.Forbidden(content.PermPublish)
+	}
+	var rec content.Record
+	if err == nil {
+		it, rec, err = s.author(r).RestoreTrash(id)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	k := rec.Kind()
+	s.log.Info(k.Name+" restored from the trash", "slug", it.Slug, "stage", it.Stage, "by", adminFrom(r.Context()).Username)
+	h := kindHandlers{s, k}
+	stage := store.Preview
+	if it.Stage == store.Published.String() {
+		stage = store.Published
+	}
+	h.changed(w, r, stage, k.Name+" restored: "+it.Slug, map[string]any{
+		"message": k.Label + " restored.", "trash": it, k.Name: rec})
+}
+
+// handleTrashPurge handles DELETE /api/trash/{id}: gone for good, with its revisions.
+func (s *Server) handleTrashPurge(w http.ResponseWriter, r *http.Request) {
+	id, err := idVar(r, "id", msgTrashNotFound)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.db.PurgeTrash(id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": "Deleted for good."})
+}

@@ -1,0 +1,366 @@
+package publish
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jonboulle/clockwork"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/store"
+)
+
+// SchedulerConfig wires a Scheduler; zero fields take the defaults named.
+type SchedulerConfig struct {
+	DB     *store.DB
+	Builds *Queue
+	Clock  clockwork.Clock // default: the real clock; tests pass a fake one and advance it
+	Log    *slog.Logger
+	// Mail receives a message for every admin when a scheduled change fails for the first time
+	// and when it is given up; nil: failures are only logged and listed.
+	Mail     mail.Sender
+	AdminURL string // the admin's dashboard, named in those messages
+	// RetryBase is the wait before the first retry of a failed build (default 1 minute); it
+	// doubles with every attempt up to RetryMax (default 1 hour), for at most MaxAttempts runs
+	// (default 8, about four hours), then the schedule is marked failed.
+	RetryBase    time.Duration
+	RetryMax     time.Duration
+	MaxAttempts  int
+	BuildTimeout time.Duration // how long one run waits for its build (default 10 minutes)
+	// TrashDays is how long deleted records stay restorable (default store.TrashDays).
+	TrashDays int
+	// OnEvent, when set, hears of every run's outcome (tests wait on it).
+	OnEvent func(Event)
+}
+
+// Event is the outcome of one run of a schedule.
+type Event struct {
+	Schedule store.Schedule
+	Outcome  string // OutcomeDone, OutcomeRetry or OutcomeFailed
+	Err      error
+}
+
+// Outcomes of a run.
+const (
+	OutcomeDone   = "done"   // the change is live; the schedule is gone
+	OutcomeRetry  = "retry"  // it failed and runs again at the schedule's NextAttemptAt
+	OutcomeFailed = "failed" // it failed and waits for the admin
+)
+
+// Scheduler publishes and unpublishes records at their set times. Schedules live in the
+// database, so none is lost to a restart: one that fell due while the server was down runs as
+// soon as the scheduler starts. A run moves the record in one transaction (marking the schedule
+// applied), then asks the build queue for the build that makes it live and waits for it; a
+// failed build is retried with a growing delay, shown in the schedule and mailed to the admins.
+// The scheduler also purges the trash of what was deleted more than TrashDays ago.
+type Scheduler struct {
+	cfg   SchedulerConfig
+	db    *store.DB
+	clock clockwork.Clock
+	log   *slog.Logger
+
+	wake    chan struct{}
+	ctx     context.Context
+	cancel  context.CancelFunc
+	stopped chan struct{}
+	mails   sync.WaitGroup
+}
+
+// NewScheduler starts the scheduler's worker; Close stops it.
+func NewScheduler(cfg SchedulerConfig) (*Scheduler, error) {
+	if cfg.DB == nil || cfg.Builds == nil {
+		return nil, errors.New("scheduler: no database or no build queue")
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = clockwork.NewRealClock()
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.RetryBase <= 0 {
+		cfg.RetryBase = time.Minute
+	}
+	if cfg.RetryMax <= 0 {
+		cfg.RetryMax = time.Hour
+	}
+	if cfg.MaxAttempts <= 0 {
+		cfg.MaxAttempts = 8
+	}
+	if cfg.BuildTimeout <= 0 {
+		cfg.BuildTimeout = 10 * time.Minute
+	}
+	if cfg.TrashDays <= 0 {
+		cfg.TrashDays = store.TrashDays
+	}
+	s := &Scheduler{cfg: cfg, db: cfg.DB, clock: cfg.Clock, log: cfg.Log, wake: make(chan struct{}, 1), stopped: make(chan struct{})}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	go s.run()
+	return s, nil
+}
+
+// Publish applies fn to k's draft with slug, checks it against the publish rules and schedules
+// its publication at at, by the admin username (see store.SchedulePublish).
+func (s *Scheduler) Publish(k *content.Kind, slug string, at time.Time, username string, fn func(content.Record) error) (store.Schedule, content.Record, error) {
+	sc, rec, err := s.db.As(username).SchedulePublish(k, slug, at, fn)
+	if err == nil {
+		s.log.Info("publish scheduled", "kind", k.Name, "slug", sc.Slug, "at", sc.At, "by", username)
+		s.poke()
+	}
+	return sc, rec, err
+}
+
+// Unpublish schedules k's published record with slug to go back to the drafts at at.
+func (s *Scheduler) Unpublish(k *content.Kind, slug string, at time.Time, username string) (store.Schedule, error) {
+	sc, err := s.db.As(username).ScheduleUnpublish(k, slug, at)
+	if err == nil {
+		s.log.Info("unpublish scheduled", "kind", k.Name, "slug", slug, "at", sc.At, "by", username)
+		s.poke()
+	}
+	return sc, err
+}
+
+// Reschedule moves a schedule (also a failed one, which is then tried afresh).
+func (s *Scheduler) Reschedule(id uint64, at time.Time) (store.Schedule, error) {
+	sc, err := s.db.Reschedule(id, at)
+	if err == nil {
+		s.poke()
+	}
+	return sc, err
+}
+
+// Cancel deletes a schedule.
+func (s *Scheduler) Cancel(id uint64) (store.Schedule, error) {
+	sc, err := s.db.CancelSchedule(id)
+	if err == nil {
+		s.poke()
+	}
+	return sc, err
+}
+
+// Schedules lists the schedules, the soonest first.
+func (s *Scheduler) Schedules() ([]store.Schedule, error) { return s.db.Schedules() }
+
+// Now is the scheduler's clock's time.
+func (s *Scheduler) Now() time.Time { return s.clock.Now() }
+
+// poke wakes the worker to look at the schedules again.
+func (s *Scheduler) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Close stops the worker (a run under way is cancelled and runs again at the next start) and
+// waits for the failure mails being sent, until ctx ends.
+func (s *Scheduler) Close(ctx context.Context) {
+	s.cancel()
+	<-s.stopped
+	done := make(chan struct{})
+	go func() { s.mails.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+}
+
+func (s *Scheduler) run() {
+	defer close(s.stopped)
+	var nextPurge time.Time
+	for s.ctx.Err() == nil {
+		now := s.clock.Now()
+		if !now.Before(nextPurge) {
+			s.purge(now)
+			nextPurge = now.Add(time.Hour)
+		}
+		wait := nextPurge.Sub(now)
+		all, err := s.db.Schedules()
+		if err != nil {
+			s.log.Error("scheduler: cannot read the schedules", "err", err)
+			wait = min(wait, time.Minute)
+		}
+		var due *store.Schedule
+		for i, sc := range all {
+			if sc.Status == store.ScheduleFailed {
+				continue
+			}
+			if !sc.Due().After(now) {
+				due = &all[i]
+				break
+			}
+			wait = min(wait, sc.Due().Sub(now))
+		}
+		if due != nil {
+			s.fire(*due)
+			continue
+		}
+		t := s.clock.NewTimer(wait)
+		select {
+		case <-t.Chan():
+		case <-s.wake:
+		case <-s.ctx.Done():
+		}
+		t.Stop()
+	}
+}
+
+func (s *Scheduler) purge(now time.Time) {
+	n, err := s.db.PurgeTrashBefore(now.Add(-time.Duration(s.cfg.TrashDays) * 24 * time.Hour))
+	if err != nil {
+		s.log.Error("trash: purge failed", "err", err)
+	} else if n > 0 {
+		s.log.Info("trash: purged what was deleted over 30 days ago", "items", n)
+	}
+}
+
+// fire runs one due schedule: the record moves, then the build that makes the move live.
+func (s *Scheduler) fire(sc store.Schedule) {
+	k := content.KindOf(sc.Kind)
+	if k == nil {
+		s.fail(sc, fmt.Errorf("unknown kind of content %q", sc.Kind), true)
+		return
+	}
+	applied, rec, err := s.db.As(sc.Username).ApplySchedule(sc.ID)
+	if err != nil {
+		if _, gone := s.db.Schedule(sc.ID); content.ErrorCode(gone) == content.ENotFound {
+			return // cancelled meanwhile
+		}
+		// A refusal (the draft no longer meets the publish rules, its slug was taken) will not
+		// mend itself; anything else might.
+		s.fail(sc, err, content.ErrorCode(err) != content.EInternal)
+		return
+	}
+	sc = applied
+	slug := *rec.Fields().Slug
+	reason := fmt.Sprintf("%s %s on schedule: %s", k.Name, pastOf(sc.Action), slug)
+	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.BuildTimeout)
+	b, done := s.cfg.Builds.Request(false, reason).Wait(ctx)
+	cancel()
+	switch {
+	case s.ctx.Err() != nil:
+		return // stopping: the schedule stays applied and its build runs at the next start
+	case !done:
+		err = fmt.Errorf("the build did not finish within %s", s.cfg.BuildTimeout)
+	case b.Status != StatusOK:
+		err = b.Err()
+	}
+	if err != nil {
+		s.fail(sc, err, false)
+		return
+	}
+	if err := s.db.FinishSchedule(sc.ID); err != nil {
+		s.log.Error("scheduler: cannot close a finished schedule", "id", sc.ID, "err", err)
+	}
+	s.log.Info("scheduled "+sc.Action+" done", "kind", k.Name, "slug", slug, "due", sc.At, "build", b.ID)
+	s.emit(Event{Schedule: sc, Outcome: OutcomeDone})
+}
+
+// fail records a failed run: retried later unless it is permanent or out of attempts, mailed
+// to the admins the first time and when it is given up.
+func (s *Scheduler) fail(sc store.Schedule, cause error, permanent bool) {
+	attempts := sc.Attempts + 1
+	var next time.Time
+	if !permanent && attempts < s.cfg.MaxAttempts {
+		next = s.clock.Now().Add(s.backoff(attempts))
+	}
+	msg := content.ErrorMessage(cause)
+	if content.ErrorCode(cause) == content.EInternal {
+		msg = cause.Error()
+	}
+	msg = truncate(msg, 1000)
+	failed, err := s.db.FailSchedule(sc.ID, msg, next)
+	if err != nil {
+		if content.ErrorCode(err) != content.ENotFound {
+			s.log.Error("scheduler: cannot record a failure", "id", sc.ID, "err", err)
+		}
+		return
+	}
+	s.log.Error("scheduled "+sc.Action+" failed", "kind", sc.Kind, "slug", sc.Slug, "attempt", attempts,
+		"next", next, "err", msg)
+	if attempts == 1 || next.IsZero() {
+		s.mailFailure(failed)
+	}
+	outcome := OutcomeRetry
+	if next.IsZero() {
+		outcome = OutcomeFailed
+	}
+	s.emit(Event{Schedule: failed, Outcome: outcome, Err: cause})
+}
+
+func (s *Scheduler) backoff(attempts int) time.Duration {
+	d := s.cfg.RetryBase
+	for i := 1; i < attempts && d < s.cfg.RetryMax; i++ {
+		d *= 2
+	}
+	return min(d, s.cfg.RetryMax)
+}
+
+func (s *Scheduler) emit(e Event) {
+	if s.cfg.OnEvent != nil {
+		s.cfg.OnEvent(e)
+	}
+}
+
+func pastOf(action string) string {
+	if action == store.ActionUnpublish {
+		return "unpublished"
+	}
+	return "published"
+}
+
+// mailFailure tells every admin that a scheduled change failed, in the background.
+func (s *Scheduler) mailFailure(sc store.Schedule) {
+	if s.cfg.Mail == nil {
+		return
+	}
+	admins, err := s.db.Admins()
+	if err != nil {
+		s.log.Error("scheduler: cannot list the admins to mail", "err", err)
+		return
+	}
+	noun := strings.TrimSuffix(sc.Kind, "s")
+	if k := content.KindOf(sc.Kind); k != nil {
+		noun = k.Name
+	}
+	title := sc.Title
+	if title == "" {
+		title = sc.Slug
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The %s %q was to be %s at %s, and that failed:\n\n  %s\n\n", noun, title, pastOf(sc.Action),
+		sc.At.Format("2 Jan 2006 15:04 MST"), sc.Error)
+	if sc.Status == store.ScheduleRetrying {
+		fmt.Fprintf(&b, "It will be tried again at %s.", sc.NextAttemptAt.Format("2 Jan 2006 15:04 MST"))
+	} else {
+		b.WriteString("It will not be tried again by itself: reschedule or cancel it in the dashboard.")
+	}
+	if s.cfg.AdminURL != "" {
+		fmt.Fprintf(&b, "\n\n%s\n", strings.TrimRight(s.cfg.AdminURL, "/")+"/admin/dashboard#schedules")
+	}
+	subject := fmt.Sprintf("Scheduled %s failed: %s", sc.Action, title)
+	if len(subject) > 200 {
+		subject = subject[:200]
+	}
+	subject = strings.NewReplacer("\r", " ", "\n", " ").Replace(subject)
+	for _, a := range admins {
+		if a.Email == "" {
+			continue
+		}
+		m := mail.Message{To: a.Email, Subject: subject, Text: b.String()}
+		s.mails.Add(1)
+		go func() {
+			defer s.mails.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := s.cfg.Mail.Send(ctx, m); err != nil {
+				s.log.Error("scheduler: failure mail not sent", "to", m.To, "err", err)
+			}
+		}()
+	}
+}

@@ -1,0 +1,317 @@
+package store
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
+)
+
+// What a schedule does when it is due.
+const (
+	ActionPublish   = "publish"   // a draft goes live
+	ActionUnpublish = "unpublish" // a published record goes back to the drafts
+)
+
+// Where a schedule stands. One that succeeded is deleted.
+const (
+	ScheduleWaiting  = "scheduled" // waits for its time
+	ScheduleRetrying = "retrying"  // ran, its build failed; runs again at NextAttemptAt
+	ScheduleFailed   = "failed"    // gave up; waits for the admin to reschedule or cancel it
+)
+
+// Schedule is a publish or unpublish of one record at a set time, kept in the database so that
+// it survives restarts: one missed while the server was down runs when it starts.
+type Schedule struct {
+	ID       uint64    `json:"id"`
+	Kind     string    `json:"kind"` // the kind's plural: "blogs", "services"
+	Slug     string    `json:"slug"` // follows renames
+	RecordID string    `json:"recordId"`
+	Title    string    `json:"title"` // the record's title when listed
+	Action   string    `json:"action"`
+	At       time.Time `json:"at"`
+	Status   string    `json:"status"`
+	Attempts int       `json:"attempts"`
+	// NextAttemptAt is when a schedule whose build failed is tried again.
+	NextAttemptAt time.Time `json:"nextAttemptAt,omitzero"`
+	// Applied: the record has moved (published or unpublished); only the build is left to do.
+	Applied   bool      `json:"applied"`
+	Error     string    `json:"error,omitempty"`
+	Username  string    `json:"username"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// Due is when the schedule runs next.
+func (s Schedule) Due() time.Time {
+	if s.Status == ScheduleRetrying && !s.NextAttemptAt.IsZero() {
+		return s.NextAttemptAt
+	}
+	return s.At
+}
+
+var errScheduleNotFound = content.Errorf(content.ENotFound, "That schedule no longer exists.")
+
+func schedules(tx *bolt.Tx) ([]Schedule, error) {
+	return list[Schedule](tx, bucketSchedules)
+}
+
+func getSchedule(tx *bolt.Tx, id uint64) (Schedule, error) {
+	var s Schedule
+	if ok, err := getJSON(tx, bucketSchedules, itob(id), &s); err != nil {
+		return s, err
+	} else if !ok {
+		return s, errScheduleNotFound
+	}
+	return s, nil
+}
+
+func putSchedule(tx *bolt.Tx, s Schedule) error { return putJSON(tx, bucketSchedules, itob(s.ID), s) }
+
+// dropSchedules deletes the schedules of a record, those of one action or ("") all.
+func dropSchedules(tx *bolt.Tx, k *content.Kind, recID, action string) error {
+	all, err := schedules(tx)
+	if err != nil {
+		return err
+	}
+	for _, s := range all {
+		if s.Kind == k.Plural && s.RecordID == recID && (action == "" || s.Action == action) {
+			if err := tx.Bucket(bucketSchedules).Delete(itob(s.ID)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// renameSchedules makes a record's schedules follow its new slug.
+func renameSchedules(tx *bolt.Tx, k *content.Kind, recID, slug string) error {
+	all, err := schedules(tx)
+	if err != nil {
+		return err
+	}
+	for _, s := range all {
+		if s.Kind == k.Plural && s.RecordID == recID && s.Slug != slug {
+			s.Slug = slug
+			if err := putSchedule(tx, s); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// upsertSchedule sets the time of the record's schedule of the action, or adds one.
+func (db *DB) upsertSchedule(tx *bolt.Tx, rec content.Record, action string, at time.Time) (Schedule, error) {
+	k, f := rec.Kind(), rec.Fields()
+	all, err := schedules(tx)
+	if err != nil {
+		return Schedule{}, err
+	}
+	s := Schedule{Kind: k.Plural, RecordID: *f.ID, Action: action, Username: db.user, CreatedAt: db.now()}
+	for _, old := range all {
+		if old.Kind == k.Plural && old.RecordID == *f.ID && old.Action == action {
+			s.ID, s.CreatedAt = old.ID, old.CreatedAt
+		}
+	}
+	if s.ID == 0 {
+		s.ID, _ = tx.Bucket(bucketSchedules).NextSequence()
+	}
+	s.Slug, s.Title, s.At, s.Status = *f.Slug, *f.Title, at.UTC(), ScheduleWaiting
+	return s, putSchedule(tx, s)
+}
+
+// SchedulePublish applies fn to k's draft with slug (as UpdateRecord does), checks that it meets
+// the publish rules, and schedules its publication at at, in one transaction. A draft has at
+// most one publish schedule: scheduling it again moves it.
+func (db *DB) SchedulePublish(k *content.Kind, slug string, at time.Time, fn func(content.Record) error) (Schedule, content.Record, error) {
+	var s Schedule
+	var rec content.Record
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if rec, err = db.update(tx, k, Preview, slug, fn); err != nil {
+			return err
+		}
+		if err := content.PreparePublish(k.Copy(rec), db.now()); err != nil {
+			return err
+		}
+		s, err = db.upsertSchedule(tx, rec, ActionPublish, at)
+		return err
+	})
+	if err != nil {
+		return s, nil, fmt.Errorf("schedule publish of %s %q: %w", k.Name, slug, err)
+	}
+	return s, rec, nil
+}
+
+// ScheduleUnpublish schedules k's published record with slug to go back to the drafts at at. A
+// draft that is scheduled to be published before at may be scheduled to come down again too.
+func (db *DB) ScheduleUnpublish(k *content.Kind, slug string, at time.Time) (Schedule, error) {
+	var s Schedule
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		rec, err := get(tx, k, Published, slug)
+		if content.ErrorCode(err) == content.ENotFound {
+			draft, derr := get(tx, k, Preview, slug)
+			if derr != nil || !publishedBefore(tx, k, *draft.Fields().ID, at) {
+				return content.Errorf(content.EConflict, "This %s is not published, so it cannot be unpublished.", k.Name)
+			}
+			rec, err = draft, nil
+		}
+		if err != nil {
+			return err
+		}
+		s, err = db.upsertSchedule(tx, rec, ActionUnpublish, at)
+		return err
+	})
+	if err != nil {
+		return s, fmt.Errorf("schedule unpublish of %s %q: %w", k.Name, slug, err)
+	}
+	return s, nil
+}
+
+func publishedBefore(tx *bolt.Tx, k *content.Kind, recID string, at time.Time) bool {
+	all, _ := schedules(tx)
+	for _, s := range all {
+		if s.Kind == k.Plural && s.RecordID == recID && s.Action == ActionPublish && s.At.Before(at) {
+			return true
+		}
+	}
+	return false
+}
+
+// Schedules lists every schedule, the soonest first, each with its record's current title.
+func (db *DB) Schedules() ([]Schedule, error) {
+	var out []Schedule
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		if out, err = schedules(tx); err != nil {
+			return err
+		}
+		for i, s := range out {
+			if k := content.KindOf(s.Kind); k != nil {
+				for _, st := range []Stage{Published, Preview} {
+					var r struct {
+						Title string `json:"title"`
+					}
+					if ok, _ := getJSON(tx, bucketOf(k, st), []byte(s.Slug), &r); ok {
+						out[i].Title = r.Title
+						break
+					}
+				}
+			}
+		}
+		return nil
+	})
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Due().Before(out[j].Due()) })
+	if out == nil {
+		out = []Schedule{}
+	}
+	return out, err
+}
+
+// Schedule answers one schedule.
+func (db *DB) Schedule(id uint64) (Schedule, error) {
+	var s Schedule
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) { s, err = getSchedule(tx, id); return err })
+	return s, err
+}
+
+// Reschedule moves a schedule to at and makes it wait afresh (a failed one is tried again then).
+func (db *DB) Reschedule(id uint64, at time.Time) (Schedule, error) {
+	var s Schedule
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if s, err = getSchedule(tx, id); err != nil {
+			return err
+		}
+		s.At, s.Status, s.Attempts, s.NextAttemptAt, s.Error = at.UTC(), ScheduleWaiting, 0, time.Time{}, ""
+		return putSchedule(tx, s)
+	})
+	return s, err
+}
+
+// CancelSchedule deletes a schedule. One whose record has already moved (its build failing)
+// leaves the record where it is; only the retries stop.
+func (db *DB) CancelSchedule(id uint64) (Schedule, error) {
+	var s Schedule
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if s, err = getSchedule(tx, id); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketSchedules).Delete(itob(id))
+	})
+	return s, err
+}
+
+// ApplySchedule does a due schedule's change to its record in one transaction (publish, or
+// unpublish) and marks it applied, so that after a crash only its build is left to redo. A
+// schedule already applied answers its record as it is.
+func (db *DB) ApplySchedule(id uint64) (Schedule, content.Record, error) {
+	var s Schedule
+	var rec content.Record
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if s, err = getSchedule(tx, id); err != nil {
+			return err
+		}
+		k := content.KindOf(s.Kind)
+		if k == nil {
+			return content.Errorf(content.EInvalid, "Unknown kind of content %q.", s.Kind)
+		}
+		if s.Applied {
+			st := Published
+			if s.Action == ActionUnpublish {
+				st = Preview
+			}
+			rec, err = get(tx, k, st, s.Slug)
+			return err
+		}
+		switch s.Action {
+		case ActionPublish:
+			rec, err = db.publish(tx, k, s.Slug, func(r content.Record) error {
+				*r.Fields().CreatedAt = s.At // "Published on" is when it went live
+				return nil
+			})
+		case ActionUnpublish:
+			rec, err = db.unpublish(tx, k, s.Slug)
+		default:
+			err = content.Errorf(content.EInvalid, "Unknown scheduled action %q.", s.Action)
+		}
+		if err != nil {
+			return err
+		}
+		s.Applied, s.Title = true, *rec.Fields().Title
+		return putSchedule(tx, s)
+	})
+	if err != nil {
+		return s, nil, fmt.Errorf("scheduled %s %d: %w", s.Action, id, err)
+	}
+	return s, rec, nil
+}
+
+// FinishSchedule deletes a schedule that has run and whose build succeeded.
+func (db *DB) FinishSchedule(id uint64) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketSchedules).Delete(itob(id)) })
+}
+
+// FailSchedule records a failed run: retried at next, or (next zero) given up.
+func (db *DB) FailSchedule(id uint64, reason string, next time.Time) (Schedule, error) {
+	var s Schedule
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if s, err = getSchedule(tx, id); err != nil {
+			return err
+		}
+		s.Attempts++
+		s.Error = reason
+		if next.IsZero() {
+			s.Status, s.NextAttemptAt = ScheduleFailed, time.Time{}
+		} else {
+			s.Status, s.NextAttemptAt = ScheduleRetrying, next.UTC()
+		}
+		return putSchedule(tx, s)
+	})
+	return s, err
+}
