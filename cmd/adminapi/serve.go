@@ -23,6 +23,7 @@ import (
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
@@ -38,6 +39,7 @@ type serveOptions struct {
 	deployGrace                                                          time.Duration
 	enquiriesPerMinute                                                   int
 	revisions                                                            int
+	auditDays, auditKeep                                                 int
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -87,6 +89,8 @@ Environment:
 	f.DurationVar(&o.deployGrace, "deploy-grace", deploy.DefaultGrace, "how long assets that left the site stay on the store")
 	f.IntVar(&o.enquiriesPerMinute, "enquiries-per-minute", api.DefaultLimits.PopupSitePerMinute,
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
+	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
+	f.IntVar(&o.auditKeep, "audit-keep", content.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
 	return cmd
 }
 
@@ -115,6 +119,10 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	if _, err := os.Stat(filepath.Join(o.contentDir, "site.yaml")); err != nil {
 		return fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", o.contentDir)
 	}
+	if o.auditDays < 0 || o.auditKeep < 0 {
+		return errors.New("--audit-days and --audit-keep may not be negative")
+	}
+	db.SetAuditRetention(content.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
 
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {

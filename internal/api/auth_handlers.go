@@ -140,7 +140,7 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	ok := s.checkPassword(a, found, in.password)
 	release()
 	if !ok {
-		ipTry.Fail()
+		dIP := ipTry.Fail()
 		var d time.Duration
 		if userTry != nil {
 			d = userTry.Fail()
@@ -149,6 +149,11 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 		}
 		if d > 0 {
 			s.log.Warn("login locked out", "username", in.username, "ip", in.ip, "for", d.String())
+		}
+		if d = max(d, dIP); d > 0 {
+			// A burst of failures is a change worth a line; every single typo is not.
+			s.record(content.AuditEntry{IP: in.ip, Action: content.AuditSignInBurst, Kind: "session",
+				Target: oneLine(in.username, content.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
 		}
 		return loginResult{}, content.Errorf(content.EUnauthorized, msgInvalidCredentials)
 	}
@@ -167,6 +172,8 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	if err != nil {
 		return loginResult{}, err
 	}
+	s.record(content.AuditEntry{User: a.Username, Role: content.RoleOf(a.Role), IP: in.ip, Action: content.AuditSignIn,
+		Kind: "session", Target: a.Username})
 	return loginResult{admin: a, token: token, device: device}, nil
 }
 
@@ -273,14 +280,14 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.resetPassword(r.Context(), in.Token, in.NewPassword); err != nil {
+	if err := s.resetPassword(r.Context(), in.Token, in.NewPassword, s.clientIP(r)); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgResetDone})
 }
 
-func (s *Server) resetPassword(ctx context.Context, token, password string) error {
+func (s *Server) resetPassword(ctx context.Context, token, password, ip string) error {
 	release, err := s.hashing.Enter(ctx)
 	if err != nil {
 		return err
@@ -303,6 +310,8 @@ func (s *Server) resetPassword(ctx context.Context, token, password string) erro
 	s.loginUserFails.Succeed(t.Username)
 	s.knownAddrs.Forget(t.Username) // and the device tokens lapse with the password version
 	s.log.Info("password reset", "username", t.Username)
+	s.record(content.AuditEntry{User: t.Username, Action: content.AuditPassword, Kind: "account", Target: t.Username,
+		IP: ip, Detail: "password reset by e-mail link"})
 	return nil
 }
 

@@ -28,6 +28,7 @@ func (s *Server) handleBuildList(w http.ResponseWriter, r *http.Request) {
 // handleBuildStart handles POST /api/builds: a full rebuild, answered at once.
 func (s *Server) handleBuildStart(w http.ResponseWriter, r *http.Request) {
 	j := s.builds.Request(true, "full rebuild by "+adminFrom(r.Context()).Username)
+	s.audit(r, content.AuditRebuild, "site", "", "full rebuild")
 	writeJSON(w, http.StatusAccepted, map[string]any{"build": j.Record()})
 }
 

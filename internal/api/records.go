@@ -111,6 +111,7 @@ func (h kindHandlers) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setETag(w, rec)
+	h.s.audit(r, content.AuditSave, h.k.Name, *rec.Fields().Slug, "draft")
 	writeJSON(w, http.StatusCreated, map[string]any{"message": h.k.Messages.Saved, h.k.Name: rec})
 }
 
@@ -124,13 +125,19 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, editOf(f)))
+		slug := mux.Vars(r)["slug"]
+		rec, err := h.s.author(r).UpdateRecord(h.k, st, slug, guarded(r, editOf(f)))
 		if err != nil {
 			undo()
 			h.s.writeError(w, r, err)
 			return
 		}
 		setETag(w, rec)
+		detail := st.String()
+		if newSlug := *rec.Fields().Slug; newSlug != slug {
+			detail += ", renamed from " + slug
+		}
+		h.s.audit(r, content.AuditEdit, h.k.Name, *rec.Fields().Slug, detail)
 		h.changed(w, r, st, h.k.Name+" edited: "+*rec.Fields().Slug,
 			map[string]any{"message": h.k.Messages.Updated, h.k.Name: rec})
 	}
@@ -147,6 +154,7 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
+		h.s.audit(r, content.AuditDelete, h.k.Name, slug, st.String()+", moved to the trash")
 		h.changed(w, r, st, h.k.Name+" deleted: "+slug, map[string]any{"message": h.k.Messages.Deleted, "trash": it})
 	}
 }
@@ -164,6 +172,7 @@ func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 			return
 		}
 		setETag(w, rec)
+		h.s.audit(r, content.AuditEdit, h.k.Name, *rec.Fields().Slug, st.String()+", image removed")
 		h.changed(w, r, st, h.k.Name+" image removed: "+*rec.Fields().Slug,
 			map[string]any{"message": msgImageRemoved, h.k.Name: rec})
 	}
@@ -216,6 +225,7 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 	setETag(w, rec) // the published record's version
 	slug := *rec.Fields().Slug
 	h.s.log.Info(h.k.Name+" published", "slug", slug, "by", adminFrom(r.Context()).Username)
+	h.s.audit(r, content.AuditPublish, h.k.Name, slug, "")
 	build, done := h.s.rebuild(r.Context(), h.k.Name+" published: "+slug)
 	h.s.publishAnswer(w, h.k.Label, h.k.PageURL(h.s.cfg.SiteURL, slug), build, done)
 }

@@ -54,6 +54,7 @@ var routeRoles = map[string]string{
 	"POST /popup":                               public,
 	"GET /uploads/{name}":                       public,
 	"HEAD /uploads/{name}":                      public,
+	"GET /api/audit":                            string(content.PermAudit),
 	"GET /api/me":                               member,
 	"GET /api/builds":                           member,
 	"POST /api/builds":                          string(content.PermSite),

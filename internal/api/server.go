@@ -238,6 +238,7 @@ func (s *Server) router() *mux.Router {
 	s.registerMailRoutes(r)
 	s.registerScheduleRoutes(r)
 	s.registerTrashRoutes(r)
+	s.registerAuditRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

@@ -62,6 +62,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.audit(r, content.AuditUpload, "image", ref, "")
 	writeJSON(w, http.StatusCreated, map[string]string{"imageUrl": ref})
 }
 

@@ -17,6 +17,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"digitalreeviver/internal/content"
 )
 
 // The buckets besides the records' (see bucketOf).
@@ -32,8 +34,10 @@ var (
 	bucketRevisions   = []byte("revisions")
 	bucketTrash       = []byte("trash")
 	bucketSchedules   = []byte("schedules")
+	bucketAudit       = []byte("audit") // content.AuditEntry by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
-		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules)
+		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
+		bucketAudit)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.
@@ -49,6 +53,8 @@ type DB struct {
 	user string // who writes through this view ("" for the operator's tools)
 
 	caches *caches
+
+	audit *auditRetention // shared by the views of As
 }
 
 type caches struct {
@@ -99,7 +105,7 @@ func Open(path string, opts Options) (*DB, error) {
 		opts.Revisions = DefaultRevisions
 	}
 	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, keep: opts.Revisions,
-		caches: &caches{byBucket: map[string]*decoded{}}}
+		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: content.DefaultAuditRetention}}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
 			for _, name := range allBuckets {
