@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -524,3 +525,74 @@ func TestServeNamesAMissingContentFolder(t *testing.T) {
 		t.Fatalf("got %v\n%s", err, out)
 	}
 }
+
+// TestUserCommands adds, lists, re-roles and removes accounts as an operator would; the last
+// admin can be neither demoted nor removed, and each change is in the audit log.
+func TestUserCommands(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "site.db")
+	pw := []string{"ADMIN_PASSWORD=long-enough-pw"}
+	mustRun := func(env []string, args ...string) string {
+		t.Helper()
+		out, err := run(t, env, append(args, "--db", db)...)
+		if err != nil {
+			t.Fatalf("adminapi %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return out
+	}
+	refused := func(want string, args ...string) {
+		t.Helper()
+		out, err := run(t, nil, append(args, "--db", db)...)
+		if err == nil || !strings.Contains(out, want) {
+			t.Fatalf("adminapi %s: %v, want a refusal with %q:\n%s", strings.Join(args, " "), err, want, out)
+		}
+	}
+	if out := mustRun(pw, "user", "add", "--username", "Priya", "--email", "priya@example.com"); !strings.Contains(out, `admin "priya"`) {
+		t.Errorf("add: %s", out)
+	}
+	if out := mustRun(pw, "user", "add", "--username", "ravi", "--email", "ravi@example.com", "--role", "editor"); !strings.Contains(out, `editor "ravi"`) {
+		t.Errorf("add editor: %s", out)
+	}
+	refused("Role must be admin or editor.", "user", "add", "--username", "x", "--email", "x@example.com", "--role", "owner")
+	out := mustRun(nil, "user", "list")
+	if !regexpMatch(`(?m)^priya\s+admin\s+priya@example.com`, out) || !regexpMatch(`(?m)^ravi\s+editor\s+ravi@example.com`, out) {
+		t.Errorf("list:\n%s", out)
+	}
+	refused("The last admin cannot become an editor.", "user", "role", "--username", "priya", "--role", "editor")
+	refused("The last admin cannot be removed.", "user", "remove", "--username", "priya")
+	refused("No such account.", "user", "remove", "--username", "nobody")
+	if out := mustRun(nil, "user", "role", "--username", "ravi", "--role", "admin"); !strings.Contains(out, `"ravi" is now an admin (was editor)`) {
+		t.Errorf("role: %s", out)
+	}
+	mustRun(nil, "user", "role", "--username", "priya", "--role", "editor")
+	if out := mustRun(nil, "user", "remove", "--username", "priya"); !strings.Contains(out, `editor "priya" removed`) {
+		t.Errorf("remove: %s", out)
+	}
+	out = mustRun(nil, "user", "list")
+	if strings.Contains(out, "priya") || !regexpMatch(`(?m)^ravi\s+admin`, out) {
+		t.Errorf("list after:\n%s", out)
+	}
+
+	s, err := store.Open(db, store.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	entries, _, err := s.AuditPage(content.AuditFilter{Kind: "account"}, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.User, "(command line)") || e.IP != "" {
+			t.Errorf("entry not the operator's: %+v", e)
+		}
+		got = append(got, e.Action+" "+e.Target+" "+e.Detail)
+	}
+	want := []string{"remove priya ", "role priya admin → editor", "role ravi editor → admin", "add ravi as editor", "add priya as admin"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("audit entries:\n got %q\nwant %q", got, want)
+	}
+}
+
+func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }

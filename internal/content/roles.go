@@ -1,6 +1,9 @@
 package content
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // Role is what an account may do. An admin may do everything; an editor writes, edits and
 // previews drafts and uploads images, and hands drafts to an admin to publish.
@@ -76,3 +79,18 @@ func Forbidden(p Permission) *Error {
 	}
 	return &Error{Code: EForbidden, Message: "Only an admin may " + text + ".", Permission: p}
 }
+
+// Invite is a pending invitation to make an account: the invitee opens a single-use link,
+// chooses a username and a password, and gets the role. Only the hash of the link's token is
+// stored.
+type Invite struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	Role      Role      `json:"role"`
+	InvitedBy string    `json:"invitedBy"`
+	CreatedAt time.Time `json:"createdAt"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// MsgInviteInvalid answers an invitation link that is unknown, used or expired.
+const MsgInviteInvalid = "This invitation is invalid or has expired. Ask an admin for a new one."

@@ -1,10 +1,13 @@
 // Package manage holds the operator's tasks on a site's database, for the CLI and the server
-// alike and without HTTP: admin accounts (CreateAdmin, SetPassword), content import and export
-// (ImportFiles, ExportFiles), and hot backups through the running server's control socket
-// (ServeControl, RequestBackup).
+// alike and without HTTP: accounts (CreateAccount, Accounts, SetRole, RemoveAccount,
+// SetPassword), content import and export (ImportFiles, ExportFiles), hot backups through the
+// running server's control socket (ServeControl, RequestBackup), and the audit entries of what
+// the operator does (Audit).
 package manage
 
 import (
+	"os/user"
+	"sort"
 	"time"
 
 	"digitalreeviver/internal/auth"
@@ -12,14 +15,22 @@ import (
 	"digitalreeviver/internal/store"
 )
 
-// CreateAdmin adds an admin account; used by `adminapi user add` and the demo set-up.
+// CreateAdmin adds an admin account; the demo set-up's shorthand of CreateAccount.
 func CreateAdmin(db *store.DB, username, email, password string) (content.Admin, error) {
-	a := content.Admin{Username: content.NormalizeUsername(username), Email: email}
+	return CreateAccount(db, username, email, password, content.RoleAdmin)
+}
+
+// CreateAccount adds an account with a role; used by `adminapi user add`.
+func CreateAccount(db *store.DB, username, email, password string, role content.Role) (content.Admin, error) {
+	a := content.Admin{Username: content.NormalizeUsername(username), Email: email, Role: role}
 	if err := content.ValidateUsername(a.Username); err != nil {
 		return a, err
 	}
 	if !content.ValidMailbox(email) {
 		return a, content.Errorf(content.EInvalid, content.MsgEmailInvalid)
+	}
+	if _, err := content.ParseRole(string(role)); err != nil {
+		return a, err
 	}
 	if err := content.ValidatePassword(password); err != nil {
 		return a, err
@@ -33,6 +44,36 @@ func CreateAdmin(db *store.DB, username, email, password string) (content.Admin,
 	return a, db.CreateAdmin(a)
 }
 
+// Accounts returns every account by username, each with its role filled in (accounts stored
+// before roles existed are admins) and without its password hash.
+func Accounts(db *store.DB) ([]content.Admin, error) {
+	list, err := db.Admins()
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		list[i].Role = content.RoleOf(list[i].Role)
+		list[i].PasswordHash = ""
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].Username < list[j].Username })
+	return list, nil
+}
+
+// SetRole gives an account a role; the last admin keeps theirs (store.SetAdminRole). It answers
+// the account and its role before.
+func SetRole(db *store.DB, username string, role content.Role) (content.Admin, content.Role, error) {
+	if _, err := content.ParseRole(string(role)); err != nil {
+		return content.Admin{}, "", err
+	}
+	return db.SetAdminRole(content.NormalizeUsername(username), role)
+}
+
+// RemoveAccount deletes an account; its sessions end with it. The last admin stays
+// (store.RemoveAdmin).
+func RemoveAccount(db *store.DB, username string) (content.Admin, error) {
+	return db.RemoveAdmin(content.NormalizeUsername(username))
+}
+
 // SetPassword stores a new password for username, revoking the tokens issued before; used by
 // `adminapi user passwd`.
 func SetPassword(db *store.DB, username, password string) error {
@@ -44,5 +85,20 @@ func SetPassword(db *store.DB, username, password string) error {
 		return err
 	}
 	_, err = db.SetAdminPassword(content.NormalizeUsername(username), hash, time.Now().UTC())
+	return err
+}
+
+// Operator names whoever runs a command on the host, for the audit log: their login and where.
+func Operator() string {
+	name := "operator"
+	if u, err := user.Current(); err == nil && u.Username != "" {
+		name = u.Username
+	}
+	return name + " (command line)"
+}
+
+// Audit records in the audit log a change the operator made at the command line.
+func Audit(db *store.DB, action, kind, target, detail string) error {
+	_, err := db.AppendAudit(content.AuditEntry{User: Operator(), Action: action, Kind: kind, Target: target, Detail: detail})
 	return err
 }

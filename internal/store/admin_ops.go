@@ -52,3 +52,79 @@ func (db *DB) CreateAdmin(a content.Admin) error {
 func (db *DB) DeleteUpload(name string) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketUploads).Delete([]byte(name)) })
 }
+
+// The refusals that keep at least one admin.
+const (
+	msgLastAdminRemove = "The last admin cannot be removed. Make another account an admin first."
+	msgLastAdminDemote = "The last admin cannot become an editor. Make another account an admin first."
+)
+
+// RemoveAdmin deletes an account and answers it as it was. The last admin cannot be removed:
+// the check and the deletion are one transaction, so two removals at once cannot both pass it.
+func (db *DB) RemoveAdmin(username string) (content.Admin, error) {
+	var a content.Admin
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if a, err = accountForChange(tx, username); err != nil {
+			return err
+		}
+		if content.RoleOf(a.Role) == content.RoleAdmin {
+			if n, err := countAdmins(tx); err != nil {
+				return err
+			} else if n <= 1 {
+				return content.Errorf(content.EConflict, msgLastAdminRemove)
+			}
+		}
+		return tx.Bucket(bucketAdmins).Delete([]byte(username))
+	})
+	if err != nil {
+		return a, fmt.Errorf("remove account %q: %w", username, err)
+	}
+	return a, nil
+}
+
+// SetAdminRole changes an account's role and answers the account with its role before the
+// change in from. The last admin cannot become an editor (checked in the same transaction).
+func (db *DB) SetAdminRole(username string, role content.Role) (a content.Admin, from content.Role, err error) {
+	err = db.bolt.Update(func(tx *bolt.Tx) error {
+		var err error
+		if a, err = accountForChange(tx, username); err != nil {
+			return err
+		}
+		from = content.RoleOf(a.Role)
+		if from == content.RoleAdmin && role != content.RoleAdmin {
+			if n, err := countAdmins(tx); err != nil {
+				return err
+			} else if n <= 1 {
+				return content.Errorf(content.EConflict, msgLastAdminDemote)
+			}
+		}
+		a.Role = role
+		return putJSON(tx, bucketAdmins, []byte(username), &a)
+	})
+	if err != nil {
+		return a, from, fmt.Errorf("set role of %q: %w", username, err)
+	}
+	return a, from, nil
+}
+
+func accountForChange(tx *bolt.Tx, username string) (content.Admin, error) {
+	var a content.Admin
+	ok, err := getJSON(tx, bucketAdmins, []byte(username), &a)
+	if err == nil && !ok {
+		err = content.Errorf(content.ENotFound, "No such account.")
+	}
+	return a, err
+}
+
+// countAdmins counts the accounts whose role is admin.
+func countAdmins(tx *bolt.Tx) (int, error) {
+	accounts, err := list[content.Admin](tx, bucketAdmins)
+	n := 0
+	for _, a := range accounts {
+		if content.RoleOf(a.Role) == content.RoleAdmin {
+			n++
+		}
+	}
+	return n, err
+}

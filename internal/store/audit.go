@@ -99,7 +99,11 @@ func (db *DB) AuditPage(f content.AuditFilter, before uint64, limit int) ([]cont
 	var out []content.AuditEntry
 	var next uint64
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		c := tx.Bucket(bucketAudit).Cursor()
+		b := tx.Bucket(bucketAudit)
+		if b == nil {
+			return nil // a read-only file of a version before the audit log
+		}
+		c := b.Cursor()
 		k, v := seekBefore(c, before)
 		for ; k != nil; k, v = c.Prev() {
 			var e content.AuditEntry

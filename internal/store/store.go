@@ -34,10 +34,11 @@ var (
 	bucketRevisions   = []byte("revisions")
 	bucketTrash       = []byte("trash")
 	bucketSchedules   = []byte("schedules")
-	bucketAudit       = []byte("audit") // content.AuditEntry by rising sequence
+	bucketAudit       = []byte("audit")   // content.AuditEntry by rising sequence
+	bucketInvites     = []byte("invites") // content.Invite by the hash of its link's token
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
 		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
-		bucketAudit)
+		bucketAudit, bucketInvites)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.

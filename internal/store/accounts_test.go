@@ -1,0 +1,106 @@
+package store
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"digitalreeviver/internal/content"
+)
+
+// TestLastAdminStaysUnderConcurrency: two admins removing and demoting each other at once
+// leave exactly one admin, however the requests interleave.
+func TestLastAdminStaysUnderConcurrency(t *testing.T) {
+	for round := 0; round < 20; round++ {
+		db := MustOpen(t)
+		for _, u := range []string{"ana", "ben"} {
+			if err := db.CreateAdmin(content.Admin{Username: u, Email: u + "@example.com"}); err != nil { // no role: an admin
+				t.Fatal(err)
+			}
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, 4)
+		wg.Add(4)
+		go func() { defer wg.Done(); _, errs[0] = db.RemoveAdmin("ana") }()
+		go func() { defer wg.Done(); _, errs[1] = db.RemoveAdmin("ben") }()
+		go func() { defer wg.Done(); _, _, errs[2] = db.SetAdminRole("ana", content.RoleEditor) }()
+		go func() { defer wg.Done(); _, _, errs[3] = db.SetAdminRole("ben", content.RoleEditor) }()
+		wg.Wait()
+		accounts, err := db.Admins()
+		if err != nil {
+			t.Fatal(err)
+		}
+		admins := 0
+		for _, a := range accounts {
+			if content.RoleOf(a.Role) == content.RoleAdmin {
+				admins++
+			}
+		}
+		if admins != 1 {
+			t.Fatalf("round %d: %d admins left (%+v), errors %v", round, admins, accounts, errs)
+		}
+		refused := 0
+		for _, err := range errs {
+			if c := content.ErrorCode(err); c == content.EConflict {
+				refused++
+			} else if c != "" && c != content.ENotFound {
+				t.Fatalf("unexpected error %v", err)
+			}
+		}
+		if refused == 0 {
+			t.Fatalf("round %d: nothing was refused: %v", round, errs)
+		}
+	}
+}
+
+func TestInvitations(t *testing.T) {
+	db := MustOpen(t)
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	if err := db.CreateAdmin(content.Admin{Username: "ana", Email: "ana@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	inv := content.Invite{ID: "i1", Email: "ravi@example.com", Role: content.RoleEditor, InvitedBy: "ana", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+	if err := db.PutInvite([]byte("h1"), inv); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutInvite([]byte("h0"), content.Invite{ID: "i0", Email: "ANA@example.com", ExpiresAt: now.Add(time.Hour)}); content.ErrorCode(err) != content.EConflict {
+		t.Fatalf("inviting an address with an account: %v", err)
+	}
+	// Inviting the same address again replaces the first link.
+	inv2 := inv
+	inv2.ID, inv2.CreatedAt = "i2", now.Add(time.Minute)
+	if err := db.PutInvite([]byte("h2"), inv2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Invite([]byte("h1"), now); content.ErrorCode(err) != content.EInvalid {
+		t.Fatalf("replaced link still works: %v", err)
+	}
+	pending, err := db.Invites(now)
+	if err != nil || len(pending) != 1 || pending[0].ID != "i2" {
+		t.Fatalf("pending: %+v %v", pending, err)
+	}
+	// A taken username leaves the invitation unspent; then it works once.
+	if _, _, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ana"}); content.ErrorCode(err) != content.EConflict {
+		t.Fatalf("taken username: %v", err)
+	}
+	a, got, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ravi", PasswordHash: "x"})
+	if err != nil || a.Email != "ravi@example.com" || a.Role != content.RoleEditor || got.ID != "i2" {
+		t.Fatalf("accept: %+v %+v %v", a, got, err)
+	}
+	if _, _, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ravi2"}); content.ErrorCode(err) != content.EInvalid {
+		t.Fatalf("second use: %v", err)
+	}
+	// An expired link is refused.
+	if err := db.PutInvite([]byte("h3"), content.Invite{ID: "i3", Email: "sam@example.com", Role: content.RoleAdmin, ExpiresAt: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.AcceptInvite([]byte("h3"), now.Add(2*time.Hour), content.Admin{Username: "sam"}); content.ErrorCode(err) != content.EInvalid {
+		t.Fatalf("expired: %v", err)
+	}
+	if _, err := db.RevokeInvite("i3"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RevokeInvite("i3"); content.ErrorCode(err) != content.ENotFound {
+		t.Fatalf("revoke twice: %v", err)
+	}
+}
