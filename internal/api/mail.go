@@ -15,6 +15,7 @@ import (
 const (
 	mailReset   = "reset"
 	mailEnquiry = "enquiry"
+	mailInvite  = "invite" // an invitation to make an account (people.go)
 )
 
 func (s *Server) registerMailRoutes(r *mux.Router) {

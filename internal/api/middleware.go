@@ -112,7 +112,7 @@ func (s *Server) cors(h http.Handler) http.Handler {
 		w.Header().Set("Access-Control-Allow-Origin", origin)
 		w.Header().Set("Access-Control-Expose-Headers", "ETag, Retry-After, X-Next-Cursor")
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
-			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE")
+			w.Header().Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE")
 			w.Header().Set("Access-Control-Allow-Headers", "Content-Type, Authorization, If-Match")
 			w.Header().Set("Access-Control-Max-Age", "600")
 			w.WriteHeader(http.StatusNoContent)
@@ -191,6 +191,9 @@ func logPath(r *http.Request) string {
 	p := r.URL.Path
 	if strings.HasPrefix(p, "/reset-password/") {
 		return "/reset-password/…"
+	}
+	if strings.HasPrefix(p, invitePath) {
+		return invitePath + "…"
 	}
 	if len(p) > 200 {
 		p = p[:200] + "…"

@@ -166,6 +166,7 @@ func New(cfg Config) (*Server, error) {
 	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
 		mailReset:   {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
 		mailEnquiry: {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
+		mailInvite:  {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
 	}, cfg.Logger)
 	s.site = static.Handler(cfg.OutDir, nil)
 	if s.schedules == nil {
@@ -239,6 +240,7 @@ func (s *Server) router() *mux.Router {
 	s.registerScheduleRoutes(r)
 	s.registerTrashRoutes(r)
 	s.registerAuditRoutes(r)
+	s.registerPeopleRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

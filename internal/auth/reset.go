@@ -27,3 +27,7 @@ func HashResetToken(token string) []byte {
 	sum := sha256.Sum256([]byte(token))
 	return sum[:]
 }
+
+// InviteTTL is how long an invitation link works. Invitation tokens are made and stored like
+// reset tokens (NewResetToken, HashResetToken).
+const InviteTTL = 7 * 24 * time.Hour

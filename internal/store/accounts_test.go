@@ -60,20 +60,33 @@ func TestInvitations(t *testing.T) {
 		t.Fatal(err)
 	}
 	inv := content.Invite{ID: "i1", Email: "ravi@example.com", Role: content.RoleEditor, InvitedBy: "ana", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
-	if err := db.PutInvite([]byte("h1"), inv); err != nil {
+	if err := db.PutInvite(inv); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.PutInvite([]byte("h0"), content.Invite{ID: "i0", Email: "ANA@example.com", ExpiresAt: now.Add(time.Hour)}); content.ErrorCode(err) != content.EConflict {
+	if _, err := db.SetInviteToken("i1", []byte("h1"), now); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutInvite(content.Invite{ID: "i0", Email: "ANA@example.com", ExpiresAt: now.Add(time.Hour)}); content.ErrorCode(err) != content.EConflict {
 		t.Fatalf("inviting an address with an account: %v", err)
 	}
-	// Inviting the same address again replaces the first link.
-	inv2 := inv
-	inv2.ID, inv2.CreatedAt = "i2", now.Add(time.Minute)
-	if err := db.PutInvite([]byte("h2"), inv2); err != nil {
+	// A newer mail of the invitation replaces its link.
+	if _, err := db.SetInviteToken("i1", []byte("h1b"), now); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Invite([]byte("h1"), now); content.ErrorCode(err) != content.EInvalid {
 		t.Fatalf("replaced link still works: %v", err)
+	}
+	// Inviting the same address again replaces the first invitation.
+	inv2 := inv
+	inv2.ID, inv2.CreatedAt = "i2", now.Add(time.Minute)
+	if err := db.PutInvite(inv2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SetInviteToken("i2", []byte("h2"), now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Invite([]byte("h1b"), now); content.ErrorCode(err) != content.EInvalid {
+		t.Fatalf("the replaced invitation's link still works: %v", err)
 	}
 	pending, err := db.Invites(now)
 	if err != nil || len(pending) != 1 || pending[0].ID != "i2" {
@@ -90,12 +103,18 @@ func TestInvitations(t *testing.T) {
 	if _, _, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ravi2"}); content.ErrorCode(err) != content.EInvalid {
 		t.Fatalf("second use: %v", err)
 	}
-	// An expired link is refused.
-	if err := db.PutInvite([]byte("h3"), content.Invite{ID: "i3", Email: "sam@example.com", Role: content.RoleAdmin, ExpiresAt: now.Add(time.Hour)}); err != nil {
+	// An expired link is refused, and no new link is made for it.
+	if err := db.PutInvite(content.Invite{ID: "i3", Email: "sam@example.com", Role: content.RoleAdmin, ExpiresAt: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.SetInviteToken("i3", []byte("h3"), now); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := db.AcceptInvite([]byte("h3"), now.Add(2*time.Hour), content.Admin{Username: "sam"}); content.ErrorCode(err) != content.EInvalid {
 		t.Fatalf("expired: %v", err)
+	}
+	if _, err := db.SetInviteToken("i3", []byte("h4"), now.Add(2*time.Hour)); content.ErrorCode(err) != content.ENotFound {
+		t.Fatalf("a token for an expired invitation: %v", err)
 	}
 	if _, err := db.RevokeInvite("i3"); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,8 @@ package store
 
 import (
 	"bytes"
+	"crypto/subtle"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -13,13 +15,19 @@ import (
 	"digitalreeviver/internal/content"
 )
 
-// Invitations live in their own bucket under the SHA-256 of their link's token, as reset
-// tokens do; the link itself is never stored.
+// Invitations live in their own bucket by id, each with the SHA-256 of its link's token, as
+// reset tokens are kept: the link itself is never stored. The token is made when the mail is
+// composed (SetInviteToken), so a queued mail job holds nothing that opens an account, and a
+// newer mail of the same invitation replaces the link of the one before.
 
-// PutInvite stores an invitation under its token's hash. An address that already has an
-// account cannot be invited; an earlier invitation of the same address is replaced, so only
-// the newest link works.
-func (db *DB) PutInvite(hash []byte, inv content.Invite) error {
+type storedInvite struct {
+	content.Invite
+	TokenHash string `json:"tokenHash,omitempty"` // hex
+}
+
+// PutInvite stores an invitation (without a token yet). An address that already has an account
+// cannot be invited; an earlier invitation of the same address is replaced.
+func (db *DB) PutInvite(inv content.Invite) error {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		if emailTaken(tx, inv.Email) {
 			return content.Errorf(content.EConflict, "An account with that e-mail address already exists.")
@@ -27,7 +35,7 @@ func (db *DB) PutInvite(hash []byte, inv content.Invite) error {
 		b := tx.Bucket(bucketInvites)
 		var stale [][]byte
 		_ = b.ForEach(func(k, v []byte) error {
-			var o content.Invite
+			var o storedInvite
 			if json.Unmarshal(v, &o) == nil && strings.EqualFold(o.Email, inv.Email) {
 				stale = append(stale, bytes.Clone(k))
 			}
@@ -38,7 +46,7 @@ func (db *DB) PutInvite(hash []byte, inv content.Invite) error {
 				return err
 			}
 		}
-		return putJSON(tx, bucketInvites, hash, &inv)
+		return putJSON(tx, bucketInvites, []byte(inv.ID), storedInvite{Invite: inv})
 	})
 	if err != nil {
 		return fmt.Errorf("invite %s: %w", inv.Email, err)
@@ -46,14 +54,32 @@ func (db *DB) PutInvite(hash []byte, inv content.Invite) error {
 	return nil
 }
 
+// SetInviteToken gives the pending invitation id the token whose hash is given (the link of
+// the mail being composed) and answers the invitation; an unknown or expired one is not found.
+func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (content.Invite, error) {
+	var inv storedInvite
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		ok, err := getJSON(tx, bucketInvites, []byte(id), &inv)
+		if err != nil {
+			return err
+		}
+		if !ok || !now.Before(inv.ExpiresAt) {
+			return content.Errorf(content.ENotFound, "No such invitation.")
+		}
+		inv.TokenHash = hex.EncodeToString(hash)
+		return putJSON(tx, bucketInvites, []byte(id), inv)
+	})
+	return inv.Invite, err
+}
+
 // Invites returns the pending invitations that have not expired, newest first.
 func (db *DB) Invites(now time.Time) ([]content.Invite, error) {
 	var out []content.Invite
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		all, err := list[content.Invite](tx, bucketInvites)
+		all, err := list[storedInvite](tx, bucketInvites)
 		for _, inv := range all {
 			if now.Before(inv.ExpiresAt) {
-				out = append(out, inv)
+				out = append(out, inv.Invite)
 			}
 		}
 		return err
@@ -66,53 +92,64 @@ func (db *DB) Invites(now time.Time) ([]content.Invite, error) {
 // answers content.MsgInviteInvalid.
 func (db *DB) Invite(hash []byte, now time.Time) (content.Invite, error) {
 	var inv content.Invite
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) { inv, err = pendingInvite(tx, hash, now); return err })
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		_, found, err := inviteByToken(tx, hash, now)
+		inv = found.Invite
+		return err
+	})
 	return inv, err
 }
 
-func pendingInvite(tx *bolt.Tx, hash []byte, now time.Time) (content.Invite, error) {
-	var inv content.Invite
-	ok, err := getJSON(tx, bucketInvites, hash, &inv)
+// inviteByToken finds the pending invitation whose token has the hash (there are a handful).
+func inviteByToken(tx *bolt.Tx, hash []byte, now time.Time) ([]byte, storedInvite, error) {
+	want := []byte(hex.EncodeToString(hash))
+	var key []byte
+	var found storedInvite
+	err := tx.Bucket(bucketInvites).ForEach(func(k, v []byte) error {
+		var o storedInvite
+		if err := json.Unmarshal(v, &o); err != nil {
+			return err
+		}
+		if o.TokenHash != "" && subtle.ConstantTimeCompare([]byte(o.TokenHash), want) == 1 {
+			key, found = bytes.Clone(k), o
+		}
+		return nil
+	})
 	if err != nil {
-		return inv, err
+		return nil, found, err
 	}
-	if !ok || !now.Before(inv.ExpiresAt) {
-		return content.Invite{}, content.Errorf(content.EInvalid, content.MsgInviteInvalid)
+	if key == nil || !now.Before(found.ExpiresAt) {
+		return nil, storedInvite{}, content.Errorf(content.EInvalid, content.MsgInviteInvalid)
 	}
-	return inv, nil
+	return key, found, nil
 }
 
 // RevokeInvite deletes the pending invitation with that id and answers it.
 func (db *DB) RevokeInvite(id string) (content.Invite, error) {
-	var found content.Invite
+	var found storedInvite
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketInvites)
-		var key []byte
-		_ = b.ForEach(func(k, v []byte) error {
-			var o content.Invite
-			if key == nil && json.Unmarshal(v, &o) == nil && o.ID == id {
-				key, found = bytes.Clone(k), o
-			}
-			return nil
-		})
-		if key == nil {
+		ok, err := getJSON(tx, bucketInvites, []byte(id), &found)
+		if err != nil {
+			return err
+		} else if !ok {
 			return content.Errorf(content.ENotFound, "No such invitation.")
 		}
-		return b.Delete(key)
+		return tx.Bucket(bucketInvites).Delete([]byte(id))
 	})
-	return found, err
+	return found.Invite, err
 }
 
 // AcceptInvite spends the invitation whose token has the hash and creates the account a
 // (username, password) with the invitation's e-mail address and role, in one transaction: a
 // taken username leaves the invitation unspent, and a link works once.
 func (db *DB) AcceptInvite(hash []byte, now time.Time, a content.Admin) (content.Admin, content.Invite, error) {
-	var inv content.Invite
+	var inv storedInvite
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		var err error
-		if inv, err = pendingInvite(tx, hash, now); err != nil {
+		key, found, err := inviteByToken(tx, hash, now)
+		if err != nil {
 			return err
 		}
+		inv = found
 		if tx.Bucket(bucketAdmins).Get([]byte(a.Username)) != nil {
 			return content.Errorf(content.EConflict, "That username is taken. Please choose another.")
 		}
@@ -126,9 +163,9 @@ func (db *DB) AcceptInvite(hash []byte, now time.Time, a content.Admin) (content
 		if err := putJSON(tx, bucketAdmins, []byte(a.Username), &a); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketInvites).Delete(hash)
+		return tx.Bucket(bucketInvites).Delete(key)
 	})
-	return a, inv, err
+	return a, inv.Invite, err
 }
 
 func emailTaken(tx *bolt.Tx, email string) bool {
