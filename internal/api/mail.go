@@ -16,6 +16,7 @@ const (
 	mailReset   = "reset"
 	mailEnquiry = "enquiry"
 	mailInvite  = "invite" // an invitation to make an account (people.go)
+	mailReview  = "review" // a draft awaits an admin's review (reviews.go)
 )
 
 func (s *Server) registerMailRoutes(r *mux.Router) {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"sort"
 	"strings"
@@ -45,44 +46,47 @@ const (
 )
 
 var routeRoles = map[string]string{
-	"GET /healthz":                              public,
-	"HEAD /healthz":                             public,
-	"GET /api/site-info":                        public,
-	"POST /admin/login":                         public,
-	"POST /admin/forgot-password":               public,
-	"POST /reset-password":                      public,
-	"POST /popup":                               public,
-	"GET /uploads/{name}":                       public,
-	"HEAD /uploads/{name}":                      public,
-	"GET /api/people":                           string(content.PermPeople),
-	"POST /api/people/invites":                  string(content.PermPeople),
-	"DELETE /api/people/invites/{id}":           string(content.PermPeople),
-	"PATCH /api/people/{username}":              string(content.PermPeople),
-	"DELETE /api/people/{username}":             string(content.PermPeople),
-	"POST /invite/check":                        public,
-	"POST /invite/accept":                       public,
-	"GET /api/audit":                            string(content.PermAudit),
-	"GET /api/me":                               member,
-	"GET /api/builds":                           member,
-	"POST /api/builds":                          string(content.PermSite),
-	"GET /popups":                               string(content.PermEnquiries),
-	"GET /popups.csv":                           string(content.PermEnquiries),
-	"GET /api/mail":                             string(content.PermAdmin),
-	"POST /api/mail/{id}/retry":                 string(content.PermAdmin),
-	"GET /api/{plural}":                         public,
-	"GET /api/{plural}/{slug}":                  public,
-	"PUT /api/{plural}/{slug}":                  string(content.PermPublish),
-	"DELETE /api/{plural}/{slug}":               string(content.PermPublish),
-	"DELETE /api/{plural}/{slug}/image":         string(content.PermPublish),
-	"POST /api/preview-{plural}/publish/{slug}": string(content.PermPublish),
-	"GET /api/preview-{plural}":                 string(content.PermDrafts),
-	"POST /api/preview-{plural}":                string(content.PermDrafts),
-	"POST /api/preview-{plural}/upload":         string(content.PermUpload),
-	"GET /api/preview-{plural}/{slug}":          string(content.PermDrafts),
-	"PUT /api/preview-{plural}/{slug}":          string(content.PermDrafts),
-	"DELETE /api/preview-{plural}/{slug}":       string(content.PermDrafts),
-	"DELETE /api/preview-{plural}/{slug}/image": string(content.PermDrafts),
-	"GET /api/preview-{plural}/{slug}/render":   string(content.PermDrafts),
+	"GET /healthz":                               public,
+	"HEAD /healthz":                              public,
+	"GET /api/site-info":                         public,
+	"POST /admin/login":                          public,
+	"POST /admin/forgot-password":                public,
+	"POST /reset-password":                       public,
+	"POST /popup":                                public,
+	"GET /uploads/{name}":                        public,
+	"HEAD /uploads/{name}":                       public,
+	"GET /api/people":                            string(content.PermPeople),
+	"POST /api/people/invites":                   string(content.PermPeople),
+	"DELETE /api/people/invites/{id}":            string(content.PermPeople),
+	"PATCH /api/people/{username}":               string(content.PermPeople),
+	"DELETE /api/people/{username}":              string(content.PermPeople),
+	"POST /invite/check":                         public,
+	"POST /invite/accept":                        public,
+	"GET /api/reviews":                           string(content.PermPublish),
+	"POST /api/preview-{plural}/{slug}/review":   string(content.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}/review": string(content.PermDrafts),
+	"GET /api/audit":                             string(content.PermAudit),
+	"GET /api/me":                                member,
+	"GET /api/builds":                            member,
+	"POST /api/builds":                           string(content.PermSite),
+	"GET /popups":                                string(content.PermEnquiries),
+	"GET /popups.csv":                            string(content.PermEnquiries),
+	"GET /api/mail":                              string(content.PermAdmin),
+	"POST /api/mail/{id}/retry":                  string(content.PermAdmin),
+	"GET /api/{plural}":                          public,
+	"GET /api/{plural}/{slug}":                   public,
+	"PUT /api/{plural}/{slug}":                   string(content.PermPublish),
+	"DELETE /api/{plural}/{slug}":                string(content.PermPublish),
+	"DELETE /api/{plural}/{slug}/image":          string(content.PermPublish),
+	"POST /api/preview-{plural}/publish/{slug}":  string(content.PermPublish),
+	"GET /api/preview-{plural}":                  string(content.PermDrafts),
+	"POST /api/preview-{plural}":                 string(content.PermDrafts),
+	"POST /api/preview-{plural}/upload":          string(content.PermUpload),
+	"GET /api/preview-{plural}/{slug}":           string(content.PermDrafts),
+	"PUT /api/preview-{plural}/{slug}":           string(content.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}":        string(content.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}/image":  string(content.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/render":    string(content.PermDrafts),
 
 	// Editorial: who may publish unpublishes, restores what is live and moves schedules; an
 	// editor reads the history and the schedules, previews edits and restores drafts.
@@ -229,6 +233,27 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 	if res.StatusCode != http.StatusCreated {
 		t.Fatalf("editor's draft: %d", res.StatusCode)
 	}
+	// The editor hands the draft over; the admins' queue shows it and they get a mail.
+	if st, body := e.jsonAs("POST", "/api/preview-blogs/fresh-post/review", map[string]string{"note": "Ready, please check the intro"}, editor); st != 200 ||
+		body["blog"].(map[string]any)["review"].(map[string]any)["submittedBy"] != testEditor {
+		t.Fatalf("submit for review: %d %v", st, body)
+	}
+	if st, body := e.jsonAs("GET", "/api/reviews", nil, editor); st != http.StatusForbidden || body["permission"] != "publish" {
+		t.Fatalf("editor reads the queue: %d %v", st, body)
+	}
+	res = e.do("GET", "/api/reviews", nil, "", e.bearer())
+	var queue []reviewItem
+	_ = decodeInto(res.Body, &queue)
+	res.Body.Close()
+	if len(queue) != 1 || queue[0].Slug != "fresh-post" || queue[0].Kind != "blog" || queue[0].Review.Note != "Ready, please check the intro" {
+		t.Fatalf("queue: %+v", queue)
+	}
+	var mails []string
+	waitFor(t, "the review mail", func() bool { mails = outboxFiles(t, e.outbox); return len(mails) == 1 })
+	if eml, _ := os.ReadFile(mails[0]); !strings.Contains(string(eml), "To: <"+testEmail+">") || !strings.Contains(string(eml), "edith submitted a blog for review") {
+		t.Errorf("review mail:\n%s", eml)
+	}
+
 	res = e.do("POST", "/api/preview-blogs/publish/fresh-post", strings.NewReader("{}"), "application/json", editor)
 	var refused map[string]string
 	_ = decodeInto(res.Body, &refused)
@@ -242,6 +267,15 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 	}
 	if st, body := e.json("POST", "/api/preview-blogs/publish/fresh-post", map[string]string{}, true); st != http.StatusOK || body["live"] != true {
 		t.Fatalf("admin's publish: %d %v", st, body)
+	}
+	if b, err := e.blog(0, "fresh-post"); err != nil || b.Review != nil {
+		t.Fatalf("published record: %+v %v", b, err)
+	}
+	res = e.do("GET", "/api/reviews", nil, "", e.bearer())
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if strings.TrimSpace(string(raw)) != "[]" {
+		t.Fatalf("queue after publish: %s", raw)
 	}
 	st, me := e.jsonAs("GET", "/api/me", nil, editor)
 	if st != 200 || me["role"] != "editor" {

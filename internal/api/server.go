@@ -167,6 +167,7 @@ func New(cfg Config) (*Server, error) {
 		mailReset:   {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
 		mailEnquiry: {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
 		mailInvite:  {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
+		mailReview:  {Compose: s.composeReview, MaxAttempts: 10},
 	}, cfg.Logger)
 	s.site = static.Handler(cfg.OutDir, nil)
 	if s.schedules == nil {
@@ -241,6 +242,7 @@ func (s *Server) router() *mux.Router {
 	s.registerTrashRoutes(r)
 	s.registerAuditRoutes(r)
 	s.registerPeopleRoutes(r)
+	s.registerReviewRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

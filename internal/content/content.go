@@ -30,6 +30,7 @@ type Blog struct {
 	FocusKeyword    string    `json:"focusKeyword"`
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
+	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
 }
 
 // Service is a service page record, published or preview.
@@ -45,6 +46,7 @@ type Service struct {
 	FocusKeyword    string    `json:"focusKeyword"`
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
+	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
 }
 
 // Message is an enquiry sent from the contact page or the Contact Us popup.

@@ -104,6 +104,7 @@ type Record interface {
 type Fields struct {
 	ID, Title, Slug, Body, Category, Image, MetaTitle, MetaDescription, FocusKeyword *string
 	CreatedAt, UpdatedAt                                                             *time.Time
+	Review                                                                           **Review
 }
 
 // New returns an empty record of k.
@@ -150,14 +151,14 @@ func (s *Service) Kind() *Kind { return Services }
 func (b *Blog) Fields() Fields {
 	return Fields{ID: &b.ID, Title: &b.Title, Slug: &b.Slug, Body: &b.Content, Category: &b.Category, Image: &b.Image,
 		MetaTitle: &b.MetaTitle, MetaDescription: &b.MetaDescription, FocusKeyword: &b.FocusKeyword,
-		CreatedAt: &b.CreatedAt, UpdatedAt: &b.UpdatedAt}
+		CreatedAt: &b.CreatedAt, UpdatedAt: &b.UpdatedAt, Review: &b.Review}
 }
 
 // Fields returns the service's fields; its description is the body.
 func (s *Service) Fields() Fields {
 	return Fields{ID: &s.ID, Title: &s.Title, Slug: &s.Slug, Body: &s.Description, Category: &s.Category, Image: &s.Image,
 		MetaTitle: &s.MetaTitle, MetaDescription: &s.MetaDescription, FocusKeyword: &s.FocusKeyword,
-		CreatedAt: &s.CreatedAt, UpdatedAt: &s.UpdatedAt}
+		CreatedAt: &s.CreatedAt, UpdatedAt: &s.UpdatedAt, Review: &s.Review}
 }
 
 // Normalize is content.Normalize for a blog.

@@ -94,3 +94,14 @@ type Invite struct {
 
 // MsgInviteInvalid answers an invitation link that is unknown, used or expired.
 const MsgInviteInvalid = "This invitation is invalid or has expired. Ask an admin for a new one."
+
+// Review is a draft's hand-over: an editor (or anyone) submits a draft for an admin to publish.
+// Publishing clears it; so does withdrawing it.
+type Review struct {
+	SubmittedBy string    `json:"submittedBy"`
+	SubmittedAt time.Time `json:"submittedAt"`
+	Note        string    `json:"note,omitempty"`
+}
+
+// MaxReviewNoteLen bounds a review note.
+const MaxReviewNoteLen = 500

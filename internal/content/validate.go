@@ -210,10 +210,12 @@ func Stamp(r Record, now time.Time) {
 
 // PreparePublish applies the publish rules of SPEC §5 to a record: title and body required (for
 // a kind whose body may be images alone, an image is enough); the slug falls back to the
-// slugified title, the category to Uncategorized, metaTitle to the title.
+// slugified title, the category to Uncategorized, metaTitle to the title. A published record
+// awaits no review.
 func PreparePublish(r Record, now time.Time) error {
 	Normalize(r)
 	f, k := r.Fields(), r.Kind()
+	*f.Review = nil
 	written := strings.TrimSpace(PlainText(*f.Body)) != "" || k.ImageIsBody && strings.Contains(*f.Body, "<img")
 	if *f.Title == "" || !written {
 		return Errorf(EInvalid, "%s", k.Messages.PublishIncomplete)

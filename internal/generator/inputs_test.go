@@ -30,6 +30,8 @@ func TestHashValueCoversEveryField(t *testing.T) {
 		switch f.Kind() {
 		case reflect.String:
 			f.SetString(f.String() + "x")
+		case reflect.Pointer:
+			f.Set(reflect.ValueOf(&content.Review{SubmittedBy: "x"}))
 		default:
 			f.Set(reflect.ValueOf(time.Unix(99, 0)))
 		}

@@ -1,0 +1,152 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/store"
+)
+
+// The hand-over of drafts: an editor submits a draft for review, admins see the queue and
+// publish (which clears the submission) or hand it back by withdrawing it.
+
+func (s *Server) registerReviewRoutes(r *mux.Router) {
+	r.HandleFunc("/api/reviews", s.can(content.PermPublish, s.handleReviewQueue)).Methods("GET")
+	for _, k := range content.Kinds {
+		h := kindHandlers{s, k}
+		pre := "/api/preview-" + k.Plural
+		r.HandleFunc(pre+"/{slug}/review", s.can(content.PermDrafts, h.submit)).Methods("POST")
+		r.HandleFunc(pre+"/{slug}/review", s.can(content.PermDrafts, h.withdraw)).Methods("DELETE")
+	}
+}
+
+// reviewItem is one draft in the queue.
+type reviewItem struct {
+	Kind   string          `json:"kind"` // the kind's name: "blog", "service"
+	Slug   string          `json:"slug"`
+	Title  string          `json:"title"`
+	Review *content.Review `json:"review"`
+}
+
+// handleReviewQueue handles GET /api/reviews: the drafts of every kind awaiting review,
+// oldest submission first.
+func (s *Server) handleReviewQueue(w http.ResponseWriter, r *http.Request) {
+	var out []reviewItem
+	for _, k := range content.Kinds {
+		recs, err := s.db.Records(k, store.Preview)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		for _, rec := range recs {
+			if f := rec.Fields(); *f.Review != nil {
+				out = append(out, reviewItem{Kind: k.Name, Slug: *f.Slug, Title: *f.Title, Review: *f.Review})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Review.SubmittedAt.Before(out[j].Review.SubmittedAt) })
+	writeJSON(w, http.StatusOK, nonNil(out))
+}
+
+// submit handles POST /api/preview-{plural}/{slug}/review {note?}: the draft awaits an
+// admin, who is told by e-mail.
+func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
+	var in struct{ Note string }
+	if err := decodeJSON(r, &in); err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	note := strings.TrimSpace(in.Note)
+	if len([]rune(note)) > content.MaxReviewNoteLen || strings.ContainsRune(note, 0) {
+		h.s.writeError(w, r, content.Errorf(content.EInvalid, "A note may be at most %d characters.", content.MaxReviewNoteLen))
+		return
+	}
+	by := adminFrom(r.Context()).Username
+	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec content.Record) error {
+		*rec.Fields().Review = &content.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
+		return nil
+	})
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	f := rec.Fields()
+	h.s.audit(r, content.AuditSubmit, h.k.Name, *f.Slug, "")
+	h.s.tellAdmins(by, h.k, *f.Slug)
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Submitted for review. An admin will check and publish it.", h.k.Name: rec})
+}
+
+// withdraw handles DELETE /api/preview-{plural}/{slug}/review: the submission is taken back
+// (by its editor) or handed back (by an admin); the draft stays.
+func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
+	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec content.Record) error {
+		if *rec.Fields().Review == nil {
+			return content.Errorf(content.EConflict, "This draft is not awaiting review.")
+		}
+		*rec.Fields().Review = nil
+		return nil
+	})
+	if err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
+	h.s.audit(r, content.AuditWithdraw, h.k.Name, *rec.Fields().Slug, "")
+	writeJSON(w, http.StatusOK, map[string]any{"message": "The draft is no longer awaiting review.", h.k.Name: rec})
+}
+
+// tellAdmins queues a mail to every admin (but the one who submitted) that a draft of kind k
+// awaits review; each mail is composed when it is sent, from the draft as it then is.
+func (s *Server) tellAdmins(by string, k *content.Kind, slug string) {
+	accounts, err := manage.Accounts(s.db)
+	if err != nil {
+		s.log.Error("review notification", "err", err)
+		return
+	}
+	for _, a := range accounts {
+		if a.Role != content.RoleAdmin || a.Username == by || a.Email == "" {
+			continue
+		}
+		s.mail.Submit(store.MailJob{Kind: mailReview, To: a.Email, Ref: k.Name + "/" + slug})
+	}
+}
+
+// composeReview makes the mail that a draft awaits review. A draft no longer awaiting it
+// (published, withdrawn, deleted) needs no mail.
+func (s *Server) composeReview(_ context.Context, job store.MailJob) (mail.Message, error) {
+	name, slug, _ := strings.Cut(job.Ref, "/")
+	var k *content.Kind
+	for _, kk := range content.Kinds {
+		if kk.Name == name {
+			k = kk
+		}
+	}
+	if k == nil {
+		return mail.Message{}, fmt.Errorf("review of %q: no such kind: %w", job.Ref, mail.ErrPermanent)
+	}
+	rec, err := s.db.Record(k, store.Preview, slug)
+	if content.ErrorCode(err) == content.ENotFound {
+		return mail.Message{}, fmt.Errorf("review of %s: the draft is gone: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("review of %s: %w", job.Ref, err)
+	}
+	f := rec.Fields()
+	rv := *f.Review
+	if rv == nil {
+		return mail.Message{}, fmt.Errorf("review of %s: no longer awaiting review: %w", job.Ref, mail.ErrPermanent)
+	}
+	text := fmt.Sprintf("%s submitted a %s for review: %s\n", rv.SubmittedBy, strings.ToLower(k.Label), oneLine(*f.Title, 200))
+	if rv.Note != "" {
+		text += "\nTheir note: " + rv.Note + "\n"
+	}
+	text += "\nCheck and publish it in the admin area:\n\n" + s.cfg.SiteURL + "/admin/dashboard#reviews\n"
+	return mail.Message{To: job.To, Subject: s.cfg.SiteName + ": a draft awaits your review", Text: text}, nil
+}
