@@ -30,6 +30,7 @@ import (
 	"digitalreeviver/internal/manage"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/webhook"
 )
 
 type serveOptions struct {
@@ -59,6 +60,8 @@ Environment:
   MAIL_FROM         sender address (default "Digital Reeviver <no-reply@digitalreeviver.com>")
   NOTIFY_EMAIL      where enquiry notifications go (unset: none; in demo mode the demo admin)
   ADMIN_PASSWORD    the demo admin's password (unset: a generated one, printed once)
+  TURNSTILE_SECRET  Cloudflare Turnstile secret key: every enquiry's token is checked with
+                    Cloudflare and a failed one goes to the spam folder (unset: no check, no call)
   LOG_LEVEL         debug (also every request that read something, and each build stage's time),
                     info (default: changes, refusals, errors, builds), warn or error
   DEPLOY_TARGET     default of --deploy-to: with it, every build (publish, edit, delete, Rebuild)
@@ -195,6 +198,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		return err
 	}
 
+	hooks := webhook.Start(webhook.Config{DB: db, Log: log, AdminURL: siteURL})
 	srv, err := api.New(api.Config{
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
@@ -203,9 +207,12 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute},
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
+		Turnstile:      api.Turnstile{Secret: os.Getenv("TURNSTILE_SECRET")},
+		Webhooks:       hooks,
 	})
 	if err != nil {
 		schedules.Close(context.Background())
+		hooks.Close(context.Background())
 		builds.Close(context.Background())
 		ln.Close()
 		return err
@@ -257,6 +264,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	srv.Close(shutdownCtx)
 	schedules.Close(shutdownCtx)
+	hooks.Close(shutdownCtx)
 	builds.Close(shutdownCtx)
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil

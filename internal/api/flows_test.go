@@ -301,7 +301,8 @@ func TestPopupFlow(t *testing.T) {
 		}
 	}
 
-	// Honeypot and too-fast submissions: the normal answer, nothing stored.
+	// Honeypot and too-fast submissions: the normal answer, kept in the spam folder, no
+	// notification, not in the inbox.
 	code, body = post("10.1.0.2", withAny(popupOK, "website", "http://spam.example"))
 	if code != 200 || body["message"] != msgEnquiryThanks {
 		t.Fatalf("honeypot: %d %v", code, body)
@@ -310,8 +311,12 @@ func TestPopupFlow(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("fast: %d", code)
 	}
-	if n, _ := e.db.CountMessages(); n != 1 {
-		t.Fatalf("spam stored: %d messages", n)
+	spam, _, _ := e.db.SearchMessages(content.MessageQuery{Status: content.StatusSpam}, 0, 10)
+	if len(spam) != 2 || spam[0].Spam != "sent too fast" || spam[1].Spam != "hidden field filled in" {
+		t.Fatalf("spam folder: %+v", spam)
+	}
+	if inbox, _, _ := e.db.SearchMessages(content.MessageQuery{}, 0, 10); len(inbox) != 1 {
+		t.Fatalf("inbox holds spam: %+v", inbox)
 	}
 
 	// Per-address rate limit.

@@ -17,6 +17,7 @@ import (
 	"net/textproto"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -362,3 +363,5 @@ func mustJSON(v any) string {
 func decodeInto(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) }
 
 func hashOf(token string) []byte { return auth.HashResetToken(token) }
+
+func itoa64(v uint64) string { return strconv.FormatUint(v, 10) }

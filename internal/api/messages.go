@@ -69,9 +69,11 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 	} else if f.get("source") == "contact" {
 		m.Source = "contact"
 	}
-	if !s.looksHuman(f) {
-		s.log.Info("enquiry dropped as spam", "ip", s.clientIP(r))
-		s.enquiryAccepted(w, r, isForm)
+	// Spam is kept in its folder (30 days, recoverable), never dropped, and the sender gets the
+	// same answer either way, so a bot learns nothing.
+	if why := botSigns(f); why != "" {
+		m.Clamp()
+		s.storeSpam(w, r, m, why, isForm, fail)
 		return
 	}
 	m.Normalize()
@@ -79,10 +81,28 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	if err := s.storeEnquiry(m); err != nil {
+	if why := s.spamSigns(r, f, m); why != "" {
+		s.storeSpam(w, r, m, why, isForm, fail)
+		return
+	}
+	stored, err := s.storeEnquiry(m)
+	if err != nil {
 		fail(err)
 		return
 	}
+	s.hooks.Enquiry(stored)
+	s.enquiryAccepted(w, r, isForm)
+}
+
+// storeSpam keeps a submission in the spam folder with the reason, and answers as for any
+// enquiry.
+func (s *Server) storeSpam(w http.ResponseWriter, r *http.Request, m content.Message, why string, isForm bool, fail func(error)) {
+	m.Status, m.Spam = content.StatusSpam, why
+	if _, err := s.db.AddMessage(m); err != nil {
+		fail(err)
+		return
+	}
+	s.log.Info("enquiry kept as spam", "ip", s.clientIP(r), "why", why)
 	s.enquiryAccepted(w, r, isForm)
 }
 
@@ -112,19 +132,38 @@ func subnetOf(ip string) string {
 	return a.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
-// looksHuman applies the two bot checks: the hidden "website" field must stay empty, and the
-// form must have been open at least minFillTime (startedAt, when the page's script sent it).
-func (s *Server) looksHuman(f *fields) bool {
+// botSigns applies the checks that need no reading of the text: the hidden "website" field must
+// stay empty, and the form must have been open at least minFillTime (startedAt, when the page's
+// script sent it). It answers the reason, or "".
+func botSigns(f *fields) string {
 	if strings.TrimSpace(f.get("website")) != "" {
-		return false
+		return "hidden field filled in"
 	}
 	if v := strings.TrimSpace(f.get("startedAt")); v != "" {
 		ms, err := strconv.ParseInt(v, 10, 64)
 		if err == nil && ms > 0 && time.Since(time.UnixMilli(ms)) < minFillTime {
-			return false
+			return "sent too fast"
 		}
 	}
-	return true
+	return ""
+}
+
+// spamSigns scores a valid enquiry's text and, when Turnstile is configured, asks Cloudflare
+// whether the visitor passed its challenge. It answers the reasons, or "".
+func (s *Server) spamSigns(r *http.Request, f *fields, m content.Message) string {
+	if score, why := content.SpamScore(m); score >= content.SpamThreshold {
+		return strings.Join(why, ", ")
+	}
+	if s.cfg.Turnstile.Secret != "" {
+		ok, err := s.verifyTurnstile(r.Context(), f.get("cf-turnstile-response"), s.clientIP(r))
+		switch {
+		case err != nil:
+			s.log.Warn("turnstile unreachable: the enquiry is taken unchecked", "err", err)
+		case !ok:
+			return "failed the Turnstile check"
+		}
+	}
+	return ""
 }
 
 func (s *Server) enquiryAccepted(w http.ResponseWriter, r *http.Request, isForm bool) {
@@ -176,16 +215,16 @@ func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
 // storeEnquiry stores an enquiry and, in the same transaction, the job of its notification
 // e-mail: once the visitor is answered, both are on disk. The mail follows from its queue; its
 // failure never reaches the visitor and is retried.
-func (s *Server) storeEnquiry(m content.Message) error {
+func (s *Server) storeEnquiry(m content.Message) (content.Message, error) {
 	if s.cfg.NotifyEmail == "" {
-		_, err := s.db.AddMessage(m)
-		return err
+		return s.db.AddMessage(m)
 	}
-	if _, err := s.db.AddMessageWithMail(m, store.MailJob{To: s.cfg.NotifyEmail}); err != nil {
-		return err
+	stored, err := s.db.AddMessageWithMail(m, store.MailJob{To: s.cfg.NotifyEmail})
+	if err != nil {
+		return stored, err
 	}
 	s.mail.Wake(mailEnquiry)
-	return nil
+	return stored, nil
 }
 
 // composeNotification makes the notification of a stored enquiry at sending time.
@@ -208,8 +247,9 @@ func (s *Server) composeNotification(_ context.Context, job store.MailJob) (mail
 		To:      job.To,
 		ReplyTo: replyTo,
 		Subject: "New enquiry from " + oneLine(m.Name, 80),
-		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n",
-			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message),
+		// The reference names the enquiry, so erasing it also finds this mail's copies.
+		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\nReference: %s\n",
+			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message, m.ID),
 	}, nil
 }
 
@@ -228,22 +268,27 @@ const (
 	maxMessagePage     = 500
 )
 
-// handleMessageList handles GET /popups?limit=&cursor= (admin only: enquiries are personal
-// data): a page of enquiries, newest first, as the array the spec's clients read. When more
-// remain, the X-Next-Cursor header (and a Link header with rel="next") says how to ask for the
-// next page.
+// handleMessageList handles GET /popups?limit=&cursor=&status=&q= (admin only: enquiries are
+// personal data): a page of enquiries, newest first, as the array the spec's clients read;
+// without a status every status but spam. When more remain, the X-Next-Cursor header (and a
+// Link header with rel="next") says how to ask for the next page.
 func (s *Server) handleMessageList(w http.ResponseWriter, r *http.Request) {
 	limit, cursor, err := pageParams(r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	list, next, err := s.db.MessagesPage(cursor, limit)
+	q, err := inboxQuery(r)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	setNextPage(w, "/popups", limit, next)
+	list, next, err := s.db.SearchMessages(q, cursor, limit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	setNextPageOf(w, r, limit, next)
 	writeJSON(w, http.StatusOK, nonNil(list))
 }
 
@@ -295,10 +340,15 @@ func csvCell(v string) string {
 	return v
 }
 
-// handleMessageCSV handles GET /popups.csv: every enquiry, newest first, read and written a
-// page at a time so memory stays flat however many there are.
+// handleMessageCSV handles GET /popups.csv?status=&q=: the enquiries of the inbox's filter,
+// newest first, read and written a page at a time so memory stays flat however many there are.
 func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
-	list, next, err := s.db.MessagesPage(0, maxMessagePage)
+	q, err := inboxQuery(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, next, err := s.db.SearchMessages(q, 0, maxMessagePage)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -307,20 +357,17 @@ func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", `attachment; filename="enquiries-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
 	w.Header().Set("Cache-Control", "no-store")
 	cw := csv.NewWriter(w)
-	_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "id"})
+	writeMessagesCSV(cw, list, true)
 	for {
-		for _, m := range list {
-			_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-				csvCell(m.Message), m.Source, m.ID})
-		}
 		cw.Flush()
 		if next == 0 || cw.Error() != nil {
 			return
 		}
-		if list, next, err = s.db.MessagesPage(next, maxMessagePage); err != nil {
+		if list, next, err = s.db.SearchMessages(q, next, maxMessagePage); err != nil {
 			// The answer has begun; cutting it short is all that is left.
 			s.log.Error("enquiry export cut short", "err", err)
 			panic(http.ErrAbortHandler)
 		}
+		writeMessagesCSV(cw, list, false)
 	}
 }

@@ -227,7 +227,9 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 	h.s.log.Info(h.k.Name+" published", "slug", slug, "by", adminFrom(r.Context()).Username)
 	h.s.audit(r, content.AuditPublish, h.k.Name, slug, "")
 	build, done := h.s.rebuild(r.Context(), h.k.Name+" published: "+slug)
-	h.s.publishAnswer(w, h.k.Label, h.k.PageURL(h.s.cfg.SiteURL, slug), build, done)
+	url := h.k.PageURL(h.s.cfg.SiteURL, slug)
+	h.s.hooks.Published(h.k.Name, slug, *rec.Fields().Title, url, adminFrom(r.Context()).Username)
+	h.s.publishAnswer(w, h.k.Label, url, build, done)
 }
 
 // unpublish handles POST /api/{plural}/{slug}/unpublish: the live record goes back among the

@@ -22,6 +22,7 @@ import (
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/webhook"
 )
 
 // Limits are the rate limits; zero fields take the defaults of DefaultLimits.
@@ -78,7 +79,12 @@ type Config struct {
 	NotifyEmail    string // enquiry notifications; "" sends none
 	TrustProxy     bool   // take the client address from X-Forwarded-For
 	Limits         Limits
-	PublishTimeout time.Duration // how long a publish waits for its build (default 60 s)
+	PublishTimeout time.Duration  // how long a publish waits for its build (default 60 s)
+	Turnstile      Turnstile      // Cloudflare Turnstile on the forms; off without a secret
+	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
+	// SpamSweepEvery is how often enquiries older than content.SpamKeep leave the spam folder
+	// (default an hour; the first sweep runs at start).
+	SpamSweepEvery time.Duration
 }
 
 // Server is the HTTP API.
@@ -94,7 +100,11 @@ type Server struct {
 	ownSchedules bool
 	origins      map[string]bool
 	handler      http.Handler
-	site         http.Handler // the built site, in demo mode
+	site         http.Handler   // the built site, in demo mode
+	hooks        *webhook.Hooks // nil: no webhooks (its methods do nothing)
+
+	stopSweep context.CancelFunc // the spam folder's sweeper
+	swept     chan struct{}
 
 	loginRate       *auth.Limiter
 	loginIPFails    *auth.Lockout
@@ -169,6 +179,7 @@ func New(cfg Config) (*Server, error) {
 		mailInvite:  {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
 		mailReview:  {Compose: s.composeReview, MaxAttempts: 10},
 	}, cfg.Logger)
+	s.hooks = cfg.Webhooks
 	s.site = static.Handler(cfg.OutDir, nil)
 	if s.schedules == nil {
 		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
@@ -179,6 +190,7 @@ func New(cfg Config) (*Server, error) {
 		s.schedules, s.ownSchedules = sch, true
 	}
 	s.handler = s.middleware(s.router())
+	s.startSpamSweeper()
 	return s, nil
 }
 
@@ -215,6 +227,8 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Close finishes the queued mails (until ctx ends) and stops the mail worker. The caller closes
 // the build queue and the database afterwards.
 func (s *Server) Close(ctx context.Context) {
+	s.stopSweep()
+	<-s.swept
 	s.mail.Close(ctx)
 	if s.ownSchedules {
 		s.schedules.Close(ctx)
@@ -243,6 +257,8 @@ func (s *Server) router() *mux.Router {
 	s.registerAuditRoutes(r)
 	s.registerPeopleRoutes(r)
 	s.registerReviewRoutes(r)
+	s.registerInboxRoutes(r)
+	s.registerWebhookRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

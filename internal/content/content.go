@@ -49,7 +49,8 @@ type Service struct {
 	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
 }
 
-// Message is an enquiry sent from the contact page or the Contact Us popup.
+// Message is an enquiry sent from the contact page or the Contact Us popup, and where the
+// agency is with it (Status; enquiries stored before statuses existed are new, see StatusOf).
 type Message struct {
 	ID        string    `json:"_id"`
 	Name      string    `json:"name"`
@@ -58,6 +59,11 @@ type Message struct {
 	Message   string    `json:"message"`
 	Source    string    `json:"source,omitempty"` // "popup", "contact" or "form" (no-JavaScript post)
 	CreatedAt time.Time `json:"createdAt"`
+	Status    string    `json:"status"`               // StatusNew, StatusReplied, StatusArchived or StatusSpam
+	Note      string    `json:"note,omitempty"`       // the agency's own note
+	Spam      string    `json:"spamReason,omitempty"` // why the form's checks took it for spam
+	StatusBy  string    `json:"statusBy,omitempty"`   // who set the status or note last
+	StatusAt  time.Time `json:"statusAt,omitzero"`
 }
 
 // Admin is an account that may sign in to the admin area, as an admin or an editor (Role;

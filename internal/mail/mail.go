@@ -177,3 +177,41 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	}
 	return nil
 }
+
+// Eraser is a Sender that can remove the copies it keeps of the mails that name a reference
+// (the outbox can; a mail an SMTP server accepted is beyond reach).
+type Eraser interface {
+	Erase(ref string) (int, error)
+}
+
+// Erase removes every .eml file of the outbox whose text holds ref (an enquiry's id, which its
+// notification names), for a data-protection request; it answers how many went.
+func (o *Outbox) Erase(ref string) (int, error) {
+	if len(ref) < 8 {
+		return 0, errors.New("outbox: reference too short to erase by")
+	}
+	files, err := filepath.Glob(filepath.Join(o.Dir, "*.eml"))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			return n, fmt.Errorf("outbox: %w", err)
+		}
+		// Quoted-printable may break a long line with "=\r\n"; the reference is short and
+		// on a line of its own, but join soft breaks anyway.
+		if !strings.Contains(strings.ReplaceAll(string(data), "=\r\n", ""), ref) {
+			continue
+		}
+		if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return n, fmt.Errorf("outbox: %w", err)
+		}
+		n++
+	}
+	return n, nil
+}

@@ -34,11 +34,13 @@ var (
 	bucketRevisions   = []byte("revisions")
 	bucketTrash       = []byte("trash")
 	bucketSchedules   = []byte("schedules")
-	bucketAudit       = []byte("audit")   // content.AuditEntry by rising sequence
-	bucketInvites     = []byte("invites") // content.Invite by the hash of its link's token
+	bucketAudit       = []byte("audit")              // content.AuditEntry by rising sequence
+	bucketInvites     = []byte("invites")            // content.Invite by the hash of its link's token
+	bucketWebhooks    = []byte("webhooks")           // content.WebhookEndpoint by id
+	bucketDeliveries  = []byte("webhook_deliveries") // content.Delivery by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
 		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
-		bucketAudit, bucketInvites)
+		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.

@@ -1,0 +1,211 @@
+package api
+
+import (
+	"context"
+	"encoding/csv"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/store"
+)
+
+// The enquiry inbox: statuses, notes, counts, filters, erasure, and the spam folder's sweeper.
+// GET /popups and /popups.csv (messages.go) read the same filters.
+
+func (s *Server) registerInboxRoutes(r *mux.Router) {
+	enquiries := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermEnquiries, h) }
+	r.HandleFunc("/popups/counts", enquiries(s.handleMessageCounts)).Methods("GET")
+	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageGet)).Methods("GET")
+	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageChange)).Methods("PATCH")
+	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageErase)).Methods("DELETE")
+}
+
+// inboxQuery reads ?status= ("" every status but spam, "all", or one status) and ?q=.
+func inboxQuery(r *http.Request) (content.MessageQuery, error) {
+	q := r.URL.Query()
+	mq := content.MessageQuery{Status: q.Get("status"), Text: q.Get("q")}
+	if mq.Status != "" && mq.Status != content.InboxAll && !content.ValidStatus(mq.Status) {
+		return mq, content.Errorf(content.EInvalid, "status must be new, replied, archived, spam or all.")
+	}
+	if len(mq.Text) > 200 {
+		return mq, content.Errorf(content.EInvalid, "The search may be at most 200 characters.")
+	}
+	return mq, nil
+}
+
+var messageID = regexp.MustCompile(`^[0-9a-f]{24}$`)
+
+func idParam(r *http.Request) (string, error) {
+	id := mux.Vars(r)["id"]
+	if !messageID.MatchString(id) {
+		return "", content.Errorf(content.ENotFound, "Enquiry not found.")
+	}
+	return id, nil
+}
+
+// handleMessageCounts handles GET /popups/counts: {new, replied, archived, spam, all}.
+func (s *Server) handleMessageCounts(w http.ResponseWriter, r *http.Request) {
+	counts, err := s.db.MessageCounts()
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, counts)
+}
+
+// handleMessageGet handles GET /popups/{id}.
+func (s *Server) handleMessageGet(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r)
+	if err == nil {
+		var m content.Message
+		if m, err = s.db.Message(id); err == nil {
+			writeJSON(w, http.StatusOK, m)
+			return
+		}
+	}
+	s.writeError(w, r, err)
+}
+
+// handleMessageChange handles PATCH /popups/{id} {status?, note?}.
+func (s *Server) handleMessageChange(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	var in struct {
+		Status *string `json:"status"`
+		Note   *string `json:"note"`
+	}
+	if err := decodeJSON(r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if in.Status == nil && in.Note == nil {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "Send a status, a note or both."))
+		return
+	}
+	if in.Note != nil && (len([]rune(*in.Note)) > content.MaxNoteLen || strings.ContainsRune(*in.Note, 0)) {
+		s.writeError(w, r, content.Errorf(content.EInvalid, "A note may be at most %d characters.", content.MaxNoteLen))
+		return
+	}
+	before, after, err := s.db.ChangeMessage(id, store.MessageChange{Status: in.Status, Note: in.Note, By: adminFrom(r.Context()).Username})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// The audit names the enquiry by id and the change, never what the visitor wrote or the note.
+	var what []string
+	if before.Status != after.Status {
+		what = append(what, before.Status+" → "+after.Status)
+	}
+	if before.Note != after.Note {
+		what = append(what, "note changed")
+	}
+	if len(what) > 0 {
+		s.audit(r, content.AuditStatus, "enquiry", id, strings.Join(what, ", "))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Enquiry updated.", "enquiry": after})
+}
+
+// handleMessageErase handles DELETE /popups/{id}: the enquiry is erased everywhere we keep it
+// (the database, the outbox's copies of its notification, its webhook deliveries), for a
+// data-protection request. The audit log keeps only that an enquiry with this id was erased.
+func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if _, err := s.db.EraseMessage(id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	copies, err := s.eraseCopies(id)
+	if err != nil {
+		// The record is gone; say what is left so the admin can finish by hand.
+		s.log.Error("enquiry erased, copies not", "id", id, "err", err)
+		s.audit(r, content.AuditErase, "enquiry", id, "erased; removing its copies failed")
+		s.writeError(w, r, content.Errorf(content.EInternal, "erase copies: %v", err))
+		return
+	}
+	s.audit(r, content.AuditErase, "enquiry", id, "erased on request")
+	writeJSON(w, http.StatusOK, map[string]any{"message": "Enquiry erased everywhere it was kept.", "copiesErased": copies})
+}
+
+// eraseCopies removes the outbox's copies of an enquiry's notification and its webhook
+// deliveries, and answers how many.
+func (s *Server) eraseCopies(id string) (int, error) {
+	n, err := s.db.EraseDeliveries(id)
+	if err != nil {
+		return n, err
+	}
+	if e, ok := s.cfg.Mail.(mail.Eraser); ok {
+		m, err := e.Erase(id)
+		n += m
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// startSpamSweeper erases, at start and then every SpamSweepEvery, the enquiries that have
+// been in the spam folder longer than content.SpamKeep.
+func (s *Server) startSpamSweeper() {
+	every := s.cfg.SpamSweepEvery
+	if every == 0 {
+		every = time.Hour
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stopSweep, s.swept = cancel, make(chan struct{})
+	go func() {
+		defer close(s.swept)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			s.sweepSpam(time.Now().UTC())
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+}
+
+func (s *Server) sweepSpam(now time.Time) {
+	gone, err := s.db.PurgeSpam(now.Add(-content.SpamKeep))
+	if err != nil {
+		s.log.Error("spam folder not swept", "err", err)
+		return
+	}
+	for _, m := range gone {
+		if _, err := s.eraseCopies(m.ID); err != nil {
+			s.log.Error("copies of old spam not erased", "id", m.ID, "err", err)
+		}
+	}
+	if len(gone) > 0 {
+		s.log.Info("old spam erased", "enquiries", len(gone))
+		s.record(content.AuditEntry{User: "(system)", Action: content.AuditErase, Kind: "enquiry",
+			Detail: strconv.Itoa(len(gone)) + " spam enquiries older than 30 days"})
+	}
+}
+
+// writeMessagesCSV writes enquiries as CSV rows (the header first when header is set).
+func writeMessagesCSV(cw *csv.Writer, list []content.Message, header bool) {
+	if header {
+		_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id"})
+	}
+	for _, m := range list {
+		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+			csvCell(m.Message), m.Source, content.StatusOf(m.Status), csvCell(m.Note), m.ID})
+	}
+}

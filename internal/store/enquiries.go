@@ -1,0 +1,223 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
+)
+
+// The inbox's reads and changes of enquiries. Enquiries stay in the one bucket of arrival
+// (AddMessage), keyed by their rising sequence, which is also the cursor of a page; these
+// methods find one by its _id by scanning the stored bytes for it (thousands of short values:
+// a millisecond or two), so the bucket needs no second index that every writer would have to
+// keep.
+
+// SearchMessages returns at most limit enquiries that match q, stored before the cursor (0:
+// from the newest), newest first, and the cursor of the next page (0 when there is none), as
+// MessagesPage does for the unfiltered list.
+func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) ([]content.Message, uint64, error) {
+	var out []content.Message
+	var next uint64
+	text := strings.ToLower(strings.TrimSpace(q.Text))
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketMessages).Cursor()
+		var lastKey []byte
+		for k, v := seekBefore(c, before); k != nil; k, v = c.Prev() {
+			var m content.Message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return fmt.Errorf("decode message: %w", err)
+			}
+			if !q.Match(m, text) {
+				continue
+			}
+			if len(out) == limit {
+				next = btoi(lastKey)
+				break
+			}
+			m.Status = content.StatusOf(m.Status)
+			out = append(out, m)
+			lastKey = k
+		}
+		return nil
+	})
+	return out, next, err
+}
+
+// MessageCounts returns how many enquiries have each status, and "all" of them.
+func (db *DB) MessageCounts() (map[string]int, error) {
+	counts := map[string]int{content.InboxAll: 0}
+	for _, s := range content.Statuses {
+		counts[s] = 0
+	}
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketMessages).ForEach(func(_, v []byte) error {
+			counts[content.InboxAll]++
+			counts[statusIn(v)]++
+			return nil
+		})
+	})
+	return counts, err
+}
+
+// statusIn reads the status of a stored enquiry without decoding it. encoding/json escapes
+// every quote inside a string, so `"status":"` occurs in the bytes only as the field itself.
+func statusIn(v []byte) string {
+	i := bytes.Index(v, []byte(`"status":"`))
+	if i < 0 {
+		return content.StatusNew
+	}
+	rest := v[i+len(`"status":"`):]
+	if j := bytes.IndexByte(rest, '"'); j >= 0 {
+		return content.StatusOf(string(rest[:j]))
+	}
+	return content.StatusNew
+}
+
+// findMessage finds the enquiry with id in the bucket: its key and decoded value.
+func findMessage(tx *bolt.Tx, id string) ([]byte, content.Message, error) {
+	var m content.Message
+	quoted, _ := json.Marshal(id)
+	needle := append([]byte(`"_id":`), quoted...)
+	c := tx.Bucket(bucketMessages).Cursor()
+	for k, v := c.Last(); k != nil; k, v = c.Prev() {
+		if !bytes.Contains(v, needle) {
+			continue
+		}
+		if err := json.Unmarshal(v, &m); err != nil {
+			return nil, m, fmt.Errorf("decode message: %w", err)
+		}
+		if m.ID == id {
+			return bytes.Clone(k), m, nil
+		}
+	}
+	return nil, m, content.Errorf(content.ENotFound, "Enquiry not found.")
+}
+
+// Message returns the enquiry with that _id.
+func (db *DB) Message(id string) (content.Message, error) {
+	var m content.Message
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) { _, m, err = findMessage(tx, id); return err })
+	m.Status = content.StatusOf(m.Status)
+	return m, err
+}
+
+// MessageChange is what an inbox change sets: a status, a note, or both (nil leaves it).
+type MessageChange struct {
+	Status *string
+	Note   *string
+	By     string
+}
+
+// ChangeMessage sets an enquiry's status and note, and who changed them when; it answers the
+// enquiry as it was and as it is.
+func (db *DB) ChangeMessage(id string, ch MessageChange) (before, after content.Message, err error) {
+	err = db.bolt.Update(func(tx *bolt.Tx) error {
+		key, m, err := findMessage(tx, id)
+		if err != nil {
+			return err
+		}
+		before = m
+		if ch.Status != nil {
+			if !content.ValidStatus(*ch.Status) {
+				return content.Errorf(content.EInvalid, "Status must be new, replied, archived or spam.")
+			}
+			m.Status = *ch.Status
+			if m.Status != content.StatusSpam {
+				m.Spam = ""
+			}
+		}
+		if ch.Note != nil {
+			m.Note = strings.TrimSpace(*ch.Note)
+		}
+		m.StatusBy, m.StatusAt = ch.By, db.now()
+		after = m
+		return putJSON(tx, bucketMessages, key, &m)
+	})
+	before.Status, after.Status = content.StatusOf(before.Status), content.StatusOf(after.Status)
+	return before, after, err
+}
+
+// EraseMessage deletes the enquiry with that _id for good (a data-protection request), with
+// the mail jobs of its notification (a pending one is never sent), and answers it, so the
+// caller can erase its copies elsewhere.
+func (db *DB) EraseMessage(id string) (content.Message, error) {
+	var m content.Message
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		key, found, err := findMessage(tx, id)
+		if err != nil {
+			return err
+		}
+		m = found
+		if err := deleteMailOf(tx, btoi(key)); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketMessages).Delete(key)
+	})
+	return m, err
+}
+
+// deleteMailOf deletes the mail jobs made for the enquiry stored under key, and their places in
+// the queue.
+func deleteMailOf(tx *bolt.Tx, key uint64) error {
+	b := tx.Bucket(bucketMail)
+	var gone []MailJob
+	err := b.ForEach(func(_, v []byte) error {
+		var j MailJob
+		if json.Unmarshal(v, &j) == nil && j.MessageKey == key {
+			gone = append(gone, j)
+		}
+		return nil
+	})
+	for _, j := range gone {
+		if err != nil {
+			break
+		}
+		if !j.Finished() {
+			err = tx.Bucket(bucketMailDue).Delete(dueKey(j.Kind, j.NextAt, j.ID))
+		}
+		if err == nil {
+			err = b.Delete(itob(j.ID))
+		}
+	}
+	return err
+}
+
+// PurgeSpam erases the enquiries in the spam folder that arrived before cutoff and answers
+// them (for their copies elsewhere).
+func (db *DB) PurgeSpam(cutoff time.Time) ([]content.Message, error) {
+	var gone []content.Message
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketMessages)
+		var keys [][]byte
+		err := b.ForEach(func(k, v []byte) error {
+			if statusIn(v) != content.StatusSpam {
+				return nil
+			}
+			var m content.Message
+			if err := json.Unmarshal(v, &m); err != nil {
+				return fmt.Errorf("decode message: %w", err)
+			}
+			if m.CreatedAt.Before(cutoff) {
+				keys = append(keys, bytes.Clone(k))
+				gone = append(gone, m)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, k := range keys {
+			if err := b.Delete(k); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return gone, err
+}

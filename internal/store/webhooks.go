@@ -1,0 +1,206 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
+)
+
+// Webhook endpoints live in one bucket by id; deliveries in another by rising sequence, so the
+// oldest finished ones are the first the keep limit removes.
+
+// keepDeliveries is how many finished deliveries stay visible to the admin; pending ones
+// always stay.
+const keepDeliveries = 500
+
+// WebhookEndpoints returns the configured endpoints, oldest first.
+func (db *DB) WebhookEndpoints() ([]content.WebhookEndpoint, error) {
+	var out []content.WebhookEndpoint
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		out, err = list[content.WebhookEndpoint](tx, bucketWebhooks)
+		return err
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].CreatedAt.Before(out[j].CreatedAt) })
+	return out, err
+}
+
+// PutWebhookEndpoint stores an endpoint under its id.
+func (db *DB) PutWebhookEndpoint(e content.WebhookEndpoint) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error { return putJSON(tx, bucketWebhooks, []byte(e.ID), &e) })
+}
+
+// DeleteWebhookEndpoint removes an endpoint and its pending deliveries, and answers it.
+func (db *DB) DeleteWebhookEndpoint(id string) (content.WebhookEndpoint, error) {
+	var e content.WebhookEndpoint
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		ok, err := getJSON(tx, bucketWebhooks, []byte(id), &e)
+		if err != nil {
+			return err
+		} else if !ok {
+			return content.Errorf(content.ENotFound, "No such webhook.")
+		}
+		if err := tx.Bucket(bucketWebhooks).Delete([]byte(id)); err != nil {
+			return err
+		}
+		return deleteDeliveriesWhere(tx, func(d content.Delivery) bool {
+			return d.EndpointID == id && d.Status == content.DeliveryPending
+		})
+	})
+	return e, err
+}
+
+// QueueDeliveries stores new deliveries (giving each its id) and answers them.
+func (db *DB) QueueDeliveries(ds []content.Delivery) ([]content.Delivery, error) {
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketDeliveries)
+		for i := range ds {
+			seq, err := b.NextSequence()
+			if err != nil {
+				return err
+			}
+			ds[i].ID = seq
+			if err := putJSON(tx, bucketDeliveries, itob(seq), &ds[i]); err != nil {
+				return err
+			}
+		}
+		return pruneDeliveries(b)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("queue deliveries: %w", err)
+	}
+	return ds, nil
+}
+
+// pruneDeliveries removes the oldest finished deliveries beyond keepDeliveries.
+func pruneDeliveries(b *bolt.Bucket) error {
+	var finished [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		if !bytes.Contains(v, []byte(`"status":"`+content.DeliveryPending+`"`)) {
+			finished = append(finished, bytes.Clone(k))
+		}
+		return nil
+	})
+	for i := 0; err == nil && i < len(finished)-keepDeliveries; i++ {
+		err = b.Delete(finished[i])
+	}
+	return err
+}
+
+// DueDeliveries returns the pending deliveries due at now (at most limit, oldest first) and
+// when the next of the others is due (zero when none is pending).
+func (db *DB) DueDeliveries(now time.Time, limit int) ([]content.Delivery, time.Time, error) {
+	var due []content.Delivery
+	var next time.Time
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketDeliveries).ForEach(func(k, v []byte) error {
+			if !bytes.Contains(v, []byte(`"status":"`+content.DeliveryPending+`"`)) {
+				return nil
+			}
+			var d content.Delivery
+			if err := json.Unmarshal(v, &d); err != nil {
+				return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
+			}
+			if d.Status != content.DeliveryPending { // the bytes matched inside the payload
+				return nil
+			}
+			if !d.NextAt.After(now) && len(due) < limit {
+				due = append(due, d)
+			} else if next.IsZero() || d.NextAt.Before(next) {
+				next = d.NextAt
+			}
+			return nil
+		})
+	})
+	return due, next, err
+}
+
+// UpdateDelivery stores the outcome of an attempt, unless the delivery is gone (erased, its
+// endpoint removed) meanwhile: then it stays gone.
+func (db *DB) UpdateDelivery(d content.Delivery) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		if tx.Bucket(bucketDeliveries).Get(itob(d.ID)) == nil {
+			return nil
+		}
+		return putJSON(tx, bucketDeliveries, itob(d.ID), &d)
+	})
+}
+
+// Deliveries returns the newest deliveries, at most limit.
+func (db *DB) Deliveries(limit int) ([]content.Delivery, error) {
+	var out []content.Delivery
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketDeliveries).Cursor()
+		for k, v := c.Last(); k != nil && len(out) < limit; k, v = c.Prev() {
+			var d content.Delivery
+			if err := json.Unmarshal(v, &d); err != nil {
+				return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
+			}
+			out = append(out, d)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// RetryDelivery makes a failed (or delivered) delivery pending again, due at now, with a fresh
+// round of attempts.
+func (db *DB) RetryDelivery(id uint64, now time.Time) (content.Delivery, error) {
+	var d content.Delivery
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		ok, err := getJSON(tx, bucketDeliveries, itob(id), &d)
+		if err != nil {
+			return err
+		} else if !ok {
+			return content.Errorf(content.ENotFound, "No such delivery.")
+		}
+		if d.Status == content.DeliveryPending {
+			return content.Errorf(content.EConflict, "This delivery is already waiting for its next attempt.")
+		}
+		d.Status, d.Attempts, d.NextAt = content.DeliveryPending, 0, now
+		return putJSON(tx, bucketDeliveries, itob(id), &d)
+	})
+	return d, err
+}
+
+// EraseDeliveries removes every delivery of the event of an erased enquiry (ref), sent or not,
+// and answers how many.
+func (db *DB) EraseDeliveries(ref string) (int, error) {
+	n := 0
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		return deleteDeliveriesWhere(tx, func(d content.Delivery) bool {
+			if d.Ref == ref {
+				n++
+				return true
+			}
+			return false
+		})
+	})
+	return n, err
+}
+
+func deleteDeliveriesWhere(tx *bolt.Tx, match func(content.Delivery) bool) error {
+	b := tx.Bucket(bucketDeliveries)
+	var keys [][]byte
+	err := b.ForEach(func(k, v []byte) error {
+		var d content.Delivery
+		if err := json.Unmarshal(v, &d); err != nil {
+			return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
+		}
+		if match(d) {
+			keys = append(keys, bytes.Clone(k))
+		}
+		return nil
+	})
+	for _, k := range keys {
+		if err == nil {
+			err = b.Delete(k)
+		}
+	}
+	return err
+}
