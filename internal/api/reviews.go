@@ -82,6 +82,7 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 	f := rec.Fields()
 	h.s.audit(r, content.AuditSubmit, h.k.Name, *f.Slug, "")
 	h.s.tellAdmins(by, h.k, *f.Slug)
+	setETag(w, rec)
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Submitted for review. An admin will check and publish it.", h.k.Name: rec})
 }
 
@@ -100,6 +101,7 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.s.audit(r, content.AuditWithdraw, h.k.Name, *rec.Fields().Slug, "")
+	setETag(w, rec)
 	writeJSON(w, http.StatusOK, map[string]any{"message": "The draft is no longer awaiting review.", h.k.Name: rec})
 }
 

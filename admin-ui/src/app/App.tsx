@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { setNavigator } from '../lib/api-client';
 import { ConfirmProvider } from '../components/ConfirmDialog';
@@ -10,6 +10,8 @@ import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPa
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { AccountLink } from '../features/auth/components/AccountLink';
 import { AccountPage } from '../features/auth/components/AccountPage';
+import { InvitePage } from '../features/auth/components/InvitePage';
+import { SessionProvider, useIsAdmin } from '../lib/session';
 import { DashboardPage } from './DashboardPage';
 import { KINDS } from './kinds';
 
@@ -21,6 +23,10 @@ const RevisionsPage = lazy(() => import('../features/revisions/components/Revisi
 const PreviewContentPage = lazy(() =>
   import('../features/content/components/PreviewContentPage').then((m) => ({ default: m.PreviewContentPage })),
 );
+const InboxPage = lazy(() => import('../features/messages/components/InboxPage').then((m) => ({ default: m.InboxPage })));
+const PeoplePage = lazy(() => import('../features/people/components/PeoplePage').then((m) => ({ default: m.PeoplePage })));
+const AuditPage = lazy(() => import('../features/audit/components/AuditPage').then((m) => ({ default: m.AuditPage })));
+const WebhooksPage = lazy(() => import('../features/webhooks/components/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
 
 /** Hands the router's navigate to the api-client, so a 401 goes to login without a page load. */
 function NavigatorBridge() {
@@ -35,8 +41,20 @@ function NavigatorBridge() {
 function Guarded() {
   return (
     <Guard>
-      <Layout kinds={KINDS} account={<AccountLink />} />
+      <SessionProvider>
+        <Layout kinds={KINDS} account={<AccountLink />} />
+      </SessionProvider>
     </Guard>
+  );
+}
+
+/** A screen only admins use; an editor who follows a link to it is told so (the server refuses its calls anyway). */
+function AdminOnly({ children }: { children: ReactElement }) {
+  if (useIsAdmin()) return children;
+  return (
+    <p className="card form-error" role="alert">
+      Only an admin may open this screen. Ask an admin if you need it.
+    </p>
   );
 }
 
@@ -47,6 +65,7 @@ export function AppRoutes() {
       <Route path="/admin/login" element={<LoginPage />} />
       <Route path="/admin/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/reset-password/:token" element={<ResetPasswordPage />} />
+      <Route path="/admin/invite/:token" element={<InvitePage />} />
       <Route element={<Guarded />}>
         <Route path="/admin" element={<DashboardPage />} />
         <Route path="/admin/dashboard" element={<DashboardPage />} />
@@ -55,7 +74,15 @@ export function AppRoutes() {
         {KINDS.flatMap((kind) => [
           <Route key={kind.routes.add} path={kind.routes.add} element={<AddContentPage key={kind.noun} kind={kind} />} />,
           <Route key={kind.routes.preview} path={`${kind.routes.preview}/:slug`} element={<PreviewContentPage key={kind.noun} kind={kind} />} />,
-          <Route key={kind.routes.edit} path={`${kind.routes.edit}/:slug`} element={<EditContentPage key={kind.noun} kind={kind} />} />,
+          <Route
+            key={kind.routes.edit}
+            path={`${kind.routes.edit}/:slug`}
+            element={
+              <AdminOnly>
+                <EditContentPage key={kind.noun} kind={kind} />
+              </AdminOnly>
+            }
+          />,
           <Route
             key={`${kind.routes.edit}-history`}
             path={`${kind.routes.edit}/:slug/history`}
@@ -67,6 +94,10 @@ export function AppRoutes() {
             element={<RevisionsPage key={`${kind.noun}-preview`} kind={kind} stage="preview" />}
           />,
         ])}
+        <Route path="/admin/enquiries" element={<AdminOnly><InboxPage /></AdminOnly>} />
+        <Route path="/admin/people" element={<AdminOnly><PeoplePage /></AdminOnly>} />
+        <Route path="/admin/audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
+        <Route path="/admin/webhooks" element={<AdminOnly><WebhooksPage /></AdminOnly>} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

@@ -12,12 +12,15 @@ import { BuildsPanel } from '../features/builds/components/BuildsPanel';
 import { listSchedules } from '../features/content/api/content';
 import { SchedulesPanel } from '../features/schedules/components/SchedulesPanel';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
+import { ReviewQueue } from '../features/reviews/components/ReviewQueue';
+import { useIsAdmin } from '../lib/session';
 import { KINDS } from './kinds';
 
 /** /admin and /admin/dashboard: drafts, live content, enquiries and builds on one screen. */
 export function DashboardPage() {
   const logout = useLogout();
   const location = useLocation();
+  const admin = useIsAdmin();
   const [siteUrl, setSiteUrl] = useState(window.location.origin);
   const version = useContentVersion();
   const schedules = useLoad(listSchedules, [version]);
@@ -41,7 +44,11 @@ export function DashboardPage() {
       <PageHeader
         back={false}
         title="Dashboard"
-        intro="Write drafts, check them in preview, then publish. Published pages are on the website within seconds."
+        intro={
+          admin
+            ? 'Write drafts, check them in preview, then publish. Published pages are on the website within seconds.'
+            : 'Write drafts and check them in preview, then submit them for review: an admin publishes them.'
+        }
         actions={
           <>
             {KINDS.map((kind) => (
@@ -58,7 +65,8 @@ export function DashboardPage() {
       {(schedules.data?.length ?? 0) > 0 && (
         <SchedulesPanel kinds={KINDS} schedules={schedules.data} loading={schedules.loading} error={Boolean(schedules.error)} />
       )}
-      <h2 className="section-title">Drafts waiting for review</h2>
+      {admin && <ReviewQueue kinds={KINDS} />}
+      <h2 className="section-title">Drafts</h2>
       <div className="grid-2">
         {KINDS.map((kind) => (
           <ContentPanel key={kind.noun} kind={kind} stage="preview" schedules={schedules.data} />
@@ -70,8 +78,8 @@ export function DashboardPage() {
           <ContentPanel key={kind.noun} kind={kind} stage="published" siteUrl={siteUrl} schedules={schedules.data} />
         ))}
       </div>
-      <div className="grid-2 wide-first">
-        <EnquiriesPanel />
+      <div className={admin ? 'grid-2 wide-first' : 'grid-1'}>
+        {admin && <EnquiriesPanel />}
         <BuildsPanel />
       </div>
       <div className="grid-2">

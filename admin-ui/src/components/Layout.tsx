@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, type LucideIcon } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, Users, ScrollText, Webhook, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
+import { useMe } from '../lib/session';
 import { getSiteInfo } from '../lib/publish';
 import { toast } from '../lib/toast';
 import { useConfirm } from './ConfirmDialog';
@@ -37,6 +38,8 @@ interface AddLink {
 export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNode }) {
   const logout = useLogout();
   const location = useLocation();
+  const me = useMe();
+  const admin = me.role === 'admin';
   const [menuOpen, setMenuOpen] = useState(false);
   const [siteUrl, setSiteUrl] = useState<string | null>(null);
 
@@ -84,16 +87,37 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
               </NavLink>
             </li>
           ))}
-          <li>
-            <Link to={{ pathname: '/admin/dashboard', hash: '#enquiries' }} className="nav-link">
-              <Inbox size={18} aria-hidden="true" /> Enquiries
-            </Link>
-          </li>
+          {admin && (
+            <li>
+              <NavLink to="/admin/enquiries" className={navClass}>
+                <Inbox size={18} aria-hidden="true" /> Enquiries
+              </NavLink>
+            </li>
+          )}
           <li>
             <Link to={{ pathname: '/admin/dashboard', hash: '#builds' }} className="nav-link">
               <Hammer size={18} aria-hidden="true" /> Site builds
             </Link>
           </li>
+          {admin && (
+            <>
+              <li>
+                <NavLink to="/admin/people" className={navClass}>
+                  <Users size={18} aria-hidden="true" /> People
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/audit" className={navClass}>
+                  <ScrollText size={18} aria-hidden="true" /> Audit log
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/webhooks" className={navClass}>
+                  <Webhook size={18} aria-hidden="true" /> Webhooks
+                </NavLink>
+              </li>
+            </>
+          )}
           {siteUrl && (
             <li>
               <a href={siteUrl} className="nav-link" target="_blank" rel="noopener noreferrer">

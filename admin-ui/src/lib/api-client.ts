@@ -62,8 +62,8 @@ export interface RequestOptions {
   body?: unknown;
   /** false for the public calls (login, forgot, reset): no token, and a 401 is just an error. */
   auth?: boolean;
-  /** How to read a successful answer. */
-  as?: 'json' | 'text' | 'blob';
+  /** How to read a successful answer; 'page' reads a JSON list and its X-Next-Cursor (see getPage). */
+  as?: 'json' | 'text' | 'blob' | 'page';
   signal?: AbortSignal;
   /** Sent as If-Match: the write applies only to that version of the record (else 409). */
   ifMatch?: string;
@@ -97,7 +97,7 @@ async function readError(res: Response): Promise<{ message: string; data: unknow
 export async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, as = 'json', signal, ifMatch, onHeaders } = opts;
   const headers: Record<string, string> = {};
-  if (as === 'json') headers.Accept = 'application/json';
+  if (as === 'json' || as === 'page') headers.Accept = 'application/json';
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -123,11 +123,26 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   }
   onHeaders?.(res.headers);
 
+  if (as === 'page') {
+    const items = (await res.json()) as unknown;
+    return { items: Array.isArray(items) ? items : [], next: res.headers.get('X-Next-Cursor') } as T;
+  }
   if (as === 'text') return (await res.text()) as T;
   if (as === 'blob') return (await res.blob()) as T;
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** One page of a paged list (docs/API.md): its items and the cursor of the next page, if any. */
+export interface Page<T> {
+  items: T[];
+  next: string | null;
+}
+
+/** GET a paged list: path with its query (limit, cursor, filters). */
+export function getPage<T>(path: string, opts?: { signal?: AbortSignal }): Promise<Page<T>> {
+  return request<Page<T>>(path, { ...opts, as: 'page' });
 }
 
 export const api = {
@@ -137,6 +152,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...opts, method: 'PUT', body }),
   del: <T>(path: string, opts?: Omit<RequestOptions, 'method' | 'body'>) => request<T>(path, { ...opts, method: 'DELETE' }),
+  patch: <T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...opts, method: 'PATCH', body }),
 };
 
 /** The message of any thrown value, for showing. */

@@ -19,6 +19,8 @@ export interface ContentItem {
   description?: string;
   /** The version (ETag) this copy was read or saved as; never sent as a field. */
   version?: string;
+  /** On a draft submitted for an admin's review. */
+  review?: { submittedBy: string; submittedAt: string; note?: string };
 }
 
 export type BodyField = 'content' | 'description';

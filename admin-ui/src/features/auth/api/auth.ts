@@ -4,6 +4,7 @@ export interface LoginAnswer {
   token: string;
   username: string;
   device?: string;
+  role?: 'admin' | 'editor';
 }
 
 // This browser's device token (docs/SECURITY.md): kept across logouts, sent with every sign-in,
@@ -35,4 +36,19 @@ export interface Me {
 
 export function getMe() {
   return api.get<Me>('/api/me');
+}
+
+export interface InviteInfo {
+  email: string;
+  role: 'admin' | 'editor';
+  invitedBy: string;
+  expiresAt: string;
+}
+
+export function checkInvite(token: string) {
+  return api.post<InviteInfo>('/invite/check', { token }, { auth: false });
+}
+
+export function acceptInvite(token: string, username: string, password: string) {
+  return api.post<{ message: string; token: string; username: string; role: string }>('/invite/accept', { token, username, password }, { auth: false });
 }

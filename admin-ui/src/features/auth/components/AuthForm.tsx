@@ -15,10 +15,12 @@ interface Props {
   /** The links under the button. */
   links: ReactNode;
   children: ReactNode;
+  /** A screen that only says something (an invalid link) has no button. */
+  hideSubmit?: boolean;
 }
 
 /** The shell of the signed-out screens: brand, title, the form with its failure, fields, one button and links. */
-export function AuthForm({ title, intro, onSubmit, failure, submitLabel, busyLabel, busy, links, children }: Props) {
+export function AuthForm({ title, intro, onSubmit, failure, submitLabel, busyLabel, busy, links, children, hideSubmit }: Props) {
   return (
     <main className="auth-page">
       <div className="auth-card card">
@@ -27,7 +29,7 @@ export function AuthForm({ title, intro, onSubmit, failure, submitLabel, busyLab
         {intro && <p className="muted">{intro}</p>}
         <Form className="form" onSubmit={onSubmit} failure={failure}>
           {children}
-          <SubmitButton block busy={busy} label={submitLabel} busyLabel={busyLabel} />
+          {!hideSubmit && <SubmitButton block busy={busy} label={submitLabel} busyLabel={busyLabel} />}
           <p className="auth-links">{links}</p>
         </Form>
       </div>

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSiteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
+import { useIsAdmin } from '../../../lib/session';
 import { Spinner } from '../../../components/Spinner';
 import { listBuilds, startRebuild, type Build, type Deploy } from '../api/builds';
 
@@ -55,6 +56,7 @@ function DeployLine({ deploy }: { deploy: Deploy }) {
  */
 export function BuildsPanel() {
   const { data, error, loading, reload } = useLoad(listBuilds, []);
+  const admin = useIsAdmin();
   const [starting, setStarting] = useState(false);
   const busy = data?.some((b) => b.status === 'queued' || b.status === 'running') ?? false;
   // The newest build failing to deploy is offered a retry (a full rebuild, then the deploy).
@@ -85,9 +87,11 @@ export function BuildsPanel() {
     <section className="card" id="builds" aria-labelledby="builds-heading">
       <div className="card-header">
         <h2 id="builds-heading">Website builds</h2>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => void rebuild()} disabled={starting || busy}>
-          <RefreshCw size={16} aria-hidden="true" /> {starting ? 'Starting...' : 'Rebuild site'}
-        </button>
+        {admin && (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void rebuild()} disabled={starting || busy}>
+            <RefreshCw size={16} aria-hidden="true" /> {starting ? 'Starting...' : 'Rebuild site'}
+          </button>
+        )}
       </div>
       {loading && !data && <Spinner />}
       {Boolean(error) && (

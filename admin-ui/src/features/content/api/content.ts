@@ -234,3 +234,15 @@ export const removePublishedImage = async (kind: ContentKind, slug: string, vers
   const v = versioned();
   return v.mark(kind, await api.del<SavedAnswer>(`${kind.api.published}/${enc(slug)}/image`, { ifMatch: version, onHeaders: v.onHeaders }));
 };
+
+/** Hands a draft to the admins for review; the answer's record carries its new version. */
+export const submitForReview = async (kind: ContentKind, slug: string, note: string) => {
+  const v = versioned();
+  return v.mark(kind, await api.post<SavedAnswer>(`${kind.api.preview}/${enc(slug)}/review`, { note }, { onHeaders: v.onHeaders }));
+};
+
+/** Takes a submission back (or, for an admin, hands the draft back to its editor). */
+export const withdrawReview = async (kind: ContentKind, slug: string) => {
+  const v = versioned();
+  return v.mark(kind, await api.del<SavedAnswer>(`${kind.api.preview}/${enc(slug)}/review`, { onHeaders: v.onHeaders }));
+};

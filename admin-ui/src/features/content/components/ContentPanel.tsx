@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useDelete } from '../../../lib/use-delete';
 import { useLoad } from '../../../lib/use-load';
 import { useConfirm } from '../../../components/ConfirmDialog';
+import { useIsAdmin } from '../../../lib/session';
 import { ItemList } from '../../../components/ItemList';
 import { deleteItem, listItems, unpublishItem, type Schedule, type Stage } from '../api/content';
 import { bodyOf, type ContentItem, type ContentKind } from '../kind';
@@ -16,6 +17,7 @@ function meta(kind: ContentKind, item: ContentItem, scheduled: Schedule[]) {
   const text = excerpt(bodyOf(kind, item));
   return (
     <>
+      {item.review && <span className="badge badge-review">Awaiting review</span>}
       <span>{item.category || 'Uncategorized'}</span>
       {item.createdAt && <span> · {formatDate(item.createdAt)}</span>}
       {scheduled.map((s) => (
@@ -45,6 +47,7 @@ export function ContentPanel({ kind, stage, siteUrl = window.location.origin, sc
   const del = useDelete();
   const confirm = useConfirm();
   const preview = stage === 'preview';
+  const admin = useIsAdmin();
   const remove = async (item: ContentItem) => {
     const note = preview
       ? 'It moves to the trash, where you can restore it for 30 days.'
@@ -101,20 +104,26 @@ export function ContentPanel({ kind, stage, siteUrl = window.location.origin, sc
                 >
                   <ExternalLink size={16} aria-hidden="true" /> View
                 </a>
-                <Link className="btn btn-secondary btn-small" to={`${kind.routes.edit}/${enc(item.slug)}`} aria-label={`Edit ${item.title}`}>
-                  <Pencil size={16} aria-hidden="true" /> Edit
-                </Link>
+                {admin && (
+                  <Link className="btn btn-secondary btn-small" to={`${kind.routes.edit}/${enc(item.slug)}`} aria-label={`Edit ${item.title}`}>
+                    <Pencil size={16} aria-hidden="true" /> Edit
+                  </Link>
+                )}
                 <Link className="btn btn-secondary btn-small" to={`${kind.routes.edit}/${enc(item.slug)}/history`} aria-label={`History of ${item.title}`}>
                   <History size={16} aria-hidden="true" /> History
                 </Link>
-                <button type="button" className="btn btn-secondary btn-small" onClick={() => void unpublish(item)} aria-label={`Unpublish ${item.title}`}>
-                  <ArchiveRestore size={16} aria-hidden="true" /> Unpublish
-                </button>
+                {admin && (
+                  <button type="button" className="btn btn-secondary btn-small" onClick={() => void unpublish(item)} aria-label={`Unpublish ${item.title}`}>
+                    <ArchiveRestore size={16} aria-hidden="true" /> Unpublish
+                  </button>
+                )}
               </>
             )}
-            <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove(item)} aria-label={`Delete ${item.title}`}>
-              <Trash2 size={16} aria-hidden="true" /> Delete
-            </button>
+            {(preview || admin) && (
+              <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove(item)} aria-label={`Delete ${item.title}`}>
+                <Trash2 size={16} aria-hidden="true" /> Delete
+              </button>
+            )}
           </>
         ),
       }))}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -8,6 +8,7 @@ import { blogRecord, serviceRecord } from '../../../test/fixtures';
 import { blogKind } from '../../blogs/kind';
 import { serviceKind } from '../../services/kind';
 import { PreviewContentPage } from './PreviewContentPage';
+import { SessionValue } from '../../../lib/session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -266,5 +267,38 @@ describe('PreviewContentPage (service)', () => {
     expect(body.get('createdAt')).toBe(service.createdAt);
     expect(body.get('description')).toBe(service.description);
     expect(body.has('image')).toBe(false);
+  });
+});
+
+describe('PreviewContentPage as an editor', () => {
+  const editor = { username: 'edith', email: 'edith@example.com', role: 'editor' as const };
+  const renderAsEditor = () =>
+    renderAt(
+      '/admin/preview-blog/spring-checklist',
+      '/admin/preview-blog/:slug',
+      <SessionValue me={editor}>
+        <PreviewContentPage kind={blogKind} />
+      </SessionValue>,
+    );
+
+  it('offers Submit for review instead of Publish, and sends the note', async () => {
+    setToken('tok');
+    const submitted = { ...blog, review: { submittedBy: 'edith', submittedAt: '2026-05-01T10:00:00Z', note: 'Check the intro' } };
+    const fetch = routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse(blog),
+      'GET /api/preview-blogs/spring-checklist/render': page,
+      'POST /api/preview-blogs/spring-checklist/review': () =>
+        jsonResponse({ message: 'Submitted for review. An admin will check and publish it.', blog: submitted }),
+    });
+    renderAsEditor();
+    await screen.findByRole('heading', { name: 'Preview blog' });
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    await userEvent.type(screen.getByLabelText('Note for the admin (optional)'), 'Check the intro');
+    await userEvent.click(within(screen.getByLabelText('Note for the admin (optional)').closest('form')!).getByRole('button', { name: 'Submit for review' }));
+    expect(await screen.findByText('Submitted for review. An admin will check and publish it.')).toBeInTheDocument();
+    expect(screen.getByText(/Submitted for review by/)).toHaveTextContent('Submitted for review by edith');
+    expect(screen.getByRole('button', { name: 'Withdraw submission' })).toBeInTheDocument();
+    expect(JSON.parse(callsOf(fetch, 'POST /api/preview-blogs/spring-checklist/review')[0].body as string)).toEqual({ note: 'Check the intro' });
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CalendarClock, Eye, History, Pencil, Rocket, Trash2 } from 'lucide-react';
+import { CalendarClock, Eye, History, Pencil, Rocket, Send, Trash2, Undo2 } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { formatDateTime, formatWhen } from '../../../lib/format';
@@ -9,6 +9,7 @@ import { siteChanged } from '../../../lib/site-events';
 import { contentChanged, useContentVersion } from '../../../lib/changes';
 import { uploadImage } from '../../../lib/upload';
 import { useLoad } from '../../../lib/use-load';
+import { useIsAdmin, useMe } from '../../../lib/session';
 import { Form, FormActions } from '../../../components/Form';
 import { ImageInput } from '../../../components/ImageInput';
 import { LiveNotice } from '../../../components/LiveNotice';
@@ -16,7 +17,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PreviewFrame } from '../../../components/PreviewFrame';
 import { Spinner } from '../../../components/Spinner';
 import { WhenForm } from '../../../components/WhenForm';
-import { cancelSchedule, getItem, listSchedules, publishPreview, renderEdit, renderPreview, savedItem, updatePreview } from '../api/content';
+import { cancelSchedule, getItem, listSchedules, publishPreview, renderEdit, renderPreview, savedItem, submitForReview, updatePreview, withdrawReview } from '../api/content';
 import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
 import { useClashCheck } from '../use-published';
@@ -33,7 +34,11 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
   const guard = useVersionGuard(kind, 'preview');
   const [draftImage, setDraftImage] = useState('');
   const [imageFile, setImageFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState<'' | 'update' | 'image' | 'publish'>('');
+  const [busy, setBusy] = useState<'' | 'update' | 'image' | 'publish' | 'review'>('');
+  const admin = useIsAdmin();
+  const me = useMe();
+  const [asking, setAsking] = useState(false);
+  const [note, setNote] = useState('');
   const [renderVersion, setRenderVersion] = useState(0);
   const [live, setLive] = useState<{ pageHref: string; listHref: string; pending: boolean } | null>(null);
   const [publishError, setPublishError] = useState('');
@@ -187,6 +192,47 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     }
   };
 
+  const onSubmitReview = async () => {
+    setBusy('review');
+    try {
+      const res = await submitForReview(kind, slug, note.trim());
+      toast.success(res.message || 'Submitted for review.');
+      setAsking(false);
+      setNote('');
+      saved(savedItem(kind, res));
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to submit for review.'));
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const onWithdraw = async () => {
+    setBusy('review');
+    try {
+      const res = await withdrawReview(kind, slug);
+      toast.success(admin && item.review?.submittedBy !== me.username ? 'Handed back to its editor.' : 'Submission withdrawn.');
+      saved(savedItem(kind, res));
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to withdraw the submission.'));
+    } finally {
+      setBusy('');
+    }
+  };
+
+  // An editor hands the draft over; an admin publishes it.
+  const reviewButton = item.review ? (
+    <button type="button" className="btn btn-secondary" onClick={() => void onWithdraw()} disabled={busy !== ''}>
+      <Undo2 size={18} aria-hidden="true" /> {busy === 'review' ? 'Withdrawing...' : admin && item.review.submittedBy !== me.username ? 'Hand back' : 'Withdraw submission'}
+    </button>
+  ) : (
+    !admin && (
+      <button type="button" className="btn btn-success" onClick={() => setAsking(true)} disabled={busy !== '' || asking}>
+        <Send size={18} aria-hidden="true" /> Submit for review
+      </button>
+    )
+  );
+
   const publishButton = (
     <>
       <button type="button" className="btn btn-success" onClick={() => void onPublish()} disabled={busy !== '' || live !== null}>
@@ -213,9 +259,11 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
       <CalendarClock size={20} aria-hidden="true" />
       <p>
         {schedule.status === 'failed' ? 'The scheduled publish failed: ' + (schedule.error ?? '') : `Scheduled to go live ${formatWhen(schedule.at)}.`}{' '}
-        <button type="button" className="link-button" onClick={() => void onCancelSchedule()}>
-          Cancel the schedule
-        </button>
+        {admin && (
+          <button type="button" className="link-button" onClick={() => void onCancelSchedule()}>
+            Cancel the schedule
+          </button>
+        )}
       </p>
     </div>
   );
@@ -225,7 +273,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     <>
       <PageHeader
         title={live ? `${kind.Noun} published` : editing ? `Edit preview ${kind.noun}` : `Preview ${kind.noun}`}
-        intro={live ? `The draft is now the live ${kind.noun}; change it from its Edit screen.` : 'Drafts stay private until you publish them.'}
+        intro={live ? `The draft is now the live ${kind.noun}; change it from its Edit screen.` : admin ? 'Drafts stay private until you publish them.' : 'Drafts stay private until an admin publishes them.'}
         actions={
           !editing &&
           !live && (
@@ -236,7 +284,8 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
               <button type="button" className="btn btn-secondary" onClick={startEdit} disabled={busy !== ''}>
                 <Pencil size={18} aria-hidden="true" /> Edit
               </button>
-              {publishButton}
+              {reviewButton}
+              {admin && publishButton}
             </>
           )
         }
@@ -248,6 +297,38 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
           editTo={`${kind.routes.edit}/${encodeURIComponent(item.slug)}`}
           editLabel={`Edit the live ${kind.noun}`}
         />
+      )}
+      {item.review && (
+        <div className="notice notice-info" role="status">
+          <Send size={20} aria-hidden="true" />
+          <p>
+            Submitted for review by <strong>{item.review.submittedBy}</strong> on {formatDateTime(item.review.submittedAt)}
+            {item.review.note ? `: “${item.review.note}”` : '.'}
+            {!admin && ' An admin will check and publish it.'}
+          </p>
+        </div>
+      )}
+      {asking && (
+        <form
+          className="card form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void onSubmitReview();
+          }}
+        >
+          <div className="field">
+            <label htmlFor="review-note">Note for the admin (optional)</label>
+            <textarea id="review-note" rows={3} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-success" disabled={busy !== ''}>
+              <Send size={18} aria-hidden="true" /> {busy === 'review' ? 'Submitting...' : 'Submit for review'}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)} disabled={busy !== ''}>
+              Cancel
+            </button>
+          </div>
+        </form>
       )}
       {scheduleNotice}
       {!editing && !live && whenForm}
@@ -286,7 +367,7 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(false)} disabled={busy !== ''}>
               Cancel
             </button>
-            {publishButton}
+            {admin && publishButton}
           </FormActions>
           {whenForm}
           {changesShown > 0 && draft.values && (

@@ -1,4 +1,8 @@
-import { api } from '../../../lib/api-client';
+import { api, getPage } from '../../../lib/api-client';
+
+export type Status = 'new' | 'replied' | 'archived' | 'spam';
+/** The inbox's folders: every status but spam (""), or one status. */
+export type Folder = '' | Status;
 
 export interface Message {
   _id: string;
@@ -6,13 +10,59 @@ export interface Message {
   email: string;
   phone: string;
   message: string;
+  source?: string;
   createdAt: string;
+  status: Status;
+  note?: string;
+  spamReason?: string;
+  statusBy?: string;
+  statusAt?: string;
 }
 
-export function listMessages() {
-  return api.get<Message[]>('/popups');
+export type Counts = Record<Status | 'all', number>;
+
+export const PAGE_SIZE = 50;
+
+function query(folder: Folder, text: string, extra: Record<string, string> = {}) {
+  const q = new URLSearchParams(extra);
+  if (folder) q.set('status', folder);
+  if (text.trim()) q.set('q', text.trim());
+  return q;
 }
 
-export function downloadMessagesCsv() {
-  return api.get<Blob>('/popups.csv', { as: 'blob' });
+export function messagePage(folder: Folder, text: string, cursor: string | null, signal?: AbortSignal) {
+  const q = query(folder, text, { limit: String(PAGE_SIZE) });
+  if (cursor) q.set('cursor', cursor);
+  return getPage<Message>(`/popups?${q}`, { signal });
+}
+
+export const messageCounts = () => api.get<Counts>('/popups/counts');
+
+export const changeMessage = (id: string, change: { status?: Status; note?: string }) =>
+  api.patch<{ message: string; enquiry: Message }>(`/popups/${encodeURIComponent(id)}`, change);
+
+export const eraseMessage = (id: string) => api.del<{ message: string }>(`/popups/${encodeURIComponent(id)}`);
+
+export function downloadMessagesCsv(folder: Folder = '', text = '') {
+  const q = query(folder, text).toString();
+  return api.get<Blob>(`/popups.csv${q ? `?${q}` : ''}`, { as: 'blob' });
+}
+
+/** A mailto: link naming exactly the stored address: both halves are percent-encoded, so no
+ *  ?, & or , in an address (stored before the server refused them) can add a recipient or a body. */
+export function mailtoHref(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return `mailto:${encodeURIComponent(email)}`;
+  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
+}
+
+/**
+ * A mailto: link that opens a reply to the visitor: the address as mailtoHref makes it, and a
+ * subject and greeting percent-encoded, so nothing the visitor wrote can add a recipient or a
+ * header.
+ */
+export function replyLink(m: Pick<Message, 'email' | 'name'>, site = 'Digital Reeviver'): string {
+  const subject = `Re: your enquiry to ${site}`;
+  const body = `Dear ${m.name},\n\nThank you for your enquiry.\n\n`;
+  return `${mailtoHref(m.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }

@@ -1,60 +1,31 @@
-import { useState } from 'react';
-import { Download, Mail, Phone } from 'lucide-react';
-import { errorMessage, isSessionError } from '../../../lib/api-client';
+import { Link } from 'react-router-dom';
+import { Inbox, Mail, Phone } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-load';
 import { Spinner } from '../../../components/Spinner';
-import { downloadMessagesCsv, listMessages } from '../api/messages';
+import { mailtoHref, messageCounts, messagePage } from '../api/messages';
 
-/** Saves a blob under a file name through a temporary link. */
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+const SHOWN = 5;
 
-/** A mailto: link naming exactly the stored address: both halves are percent-encoded, so no
- *  ?, & or , in an address (stored before the server refused them) can add a recipient or a body. */
-export function mailtoHref(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return `mailto:${encodeURIComponent(email)}`;
-  return `mailto:${encodeURIComponent(email.slice(0, at))}@${encodeURIComponent(email.slice(at + 1))}`;
-}
+// Re-exported for the dashboard's tests: the one way an address becomes a mailto: link.
+export { mailtoHref } from '../api/messages';
 
-/** The enquiries sent through the contact form and popup, newest first. */
+/** The dashboard's view of the inbox: how many enquiries wait, and the newest of them. */
 export function EnquiriesPanel() {
-  const { data, error, loading } = useLoad(listMessages, []);
-  const [downloading, setDownloading] = useState(false);
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const blob = await downloadMessagesCsv();
-      saveBlob(blob, `enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (err) {
-      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to download the CSV file.'));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
-  const messages = data ? [...data].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '')) : undefined;
+  const { data, error, loading } = useLoad(async () => {
+    const [counts, page] = await Promise.all([messageCounts(), messagePage('new', '', null)]);
+    return { counts, newest: page.items.slice(0, SHOWN) };
+  }, []);
 
   return (
     <section className="card" id="enquiries" aria-labelledby="enquiries-heading">
       <div className="card-header">
         <h2 id="enquiries-heading">
-          Enquiries {messages && <span className="count">{messages.length}</span>}
+          New enquiries {data && <span className="count">{data.counts.new}</span>}
         </h2>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => void download()} disabled={downloading}>
-          <Download size={16} aria-hidden="true" /> {downloading ? 'Downloading...' : 'Download CSV'}
-        </button>
+        <Link to="/admin/enquiries" className="btn btn-secondary btn-small">
+          <Inbox size={16} aria-hidden="true" /> Open the inbox
+        </Link>
       </div>
       {loading && !data && <Spinner />}
       {Boolean(error) && (
@@ -62,10 +33,15 @@ export function EnquiriesPanel() {
           Failed to load enquiries. Please try again later.
         </p>
       )}
-      {messages && messages.length === 0 && <p className="muted empty">No enquiries yet.</p>}
-      {messages && messages.length > 0 && (
+      {data && (
+        <p className="muted">
+          {data.counts.replied} replied · {data.counts.archived} archived · {data.counts.spam} in spam
+        </p>
+      )}
+      {data && data.newest.length === 0 && <p className="muted empty">No new enquiries.</p>}
+      {data && data.newest.length > 0 && (
         <ul className="enquiries">
-          {messages.map((m) => (
+          {data.newest.map((m) => (
             <li key={m._id} className="enquiry">
               <div className="enquiry-head">
                 <strong>{m.name}</strong>
