@@ -115,7 +115,8 @@ export function PeoplePage() {
           <legend>Role</legend>
           {(['editor', 'admin'] as Role[]).map((r) => (
             <label key={r} className="radio">
-              <input type="radio" name="role" value={r} checked={role === r} onChange={() => setNewRole(r)} /> {ROLE_TEXT[r]}
+              <input type="radio" name="role" value={r} checked={role === r} onChange={() => setNewRole(r)} />
+              <span>{ROLE_TEXT[r]}</span>
             </label>
           ))}
         </fieldset>

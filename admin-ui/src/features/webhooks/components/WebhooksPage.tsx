@@ -106,18 +106,22 @@ export function WebhooksPage() {
                 type="checkbox"
                 checked={events.includes(ev)}
                 onChange={(e) => setEvents(e.target.checked ? [...events, ev] : events.filter((x) => x !== ev))}
-              />{' '}
-              {EVENT_TEXT[ev]} <code>{ev}</code>
+              />
+              <span>
+                {EVENT_TEXT[ev]} <code>{ev}</code>
+              </span>
             </label>
           ))}
         </fieldset>
         <fieldset className="field">
           <legend>Format</legend>
           <label className="radio">
-            <input type="radio" name="format" checked={format === 'json'} onChange={() => setFormat('json')} /> JSON event, signed (a CRM or your server)
+            <input type="radio" name="format" checked={format === 'json'} onChange={() => setFormat('json')} />
+            <span>JSON event, signed (a CRM or your server)</span>
           </label>
           <label className="radio">
-            <input type="radio" name="format" checked={format === 'slack'} onChange={() => setFormat('slack')} /> Slack message (an incoming-webhook URL)
+            <input type="radio" name="format" checked={format === 'slack'} onChange={() => setFormat('slack')} />
+            <span>Slack message (an incoming-webhook URL)</span>
           </label>
         </fieldset>
         <div className="form-actions">
