@@ -16,8 +16,10 @@
 #   BENCH_LH_RUNS    Lighthouse runs per page (default 5; the table gives their spread)
 #   BENCH_SEARCH_SIZES  post counts of the search section (default "1000 10000"; a size the
 #                    full-build section did not build is generated and built once here)
+#   BENCH_ENQUIRIES  enquiries in the inbox section (default 10000)
+#   BENCH_INBOX_RUNS times the inbox is opened in Chromium (default 5)
 #   BENCH_SKIP       sections to leave out: build (the Hugo comparison), nochange, deploy, publish,
-#                    publish-store, form, lighthouse, search
+#                    publish-store, form, lighthouse, search, inbox
 #   BENCH_ONLY       run only these sections, e.g. BENCH_ONLY=lighthouse BENCH_SIZES=1000 (the sites
 #                    the others need are then built once, unmeasured, and Hugo and wrk are not needed)
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
@@ -33,6 +35,8 @@ publishes=${BENCH_PUBLISHES:-20}
 deploys=${BENCH_DEPLOYS:-5}
 wrk_secs=${BENCH_WRK_SECS:-20}
 lh_runs=${BENCH_LH_RUNS:-5}
+inbox_n=${BENCH_ENQUIRIES:-10000}
+inbox_runs=${BENCH_INBOX_RUNS:-5}
 skip=" ${BENCH_SKIP:-} "
 only=" ${BENCH_ONLY:-} "
 services=100
@@ -94,6 +98,9 @@ if ! skipped lighthouse; then
   fi
 fi
 [ -f site/dist/server/entry-server.js ] || { echo "bench: site/dist is missing: run make build" >&2; exit 1; }
+if ! skipped inbox; then
+  [ -f internal/adminui/dist/index.html ] || { echo "bench: the admin UI is missing: run make build" >&2; exit 1; }
+fi
 # A snapshot of the renderer bundle, so a `make site` running meanwhile cannot change what the
 # builds render (the bundle's node_modules are shared, not copied).
 snap=$out/site
@@ -105,6 +112,8 @@ go build -o "$out/bin/benchtool" ./bench/tool
 # Built from the work tree, without the embedded admin UI (the bench never opens it).
 go build -o "$out/bin/sitegen" ./cmd/sitegen
 go build -o "$out/bin/adminapi" ./cmd/adminapi
+# The inbox section opens the admin UI, so it needs the binary with the UI embedded.
+skipped inbox || go build -tags adminui -o "$out/bin/adminapi-ui" ./cmd/adminapi
 bt=$root/$out/bin/benchtool
 sitegen=$root/$out/bin/sitegen
 adminapi=$root/$out/bin/adminapi
@@ -313,6 +322,24 @@ if ! skipped search; then
       "seo" "google ads budget" "instagram reels for clinics" "local seo checklist noida" "$title"
     kill "$search_pid"; wait "$search_pid" 2>/dev/null || true
   done
+fi
+
+# --- 10. the enquiry inbox ------------------------------------------------------------------
+if ! skipped inbox; then
+  [ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  say "the enquiry inbox with $inbox_n enquiries in Chromium, opened $inbox_runs times"
+  w=$work/inbox
+  mkdir -p "$w"
+  "$bt" enquiries -db "$w/site.db" -n "$inbox_n"
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/site.db" --username bench --email bench@example.com >/dev/null
+  # A placeholder live site, so the server starts no build of its own while it is measured.
+  mkdir -p "$w/dist" && echo '<!doctype html><title>bench</title>' > "$w/dist/index.html"
+  "$root/$out/bin/adminapi-ui" serve --db "$w/site.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
+    --addr "127.0.0.1:$port_api" > "$out/inbox-server.log" 2>&1 &
+  pids+=($!); api_pid=$!
+  wait_http "http://127.0.0.1:$port_api/healthz"
+  node bench/inbox.mjs "http://127.0.0.1:$port_api" bench bench-password-1 "$inbox_runs" | tee "$out/inbox.json"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
 fi
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"

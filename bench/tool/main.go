@@ -21,6 +21,8 @@ func main() {
 		err = publish(os.Args[2:])
 	case "count":
 		err = countMessages(os.Args[2:])
+	case "enquiries":
+		err = enquiries(os.Args[2:])
 	case "run":
 		err = runCmd(os.Args[2:])
 	case "mkbucket":

@@ -69,10 +69,22 @@ func (q MessageQuery) Match(m Message, text string) bool {
 		}
 	}
 	// A phone number is found whatever its spacing: "98110 45672" by "9811045672".
-	if d := digitsOf(text); len(d) >= 4 && strings.Contains(digitsOf(m.Phone), d) {
+	if d, ok := PhoneQuery(text); ok && strings.Contains(digitsOf(m.Phone), d) {
 		return true
 	}
 	return false
+}
+
+// PhoneQuery answers the digits of a search that looks like (a part of) a phone number: at
+// least four digits and nothing but digits, spaces and + - ( ) .
+func PhoneQuery(text string) (string, bool) {
+	for _, c := range text {
+		if !(c >= '0' && c <= '9' || strings.ContainsRune(" +-().", c)) {
+			return "", false
+		}
+	}
+	d := digitsOf(text)
+	return d, len(d) >= 4
 }
 
 func digitsOf(s string) string {

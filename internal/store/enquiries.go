@@ -25,10 +25,14 @@ func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) (
 	var out []content.Message
 	var next uint64
 	text := strings.ToLower(strings.TrimSpace(q.Text))
+	pre := prefilter(q, text)
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketMessages).Cursor()
 		var lastKey []byte
 		for k, v := seekBefore(c, before); k != nil; k, v = c.Prev() {
+			if !pre(v) {
+				continue
+			}
 			var m content.Message
 			if err := json.Unmarshal(v, &m); err != nil {
 				return fmt.Errorf("decode message: %w", err)
@@ -47,6 +51,67 @@ func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) (
 		return nil
 	})
 	return out, next, err
+}
+
+// prefilter answers a cheap test on an enquiry's stored bytes that every match of the query
+// passes, so a search of thousands decodes only the few that may match: the status read from
+// the bytes, and for a text of plain ASCII letters, digits and punctuation its presence in the
+// bytes, any case. (Its presence may come from another field; the exact check follows.)
+func prefilter(q content.MessageQuery, text string) func([]byte) bool {
+	status := func(v []byte) bool {
+		st := statusIn(v)
+		switch q.Status {
+		case "":
+			return st != content.StatusSpam
+		case content.InboxAll:
+			return true
+		}
+		return st == q.Status
+	}
+	if _, phone := content.PhoneQuery(text); text == "" || phone || !plainASCII(text) {
+		// A phone number is matched by its digits whatever the spacing: no byte test.
+		return status
+	}
+	needle := []byte(text)
+	return func(v []byte) bool { return status(v) && containsFold(v, needle) }
+}
+
+func plainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		// Quotes, backslashes and <, >, & are escaped in the stored JSON; control characters too.
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFold reports whether v holds needle (lower-case ASCII) in any ASCII case.
+func containsFold(v, needle []byte) bool {
+	if len(needle) == 0 {
+		return true
+	}
+	first := needle[0]
+	for i := 0; i+len(needle) <= len(v); i++ {
+		if lower(v[i]) != first {
+			continue
+		}
+		j := 1
+		for j < len(needle) && lower(v[i+j]) == needle[j] {
+			j++
+		}
+		if j == len(needle) {
+			return true
+		}
+	}
+	return false
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // MessageCounts returns how many enquiries have each status, and "all" of them.
@@ -220,4 +285,29 @@ func (db *DB) PurgeSpam(cutoff time.Time) ([]content.Message, error) {
 		return nil
 	})
 	return gone, err
+}
+
+// ImportMessages stores enquiries in the order given, all in one transaction (a bulk import, or
+// the bench's inbox of thousands); each gets an id and a time when it has none.
+func (db *DB) ImportMessages(list []content.Message) error {
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketMessages)
+		for i := range list {
+			m := list[i]
+			if m.ID == "" {
+				m.ID = content.NewID()
+			}
+			if m.CreatedAt.IsZero() {
+				m.CreatedAt = db.now()
+			}
+			seq, err := b.NextSequence()
+			if err != nil {
+				return err
+			}
+			if err := putJSON(tx, bucketMessages, itob(seq), &m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
