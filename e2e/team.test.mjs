@@ -118,8 +118,8 @@ test('an admin and an editor share the work', { timeout: 240000 }, async (t) => 
     await editor.getByLabel(/^Confirm password/).fill(EDITOR_PASSWORD);
     await editor.getByRole('button', { name: 'Create my account' }).click();
     await editor.waitForURL(`${demo.base}/admin/dashboard`);
-    await editor.getByText('Signed in as').waitFor();
-    assert.match(await editor.locator('.signed-in').textContent(), /ravi\s*editor/i);
+    await editor.locator('.account-link', { hasText: 'editor' }).waitFor();
+    assert.match(await editor.locator('.account-link').textContent(), /ravi\s*editor\s*ravi@example\.com/i);
     // An editor's menu has no enquiries or people; the link works once.
     assert.equal(await editor.getByRole('link', { name: 'Enquiries' }).count(), 0);
     assert.equal(await editor.getByRole('link', { name: 'People' }).count(), 0);

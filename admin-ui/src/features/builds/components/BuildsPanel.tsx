@@ -113,7 +113,7 @@ export function BuildsPanel() {
                 </span>
                 {b.error && !(b.deploy?.status === 'failed') && <span className="build-error">{b.error}</span>}
                 {b.deploy && <DeployLine deploy={b.deploy} />}
-                {retryable && b === data[0] && (
+                {admin && retryable && b === data[0] && (
                   <button type="button" className="btn btn-secondary btn-small build-retry" onClick={() => void rebuild()} disabled={starting}>
                     <RefreshCw size={14} aria-hidden="true" /> {starting ? 'Starting...' : 'Retry deploy'}
                   </button>
