@@ -163,7 +163,7 @@ test('an admin and an editor share the work', { timeout: 240000 }, async (t) => 
     await queue.getByRole('link', { name: `Review ${title}` }).click();
     await admin.getByText('Submitted for review by ravi').waitFor();
     await admin.getByRole('button', { name: 'Publish' }).click();
-    await toast(admin, 'published');
+    await admin.locator('.live-notice').waitFor({ timeout: 60000 });
     const live = await fetch(`${demo.base}/blog/${slug}/`);
     assert.equal(live.status, 200);
     assert.match(await live.text(), new RegExp(title));
