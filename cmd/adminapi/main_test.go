@@ -515,6 +515,27 @@ func TestPublishReachesTheBucket(t *testing.T) {
 	if s3.Get(t, bucket, "www/blog/first-deployed-post/index.html").Data != nil {
 		t.Fatal("the deleted post is still on the store")
 	}
+
+	// The audit log holds each deploy that changed the store, and the one that failed.
+	req, _ := http.NewRequest("GET", base+"/api/audit?action=deploy", nil)
+	req.Header.Set("Authorization", "Bearer "+login.Token)
+	res, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []content.AuditEntry
+	json.NewDecoder(res.Body).Decode(&entries)
+	res.Body.Close()
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Detail)
+	}
+	if len(entries) != 5 || !strings.HasSuffix(entries[0].Detail, "after: blog deleted: first-deployed-post") ||
+		!strings.HasPrefix(entries[2].Detail, "failed after: blog published: second-deployed-post") ||
+		!strings.HasSuffix(entries[3].Detail, "after: blog published: first-deployed-post") ||
+		entries[0].Target != "s3://"+bucket+"/www/" || entries[0].User != "(system)" {
+		t.Fatalf("deploys in the audit log (newest first): %q", got)
+	}
 }
 
 // A server started outside the project's folder says where the content should be.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
@@ -254,6 +255,15 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 		_, dres, err = q.deployer.Deploy(ctx, dir, deploy.Options{Generation: gen})
 		cancel()
 	}
+	// The audit log's entry of the deploy, appended once the queue's lock is released.
+	var entry *content.AuditEntry
+	defer func() {
+		if entry != nil {
+			if _, err := q.db.AppendAudit(*entry); err != nil {
+				q.log.Error("audit entry of a deploy not recorded", "id", j.rec.ID, "err", err)
+			}
+		}
+	}()
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	done := &DeployRecord{Target: rec.Target, Status: StatusOK, Generation: gen, Uploaded: len(dres.Uploaded),
@@ -273,10 +283,16 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 		q.log.Warn("deploy: CDN purge failed", "id", j.rec.ID, "err", purge.Msg)
 		err = nil
 	}
+	entry = &content.AuditEntry{User: "(system)", Action: content.AuditDeploy, Kind: "site", Target: rec.Target,
+		Detail: fmt.Sprintf("%d uploaded, %d deleted, after: %s", done.Uploaded, done.Deleted, truncate(j.rec.Reason, 200))}
 	if err != nil {
 		done.Status, done.Error = StatusFailed, truncate(err.Error(), 1000)
+		entry.Detail = "failed after: " + truncate(j.rec.Reason, 200)
 		q.log.Error("deploy failed", "id", j.rec.ID, "target", rec.Target, "err", err)
 		return fmt.Errorf("the site was built but not deployed to %s: %w", rec.Target, err)
+	}
+	if done.Uploaded == 0 && done.Deleted == 0 {
+		entry = nil // the store had the site already: nothing changed there
 	}
 	q.log.Info("deploy done", "id", j.rec.ID, "target", rec.Target, "uploaded", done.Uploaded, "deleted", done.Deleted, "ms", done.Ms)
 	return nil
