@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Inbox, Mail, Phone } from 'lucide-react';
+import { Download, Inbox, Mail, Phone } from 'lucide-react';
+import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { saveBlob } from '../../../lib/save-blob';
+import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-load';
 import { Spinner } from '../../../components/Spinner';
-import { mailtoHref, messageCounts, messagePage } from '../api/messages';
+import { downloadMessagesCsv, mailtoHref, messageCounts, messagePage } from '../api/messages';
 
 const SHOWN = 5;
 
@@ -16,6 +20,19 @@ export function EnquiriesPanel() {
     const [counts, page] = await Promise.all([messageCounts(), messagePage('new', '', null)]);
     return { counts, newest: page.items.slice(0, SHOWN) };
   }, []);
+  const [downloading, setDownloading] = useState(false);
+
+  // The CSV of the inbox: every enquiry but spam.
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await downloadMessagesCsv(), `enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to download the CSV file.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
 
   return (
     <section className="card" id="enquiries" aria-labelledby="enquiries-heading">
@@ -23,9 +40,14 @@ export function EnquiriesPanel() {
         <h2 id="enquiries-heading">
           New enquiries {data && <span className="count">{data.counts.new}</span>}
         </h2>
-        <Link to="/admin/enquiries" className="btn btn-secondary btn-small">
-          <Inbox size={16} aria-hidden="true" /> Open the inbox
-        </Link>
+        <div className="card-actions">
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void download()} disabled={downloading}>
+            <Download size={16} aria-hidden="true" /> {downloading ? 'Downloading...' : 'Download CSV'}
+          </button>
+          <Link to="/admin/enquiries" className="btn btn-secondary btn-small">
+            <Inbox size={16} aria-hidden="true" /> Open the inbox
+          </Link>
+        </div>
       </div>
       {loading && !data && <Spinner />}
       {Boolean(error) && (
