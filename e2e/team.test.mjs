@@ -224,7 +224,7 @@ test('the enquiry inbox', { timeout: 240000 }, async (t) => {
     await card.waitFor();
     assert.equal(await page.locator('li.inbox-item', { hasText: 'bot@example.in' }).count(), 0);
     // The reply link carries the address percent-encoded.
-    assert.match(await card.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href'), /^mailto:meera%2Bleads%40example\.in\?subject=/);
+    assert.match(await card.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href'), /^mailto:meera%2Bleads@example\.in\?subject=/);
     await page.getByRole('group', { name: 'Folders' }).getByRole('button', { name: /^Spam/ }).click();
     await page.locator('li.inbox-item', { hasText: 'bot@example.in' }).getByText('Taken for spam: hidden field filled in.').waitFor();
   });

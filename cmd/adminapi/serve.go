@@ -191,14 +191,17 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	// Schedules that fell due while the server was down run now (built, and deployed when a
 	// deploy is configured above), before the first request.
-	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log, Mail: sender, AdminURL: siteURL})
+	// Webhooks first: a schedule that goes live at start sends its event too.
+	hooks := webhook.Start(webhook.Config{DB: db, Log: log, AdminURL: siteURL})
+	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log, Mail: sender, AdminURL: siteURL,
+		OnEvent: api.ScheduledChanges(db, hooks, siteURL, log)})
 	if err != nil {
+		hooks.Close(context.Background())
 		builds.Close(context.Background())
 		ln.Close()
 		return err
 	}
 
-	hooks := webhook.Start(webhook.Config{DB: db, Log: log, AdminURL: siteURL})
 	srv, err := api.New(api.Config{
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,

@@ -2,10 +2,12 @@ package api
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"digitalreeviver/internal/content"
 )
@@ -115,5 +117,40 @@ func TestAuditPagesFollowTheLink(t *testing.T) {
 	}
 	if strings.Join(targets, "") != "edcba" {
 		t.Fatalf("pages: %v", targets)
+	}
+}
+
+// TestEditorialChangesAreAudited: unpublishing, scheduling and cancelling, deleting to the trash
+// and restoring from it each leave their line, by the admin who did them.
+func TestEditorialChangesAreAudited(t *testing.T) {
+	e := newEnv(t)
+	if st, body := e.json("POST", "/api/blogs/live-post/unpublish", nil, true); st != 200 {
+		t.Fatalf("unpublish: %d %v", st, body)
+	}
+	at := e.clock.Now().Add(48 * time.Hour).UTC().Truncate(time.Second).Format(time.RFC3339)
+	st, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{"publishAt": at}, true)
+	if st != 202 {
+		t.Fatalf("schedule: %d %v", st, body)
+	}
+	id := body["schedule"].(map[string]any)["id"].(float64)
+	if st, body := e.json("DELETE", fmt.Sprintf("/api/schedules/%d", int(id)), nil, true); st != 200 {
+		t.Fatalf("cancel: %d %v", st, body)
+	}
+	st, body = e.json("DELETE", "/api/preview-blogs/draft-post", nil, true)
+	if st != 200 {
+		t.Fatalf("delete: %d %v", st, body)
+	}
+	trash := body["trash"].(map[string]any)["id"].(float64)
+	if st, body := e.json("POST", fmt.Sprintf("/api/trash/%d/restore", int(trash)), nil, true); st != 200 {
+		t.Fatalf("restore: %d %v", st, body)
+	}
+	entries, _ := e.auditEntries("?user=" + testUser)
+	var got []string
+	for _, a := range entries {
+		got = append(got, a.Action+" "+a.Kind+" "+a.Target)
+	}
+	want := []string{"restore blog draft-post", "delete blog draft-post", "cancel blog draft-post", "schedule blog draft-post", "unpublish blog live-post"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("audit:\n got %q\nwant %q", got, want)
 	}
 }

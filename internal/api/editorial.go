@@ -101,6 +101,7 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 		}
 		slug := *rec.Fields().Slug
 		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username)
+		h.s.audit(r, content.AuditRestore, h.k.Name, slug, st.String()+", revision "+strconv.FormatUint(id, 10))
 		h.changed(w, r, st, h.k.Name+" revision "+strconv.FormatUint(id, 10)+" restored: "+slug, map[string]any{
 			"message": "Revision " + strconv.FormatUint(id, 10) + " restored.", h.k.Name: rec})
 	}
@@ -156,6 +157,7 @@ func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.audit(r, content.AuditSchedule, scheduleKind(sc.Kind), sc.Slug, sc.Action+" moved to "+sc.At.Format(time.RFC3339))
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Rescheduled for " + sc.At.Format(time.RFC3339) + ".", "schedule": sc})
 }
 
@@ -172,6 +174,7 @@ func (s *Server) handleScheduleCancel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("schedule cancelled", "id", id, "kind", sc.Kind, "slug", sc.Slug, "by", adminFrom(r.Context()).Username)
+	s.audit(r, content.AuditCancel, scheduleKind(sc.Kind), sc.Slug, "scheduled "+sc.Action+" cancelled")
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Schedule cancelled.", "schedule": sc})
 }
 
@@ -217,6 +220,7 @@ func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
 	}
 	k := rec.Kind()
 	s.log.Info(k.Name+" restored from the trash", "slug", it.Slug, "stage", it.Stage, "by", adminFrom(r.Context()).Username)
+	s.audit(r, content.AuditRestore, k.Name, it.Slug, it.Stage+", from the trash")
 	h := kindHandlers{s, k}
 	stage := store.Preview
 	if it.Stage == store.Published.String() {
@@ -233,9 +237,25 @@ func (s *Server) handleTrashPurge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if err := s.db.PurgeTrash(id); err != nil {
+	it, err := s.db.TrashItem(id)
+	if err == nil {
+		err = s.db.PurgeTrash(id)
+	}
+	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	s.audit(r, content.AuditDelete, scheduleKind(it.Kind), it.Slug, "deleted for good from the trash")
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Deleted for good."})
+}
+
+// scheduleKind names a kind given by its plural (schedules and the trash keep "blogs") as the
+// audit log names kinds ("blog").
+func scheduleKind(plural string) string {
+	for _, k := range content.Kinds {
+		if k.Plural == plural {
+			return k.Name
+		}
+	}
+	return plural
 }

@@ -85,5 +85,6 @@ func (s *Server) handleMailRetry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("mail retry requested", "id", id, "kind", j.Kind, "by", adminFrom(r.Context()).Username)
+	s.audit(r, content.AuditRetryDelivery, "mail", strconv.FormatUint(j.ID, 10), j.Kind+" mail")
 	writeJSON(w, http.StatusOK, map[string]any{"message": "The mail will be sent again now.", "mail": s.mailView(j)})
 }

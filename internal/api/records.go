@@ -211,6 +211,7 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 			h.s.writeError(w, r, err)
 			return
 		}
+		h.s.audit(r, content.AuditSchedule, h.k.Name, sc.Slug, "publish at "+sc.At.Format(time.RFC3339))
 		writeJSON(w, http.StatusAccepted, map[string]any{
 			"message":   h.k.Label + " scheduled. It will be published at " + sc.At.Format(time.RFC3339) + ".",
 			"publishAt": sc.At, "schedule": sc, "url": h.k.PageURL(h.s.cfg.SiteURL, sc.Slug), "live": false, h.k.Name: rec})
@@ -253,6 +254,7 @@ func (h kindHandlers) unpublish(w http.ResponseWriter, r *http.Request) {
 			h.s.writeError(w, r, err)
 			return
 		}
+		h.s.audit(r, content.AuditSchedule, h.k.Name, slug, "unpublish at "+sc.At.Format(time.RFC3339))
 		writeJSON(w, http.StatusAccepted, map[string]any{
 			"message":     h.k.Label + " scheduled. It will be unpublished at " + sc.At.Format(time.RFC3339) + ".",
 			"unpublishAt": sc.At, "schedule": sc})
@@ -264,6 +266,7 @@ func (h kindHandlers) unpublish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.s.log.Info(h.k.Name+" unpublished", "slug", slug, "by", adminFrom(r.Context()).Username)
+	h.s.audit(r, content.AuditUnpublish, h.k.Name, slug, "")
 	h.changed(w, r, store.Published, h.k.Name+" unpublished: "+slug, map[string]any{
 		"message": h.k.Label + " unpublished. It is back among the drafts.", h.k.Name: rec})
 }

@@ -183,7 +183,7 @@ func New(cfg Config) (*Server, error) {
 	s.site = static.Handler(cfg.OutDir, nil)
 	if s.schedules == nil {
 		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
-			Mail: cfg.Mail, AdminURL: cfg.SiteURL})
+			Mail: cfg.Mail, AdminURL: cfg.SiteURL, OnEvent: ScheduledChanges(cfg.DB, cfg.Webhooks, cfg.SiteURL, cfg.Logger)})
 		if err != nil {
 			return nil, fmt.Errorf("api: %w", err)
 		}

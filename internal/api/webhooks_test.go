@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/webhook"
 )
 
@@ -175,5 +176,38 @@ func TestWebhookOnPublishAndManualRetry(t *testing.T) {
 	}
 	if st, _ := e.json("POST", "/api/webhooks/deliveries/"+itoa64(d.ID)+"/retry", nil, true); st != 202 {
 		t.Fatalf("retrying a delivered one again: %d", st)
+	}
+}
+
+// TestScheduledPublishIsAuditedAndSent: an admin schedules a draft; at its time the scheduler
+// publishes it by itself: the audit log names who scheduled it and that the system published
+// it, and the publish webhook goes out as for a publish by hand.
+func TestScheduledPublishIsAuditedAndSent(t *testing.T) {
+	rc := newReceiver(t)
+	e := newEnv(t, withHooks(time.Millisecond))
+	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
+	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{content.EventPublished}}, true); st != 201 {
+		t.Fatalf("add: %d %v", st, body)
+	}
+	at := e.clock.Now().Add(time.Hour).UTC().Truncate(time.Second)
+	if st, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{"publishAt": at.Format(time.RFC3339)}, true); st != 202 {
+		t.Fatalf("schedule: %d %v", st, body)
+	}
+	e.advance(time.Hour)
+	if ev := e.nextEvent(); ev.Outcome != publish.OutcomeDone {
+		t.Fatalf("scheduled run: %+v", ev)
+	}
+	got := rc.next(t, "the publish event of the scheduled publish")
+	var ev struct {
+		Type string
+		Data map[string]any
+	}
+	if err := json.Unmarshal(got.body, &ev); err != nil || ev.Type != content.EventPublished || ev.Data["slug"] != "draft-post" || ev.Data["by"] != testUser {
+		t.Fatalf("event: %s", got.body)
+	}
+	entries, _ := e.auditEntries("?kind=blog")
+	if len(entries) != 2 || entries[0].User != "(system)" || entries[0].Action != content.AuditPublish || entries[0].Detail != "scheduled by "+testUser ||
+		entries[1].User != testUser || entries[1].Action != content.AuditSchedule || entries[1].Target != "draft-post" {
+		t.Fatalf("audit: %+v", entries)
 	}
 }

@@ -24,6 +24,7 @@ const (
 	AuditUpload        = "upload"         // an image was uploaded
 	AuditEdit          = "edit"           // a draft or a live record was changed
 	AuditPublish       = "publish"        // a draft went live
+	AuditUnpublish     = "unpublish"      // a live record went back among the drafts
 	AuditSchedule      = "schedule"       // a draft was scheduled to go live
 	AuditDelete        = "delete"         // a draft or a live record was deleted
 	AuditRestore       = "restore"        // a revision was restored
@@ -42,7 +43,8 @@ const (
 	AuditStatus        = "status"         // an enquiry's status or note changed
 	AuditErase         = "erase"          // an enquiry was erased (data-protection request)
 	AuditWebhook       = "webhook"        // webhook settings changed
-	AuditRetryDelivery = "retry"          // a failed webhook delivery was sent again
+	AuditRetryDelivery = "retry"          // a failed webhook delivery (or mail) was sent again
+	AuditCancel        = "cancel"         // a schedule was cancelled
 )
 
 // AuditFilter narrows a read of the audit log; empty fields match everything.

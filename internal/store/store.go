@@ -35,7 +35,7 @@ var (
 	bucketTrash       = []byte("trash")
 	bucketSchedules   = []byte("schedules")
 	bucketAudit       = []byte("audit")              // content.AuditEntry by rising sequence
-	bucketInvites     = []byte("invites")            // content.Invite by the hash of its link's token
+	bucketInvites     = []byte("invites")            // content.Invite by id, with the hash of its link's token
 	bucketWebhooks    = []byte("webhooks")           // content.WebhookEndpoint by id
 	bucketDeliveries  = []byte("webhook_deliveries") // content.Delivery by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
