@@ -204,7 +204,9 @@ func TestDeployRealSiteAndRollBack(t *testing.T) {
 	}
 	assertStoreHolds(t, srv, bucket, "site/", first)
 
-	if err := run(t, append([]string{"build", "--base-url", "https://two.example.com"}, common...)...); err != nil {
+	// The second build's forms post to another host: its policy (in its _headers) names that
+	// host, and the store's objects must carry that policy, not a copy of the first's.
+	if err := run(t, append([]string{"build", "--base-url", "https://two.example.com", "--form-endpoint", "https://forms.two.example.com/popup"}, common...)...); err != nil {
 		t.Fatal(err)
 	}
 	second, _ := filepath.EvalSymlinks(out)
@@ -234,12 +236,21 @@ func TestDeployRealSiteAndRollBack(t *testing.T) {
 }
 
 // assertStoreHolds checks that the store's objects below prefix are the site in dir, byte for
-// byte with their content types, and nothing else but the deploy manifest.
+// byte with their content types, every page with the security headers of the site's own
+// _headers file as its metadata, and nothing else but the deploy manifest.
 func assertStoreHolds(t *testing.T, srv *s3test.Server, bucket, prefix, dir string) {
 	t.Helper()
 	objs := srv.Objects(t, bucket, prefix)
+	headers, err := os.ReadFile(filepath.Join(dir, "_headers"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy := regexp.MustCompile(`(?m)^  Content-Security-Policy: (.*)$`).FindSubmatch(headers)
+	if policy == nil {
+		t.Fatalf("no policy in the site's _headers:\n%s", headers)
+	}
 	files := 0
-	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(d.Name(), ".") {
 			return err
 		}
@@ -258,6 +269,9 @@ func assertStoreHolds(t *testing.T, srv *s3test.Server, bucket, prefix, dir stri
 		}
 		if o.Info.ContentType != deploy.ContentType(filepath.ToSlash(rel)) || o.Info.ContentType == "application/octet-stream" && path.Ext(rel) != ".bin" {
 			t.Fatalf("%s stored as %q", rel, o.Info.ContentType)
+		}
+		if got := o.Info.Metadata.Get("X-Amz-Meta-Content-Security-Policy"); strings.HasSuffix(rel, ".html") && got != string(policy[1]) {
+			t.Fatalf("%s carries the policy\n%s\nbut the site's _headers says\n%s", rel, got, policy[1])
 		}
 		return nil
 	})

@@ -78,16 +78,15 @@ type Config struct {
 	SessionToken string
 	// PathStyle addresses buckets as a path (endpoint/bucket/key) rather than a host name; the
 	// client does so by itself for every endpoint but AWS's and Google's.
-	PathStyle   bool
-	Grace       time.Duration     // how long assets that left the site stay (default DefaultGrace)
-	Gzip        bool              // store text files gzip-compressed where that saves a tenth or more
-	PageHeaders map[string]string // stored with each page as x-amz-meta-*; nil: DefaultPageHeaders
-	Purge       PurgeConfig
-	Workers     int // parallel uploads (default 8)
-	MaxRetries  int // attempts per request on transient errors, with backoff (default 5)
-	Now         func() time.Time
-	Logger      *slog.Logger
-	Progress    io.Writer // progress lines and the summary (nil: silent)
+	PathStyle  bool
+	Grace      time.Duration // how long assets that left the site stay (default DefaultGrace)
+	Gzip       bool          // store text files gzip-compressed where that saves a tenth or more
+	Purge      PurgeConfig
+	Workers    int // parallel uploads (default 8)
+	MaxRetries int // attempts per request on transient errors, with backoff (default 5)
+	Now        func() time.Time
+	Logger     *slog.Logger
+	Progress   io.Writer // progress lines and the summary (nil: silent)
 
 	// afterWrite, when set by a test, is called after each object written or deleted, with the
 	// uploads paused, so the test can read the store in every state a visitor could meet.
@@ -140,9 +139,6 @@ func New(cfg Config) (*Deployer, error) {
 	}
 	if cfg.Grace == 0 {
 		cfg.Grace = DefaultGrace
-	}
-	if cfg.PageHeaders == nil {
-		cfg.PageHeaders = DefaultPageHeaders
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = 8

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -72,7 +73,33 @@ func v1() map[string]string {
 		"feed.xml":            "<rss>a</rss>",
 		"robots.txt":          "User-agent: *\n",
 		".build.json":         `{"generation":"g1"}`,
+		"_headers":            siteHeaders,
 	}
+}
+
+// siteHeaders is a _headers file as the generator writes one (internal/static), with a form
+// endpoint on another host.
+const siteHeaders = `# Security headers of every page
+/*
+  Content-Security-Policy: default-src 'self'; connect-src 'self' https://forms.example.com; form-action 'self' https://forms.example.com; frame-ancestors 'none'
+  X-Content-Type-Options: nosniff
+  X-Frame-Options: DENY
+/uploads/*
+  Content-Security-Policy: default-src 'none'; sandbox
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+`
+
+// served counts the files of a site that become objects (not the build's dot-files, nor the
+// instructions for a host).
+func served(files map[string]string) int {
+	n := 0
+	for rel := range files {
+		if !skipped(rel) {
+			n++
+		}
+	}
+	return n
 }
 
 func with(base map[string]string, changes map[string]string) map[string]string {
@@ -135,8 +162,8 @@ func TestFirstDeployIsByteEqualWithTypesAndCaching(t *testing.T) {
 	files := v1()
 	res := f.deploy(t, site(t, files), Options{Generation: "g1"})
 	objs := f.objects(t)
-	if len(res.Uploaded) != len(files)-1 {
-		t.Errorf("uploaded %d objects, want %d", len(res.Uploaded), len(files)-1)
+	if len(res.Uploaded) != served(files) {
+		t.Errorf("uploaded %d objects, want %d", len(res.Uploaded), served(files))
 	}
 	want := map[string][2]string{
 		"index.html":          {"text/html; charset=utf-8", CacheRevalidate},
@@ -197,7 +224,7 @@ func TestRedeployUploadsNothing(t *testing.T) {
 	if len(res.Uploaded) != 0 || len(res.Deleted) != 0 {
 		t.Fatalf("a redeploy of the same site uploaded %v, deleted %v", res.Uploaded, res.Deleted)
 	}
-	if res.Unchanged != len(v1())-1 {
+	if res.Unchanged != served(v1()) {
 		t.Errorf("unchanged %d", res.Unchanged)
 	}
 	after := f.objects(t)
@@ -374,7 +401,7 @@ func TestRollbackUploadsOnlyWhatDiffers(t *testing.T) {
 	}
 	objs := f.objects(t)
 	for rel, data := range v1() {
-		if rel == ".build.json" {
+		if skipped(rel) {
 			continue
 		}
 		if !bytes.Equal(objs["www/"+rel].Data, []byte(data)) {
@@ -510,6 +537,92 @@ func TestRedirectsBecomeRedirectObjects(t *testing.T) {
 	res = f.deploy(t, site(t, files), Options{})
 	if !slices.Equal(res.Uploaded, []string{"blog/old-post/index.html"}) {
 		t.Errorf("uploaded %v", res.Uploaded)
+	}
+}
+
+// The objects carry the headers of the generation's own _headers file (the one policy of the
+// site, which follows its form endpoint and every later change), not a copy kept here.
+func TestObjectsCarryTheSitesOwnHeaders(t *testing.T) {
+	f := newFixture(t)
+	files := v1()
+	f.deploy(t, site(t, files), Options{})
+	pagePolicy := "default-src 'self'; connect-src 'self' https://forms.example.com; form-action 'self' https://forms.example.com; frame-ancestors 'none'"
+	want := map[string]map[string]string{
+		"index.html":         {"Content-Security-Policy": pagePolicy, "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff"},
+		"blog/a/index.html":  {"Content-Security-Policy": pagePolicy, "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff"},
+		"assets/app-1111.js": {"Content-Security-Policy": pagePolicy, "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff"},
+		// Both rules match an upload: the hosts send both policies, joined, and a browser applies both.
+		"uploads/aaaa.png": {"Content-Security-Policy": pagePolicy + ", default-src 'none'; sandbox", "X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff"},
+	}
+	for rel, headers := range want {
+		o := f.srv.Get(t, f.bucket, "www/"+rel)
+		for name, v := range headers {
+			if got := o.Info.Metadata.Get("X-Amz-Meta-" + name); got != v {
+				t.Errorf("%s: %s %q, want %q", rel, name, got, v)
+			}
+		}
+	}
+	if o := f.srv.Get(t, f.bucket, "www/_headers"); o.Data != nil {
+		t.Error("_headers itself was uploaded")
+	}
+
+	// A change to one rule uploads again exactly the objects it applies to.
+	files["_headers"] = strings.Replace(siteHeaders, "default-src 'none'; sandbox", "default-src 'none'; sandbox; img-src 'self'", 1)
+	res := f.deploy(t, site(t, files), Options{})
+	if !slices.Equal(res.Uploaded, []string{"uploads/aaaa.png"}) {
+		t.Errorf("uploaded %v after the uploads' rule changed", res.Uploaded)
+	}
+	// A new policy for every page (a form endpoint moved, a widget's host allowed) reaches them.
+	moved := strings.ReplaceAll(siteHeaders, "https://forms.example.com", "https://api.example.net")
+	files["_headers"] = moved
+	res = f.deploy(t, site(t, files), Options{})
+	if len(res.Uploaded) != served(files) {
+		t.Errorf("uploaded %d objects after the page policy changed, want %d", len(res.Uploaded), served(files))
+	}
+	if got := f.srv.Get(t, f.bucket, "www/blog/a/index.html").Info.Metadata.Get("X-Amz-Meta-Content-Security-Policy"); !strings.Contains(got, "connect-src 'self' https://api.example.net;") {
+		t.Errorf("the page's policy after the change: %q", got)
+	}
+
+	// Without a _headers file the deploy says that the objects carry no headers.
+	delete(files, "_headers")
+	res = f.deploy(t, site(t, files), Options{})
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "no _headers") {
+		t.Errorf("warnings %v", res.Warnings)
+	}
+}
+
+func TestParseHeaders(t *testing.T) {
+	rules, warns := ParseHeaders([]byte(strings.Join([]string{
+		"# comment",
+		"/*",
+		"  X-Frame-Options: DENY",
+		"  link: </a.css>; rel=preload",
+		"  Link: </b.css>; rel=preload",
+		"/blog/:slug/",
+		"  X-Robots-Tag: noindex",
+		"  ! X-Frame-Options",
+		"https://example.com/*",
+		"  X-Other: 1",
+		"/assets/*",
+		"  not a header",
+		"\tCache-Control: public, max-age=60",
+	}, "\n")))
+	if len(warns) != 3 {
+		t.Errorf("warnings %d: %v", len(warns), warns)
+	}
+	for rel, want := range map[string]map[string]string{
+		"index.html":          {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+		"blog/a/index.html":   {"X-Robots-Tag": "noindex", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+		"blog/a/b/index.html": {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+		"assets/x/app-1.js":   {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload", "Cache-Control": "public, max-age=60"},
+		"blog/index.html":     {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+	} {
+		if got := rules.For(rel); !maps.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", rel, got, want)
+		}
+	}
+	if got := HeaderRules(nil).For("index.html"); got != nil {
+		t.Errorf("no rules: %v", got)
 	}
 }
 
@@ -707,12 +820,12 @@ func TestTransientErrorsAreRetried(t *testing.T) {
 	cfg.Endpoint = flaky.URL
 	files := v1()
 	res := f.deployWith(t, cfg, site(t, files), Options{})
-	if refused < len(files)-1 || len(res.Uploaded) != len(files)-1 {
+	if refused < served(files) || len(res.Uploaded) != served(files) {
 		t.Fatalf("refused %d, uploaded %d", refused, len(res.Uploaded))
 	}
 	objs := f.objects(t)
 	for rel, data := range files {
-		if rel != ".build.json" && string(objs["www/"+rel].Data) != data {
+		if !skipped(rel) && string(objs["www/"+rel].Data) != data {
 			t.Errorf("%s differs after retries", rel)
 		}
 	}

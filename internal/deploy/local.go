@@ -128,18 +128,33 @@ func compressible(rel string) bool {
 	return false
 }
 
-// DefaultPageHeaders are the security headers adminapi sends with every page, stored with each
-// page as x-amz-meta-* metadata: S3 serves no other custom headers, so the CDN in front copies
-// them into real headers (docs/DEPLOY.md shows how).
-var DefaultPageHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; " +
-		"frame-src 'self' https://www.google.com https://maps.google.com; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-	"X-Content-Type-Options":     "nosniff",
-	"Referrer-Policy":            "strict-origin-when-cross-origin",
-	"X-Frame-Options":            "DENY",
-	"Cross-Origin-Opener-Policy": "same-origin",
-	"Permissions-Policy":         "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+// maxMetadata is what S3 stores of an object's user metadata (keys and values together).
+const maxMetadata = 2048
+
+// applyHeaders gives o what the site's _headers rules send with it: Cache-Control and
+// Content-Type become the object's own, every other header is stored as x-amz-meta-* metadata,
+// since S3 serves no other custom headers (the CDN in front copies them into real headers, see
+// docs/DEPLOY.md).
+func (o *object) applyHeaders(rules HeaderRules) error {
+	size := 0
+	for name, v := range rules.For(o.Rel) {
+		switch name {
+		case "Cache-Control":
+			o.CacheControl = v
+		case "Content-Type":
+			o.ContentType = v
+		default:
+			if o.Headers == nil {
+				o.Headers = map[string]string{}
+			}
+			o.Headers[name] = v
+			size += len("x-amz-meta-") + len(name) + len(v)
+		}
+	}
+	if size > maxMetadata-200 { // room for the sha256 the deploy stores beside them
+		return fmt.Errorf("_headers: the headers of %s come to %d bytes of object metadata; S3 stores at most %d", o.Rel, size, maxMetadata)
+	}
+	return nil
 }
 
 // skipped says whether a file of the generation stays off the store: dot-files (the build's
@@ -153,10 +168,23 @@ func skipped(rel string) bool {
 	return rel == "_redirects" || rel == "_headers"
 }
 
-// scan lists the objects of the site in dir, with their sums. Sums of unchanged files (the same
-// inode, size and time: a generation hard-links the pages it did not render) come from cache.
+// scan lists the objects of the site in dir, with their sums and the headers the site's own
+// _headers file gives them. Sums of unchanged files (the same inode, size and time: a generation
+// hard-links the pages it did not render) come from cache.
 func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	var files []*object
+	var warnings []string
+	var rules HeaderRules
+	switch data, err := os.ReadFile(filepath.Join(dir, "_headers")); {
+	case err == nil:
+		var warns []string
+		rules, warns = ParseHeaders(data)
+		warnings = append(warnings, warns...)
+	case os.IsNotExist(err):
+		warnings = append(warnings, "the site has no _headers file: its objects carry no security headers")
+	default:
+		return nil, nil, err
+	}
 	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -174,8 +202,8 @@ func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 		}
 		o := &object{Rel: rel, Path: p, ContentType: ContentType(rel), CacheControl: CacheControl(rel), Kind: kindOf(rel)}
 		o.Gzip = d.cfg.Gzip && compressible(rel)
-		if o.Kind == kindPage {
-			o.Headers = d.cfg.PageHeaders
+		if err := o.applyHeaders(rules); err != nil {
+			return err
 		}
 		files = append(files, o)
 		return nil
@@ -190,7 +218,6 @@ func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	for _, o := range files {
 		byRel[o.Rel] = o
 	}
-	var warnings []string
 	data, err := os.ReadFile(filepath.Join(dir, "_redirects"))
 	if err == nil {
 		rules, warns := ParseRedirects(data)

@@ -8,16 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"reflect"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/net/html"
-
-	"digitalreeviver/internal/deploy"
-	"digitalreeviver/internal/static"
 )
 
 // parseHeadersFile reads a `_headers` file (Netlify and Cloudflare Pages syntax): a path line,
@@ -234,16 +230,4 @@ func TestBuiltSiteCarriesItsOwnHeaders(t *testing.T) {
 	demo := startServer(t, t.TempDir(), opts{bundle: true, demo: true})
 	check("adminapi serve --demo", demo.url, all)
 
-}
-
-// The object store gets the same security headers as every other host of the site: the deploy's
-// page metadata and the site's own policy (internal/static) must not drift apart.
-func TestDeployHeadersAreTheSites(t *testing.T) {
-	want := map[string]string{}
-	for _, kv := range static.PageHeaders("") {
-		want[kv[0]] = kv[1]
-	}
-	if !reflect.DeepEqual(deploy.DefaultPageHeaders, want) {
-		t.Errorf("deploy.DefaultPageHeaders differ from the site's headers:\n%v\n%v", deploy.DefaultPageHeaders, want)
-	}
 }

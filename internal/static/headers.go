@@ -10,7 +10,8 @@ import (
 // The security headers of the public site, defined once for every place that serves or writes
 // it: adminapi (the demo), `sitegen serve`, and the built site itself (its `_headers` file and a
 // Content-Security-Policy meta tag in every page), so the site is as safe on any static host or
-// CDN as behind our servers. A deploy that can set object metadata sets PageHeaders.
+// CDN as behind our servers. A deploy to an object store reads the generation's `_headers` file
+// and stores what it gives each object as the object's metadata.
 
 // The policy's directives: only our own scripts; inline styles (the editor's colours and React's
 // style props); images from us or data:/blob:; the Google map embed as the one outside frame;
