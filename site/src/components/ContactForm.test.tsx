@@ -50,4 +50,26 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A new website, please.');
     vi.unstubAllGlobals();
   });
+
+  it("holds the e-mail to the server's rule and says so with the spec's message, sending nothing", async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Thanks!' }), { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactForm formEndpoint="/popup" />);
+    fill();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    // The browser's own type="email" check lets these through; the server refuses them.
+    fireEvent.change(email, { target: { value: 'a&b@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toBe('contact-email-error');
+    expect(document.activeElement).toBe(email);
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(email, { target: { value: 'visitor@example.com' } });
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
 });

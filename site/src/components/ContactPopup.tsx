@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { X } from '../lib/lucide';
-import { COUNTRIES, DEFAULT_COUNTRY, EMAIL_PATTERN, MESSAGES, MIN_PHONE_LENGTH } from '../lib/enquiry';
+import { COUNTRIES, DEFAULT_COUNTRY, MESSAGES, MIN_PHONE_LENGTH, validMailbox } from '../lib/enquiry';
 import { useEnquiry } from '../lib/useEnquiry';
 import { OPEN_POPUP_EVENT } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
@@ -20,7 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([t
 function validate(f: Fields): Errors {
   const errors: Errors = {};
   if (!f.name.trim()) errors.name = MESSAGES.name;
-  if (!EMAIL_PATTERN.test(f.email)) errors.email = MESSAGES.email;
+  if (!validMailbox(f.email.trim())) errors.email = MESSAGES.email;
   if (f.phone.trim().length < MIN_PHONE_LENGTH) errors.phone = MESSAGES.phone;
   return errors;
 }
@@ -113,7 +113,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
     setFields((f) => ({ ...f, [key]: value }));
     if (key === 'email') {
       // Checked on every change: the error appears while invalid and clears once valid.
-      setErrors((er) => ({ ...er, email: EMAIL_PATTERN.test(value) ? undefined : MESSAGES.email }));
+      setErrors((er) => ({ ...er, email: validMailbox(value.trim()) ? undefined : MESSAGES.email }));
     } else if (key === 'phone' && value.trim().length >= MIN_PHONE_LENGTH) {
       setErrors((er) => ({ ...er, phone: undefined }));
     } else if (key === 'name' && value.trim()) {

@@ -1,6 +1,29 @@
 // Sending an enquiry (popup and contact page): the one network call of the public site.
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** SPEC §5's simple address pattern: something, at sign, something, dot, something. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+// The server's rule for a visitor's address (internal/content ValidMailbox), so a visitor the
+// form lets send never meets its refusal: one plain mailbox, a local part of letters, digits and
+// . _ + - ' (no leading, trailing or doubled dot) and a domain of letter-or-digit labels ending in
+// a top-level domain of letters or a punycode one; letters of any script. Lengths are UTF-8
+// bytes, as the server counts them. site/src/lib/testdata/mailboxes.json holds the server's
+// answers for the test.
+const MAILBOX_LOCAL = /^[\p{L}\p{M}\p{N}_+'-]+(\.[\p{L}\p{M}\p{N}_+'-]+)*$/u;
+const MAILBOX_DOMAIN = /^([\p{L}\p{N}]([\p{L}\p{M}\p{N}-]*[\p{L}\p{M}\p{N}])?\.)+(\p{L}[\p{L}\p{M}]+|[xX][nN]--[A-Za-z0-9-]+)$/u;
+const MAX_EMAIL_BYTES = 254;
+const MAX_LOCAL_BYTES = 64;
+
+const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+
+/** Whether s (as sent: trimmed) is an address the server accepts; else 'Enter a valid email address.' */
+export function validMailbox(s: string): boolean {
+  if (utf8Length(s) > MAX_EMAIL_BYTES || !EMAIL_PATTERN.test(s)) return false;
+  const at = s.lastIndexOf('@');
+  const local = s.slice(0, at);
+  if (at < 1 || utf8Length(local) > MAX_LOCAL_BYTES) return false;
+  return MAILBOX_LOCAL.test(local) && MAILBOX_DOMAIN.test(s.slice(at + 1));
+}
 export const MIN_PHONE_LENGTH = 10;
 export const MESSAGES = {
   email: 'Enter a valid email address.',
