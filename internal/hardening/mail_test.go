@@ -60,6 +60,13 @@ func TestResetMailIsNeverCrowdedOut(t *testing.T) {
 		t.Errorf("reset mail without a link:\n%s", body)
 	}
 
+	// The mail server has the reset mail; its job is marked sent once the server has stored the
+	// end of the exchange, a moment later: wait for that stored status, not for the mail.
+	waitFor(t, 20*time.Second, "the reset job stored as sent", func() bool {
+		resets := jobsOf(admin.mailJobs(t), "reset")
+		return len(resets) == 1 && resets[0]["status"] == "sent"
+	})
+
 	stored := admin.enquiries(t)
 	jobs := admin.mailJobs(t)
 	notifications := jobsOf(jobs, "enquiry")
