@@ -193,7 +193,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// deploy is configured above), before the first request.
 	// Webhooks first: a schedule that goes live at start sends its event too.
 	hooks := webhook.Start(webhook.Config{DB: db, Log: log, AdminURL: siteURL})
-	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log, Mail: sender, AdminURL: siteURL,
+	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log, AdminURL: siteURL,
 		OnEvent: api.ScheduledChanges(db, hooks, siteURL, log)})
 	if err != nil {
 		hooks.Close(context.Background())

@@ -2,7 +2,10 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -68,6 +71,40 @@ func TestPublishAtSchedulesThroughTheAPI(t *testing.T) {
 				t.Fatalf("builds %d → %d; schedules %v", builds, e.site.count(), e.list("/api/schedules"))
 			}
 		})
+	}
+}
+
+// A scheduled publish whose build fails mails the admins through the server's mail queue: the
+// mail is a job the admin sees in GET /api/mail (kind "schedule", naming the schedule), sent
+// from the queue into the outbox.
+func TestScheduleFailureMailIsInTheMailStatus(t *testing.T) {
+	e := newEnv(t)
+	at := e.clock.Now().Add(time.Hour)
+	if code, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{"publishAt": at.Format(time.RFC3339)}, true); code != 202 {
+		t.Fatalf("schedule: %d %v", code, body)
+	}
+	id := fmt.Sprint(e.list("/api/schedules")[0]["id"])
+	e.site.mu.Lock()
+	e.site.fail = errors.New("render: node renderer crashed")
+	e.site.mu.Unlock()
+	e.advance(time.Hour)
+	if ev := e.nextEvent(); ev.Outcome != publish.OutcomeRetry {
+		t.Fatalf("run: %+v", ev)
+	}
+	var mails []map[string]any
+	waitFor(t, "the failure mail sent from the queue", func() bool {
+		mails = e.list("/api/mail")
+		return len(mails) == 1 && mails[0]["status"] == "sent"
+	})
+	if m := mails[0]; m["kind"] != "schedule" || m["to"] != testEmail || m["ref"] != id {
+		t.Fatalf("mail: %v", m)
+	}
+	files, _ := filepath.Glob(filepath.Join(e.outbox, "*.eml"))
+	if len(files) != 1 {
+		t.Fatalf("outbox: %v", files)
+	}
+	if data, _ := os.ReadFile(files[0]); !strings.Contains(string(data), "Scheduled publish failed") || !strings.Contains(string(data), "renderer crashed") {
+		t.Fatalf("mail:\n%s", data)
 	}
 }
 

@@ -158,7 +158,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	}
 	e.builds = cfg.Builds
 	if cfg.Schedules == nil {
-		if cfg.Schedules, err = publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: cfg.Builds, Mail: cfg.Mail,
+		if cfg.Schedules, err = publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: cfg.Builds,
 			AdminURL: testSiteURL, Clock: e.clock, OnEvent: func(ev publish.Event) {
 				// As adminapi serve wires it: the audit entry and the webhook, then the test's ear.
 				ScheduledChanges(db, cfg.Webhooks, testSiteURL, nil)(ev)

@@ -219,12 +219,7 @@ func (s *Server) storeEnquiry(m content.Message) (content.Message, error) {
 	if s.cfg.NotifyEmail == "" {
 		return s.db.AddMessage(m)
 	}
-	stored, err := s.db.AddMessageWithMail(m, store.MailJob{To: s.cfg.NotifyEmail})
-	if err != nil {
-		return stored, err
-	}
-	s.mail.Wake(mailEnquiry)
-	return stored, nil
+	return s.db.AddMessageWithMail(m, store.MailJob{To: s.cfg.NotifyEmail}) // which wakes the queue
 }
 
 // composeNotification makes the notification of a stored enquiry at sending time.

@@ -172,23 +172,24 @@ func New(cfg Config) (*Server, error) {
 			s.origins[o] = true
 		}
 	}
-	// A reset mail and an enquiry notification each have their own queue.
-	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
-		mailReset:   {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
-		mailEnquiry: {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
-		mailInvite:  {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
-		mailReview:  {Compose: s.composeReview, MaxAttempts: 10},
-	}, cfg.Logger)
 	s.hooks = cfg.Webhooks
 	s.site = static.Handler(cfg.OutDir, nil)
 	if s.schedules == nil {
 		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
-			Mail: cfg.Mail, AdminURL: cfg.SiteURL, OnEvent: ScheduledChanges(cfg.DB, cfg.Webhooks, cfg.SiteURL, cfg.Logger)})
+			AdminURL: cfg.SiteURL, OnEvent: ScheduledChanges(cfg.DB, cfg.Webhooks, cfg.SiteURL, cfg.Logger)})
 		if err != nil {
 			return nil, fmt.Errorf("api: %w", err)
 		}
 		s.schedules, s.ownSchedules = sch, true
 	}
+	// Each kind of mail has its own queue: a flood of notifications never delays a reset mail.
+	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
+		mailReset:        {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
+		mailEnquiry:      {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
+		mailInvite:       {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
+		mailReview:       {Compose: s.composeReview, MaxAttempts: 10},
+		publish.MailKind: {Compose: s.schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
+	}, cfg.Logger)
 	s.handler = s.middleware(s.router())
 	s.startSpamSweeper()
 	return s, nil

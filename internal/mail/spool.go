@@ -67,16 +67,14 @@ func NewSpool(db *store.DB, sender Sender, kinds map[string]Kind, log *slog.Logg
 		s.done.Add(1)
 		go s.work(name)
 	}
+	// A job stored by any part of the server (the scheduler's failure mail, say) wakes its queue.
+	db.OnMailQueued(s.Wake)
 	return s
 }
 
-// Enqueue stores a job and wakes its queue; once it answers, the mail survives a crash.
+// Enqueue stores a job, which wakes its queue; once it answers, the mail survives a crash.
 func (s *Spool) Enqueue(job store.MailJob) (store.MailJob, error) {
-	job, err := s.db.EnqueueMail(job)
-	if err == nil {
-		s.Wake(job.Kind)
-	}
-	return job, err
+	return s.db.EnqueueMail(job)
 }
 
 // Submit enqueues a job in the background (Close waits for it); errors are logged. A caller

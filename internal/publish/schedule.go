@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/jonboulle/clockwork"
@@ -22,10 +22,11 @@ type SchedulerConfig struct {
 	Builds *Queue
 	Clock  clockwork.Clock // default: the real clock; tests pass a fake one and advance it
 	Log    *slog.Logger
-	// Mail receives a message for every admin when a scheduled change fails for the first time
-	// and when it is given up; nil: failures are only logged and listed.
-	Mail     mail.Sender
-	AdminURL string // the admin's dashboard, named in those messages
+	// AdminURL is the admin's address, named in the failure mails. Every admin is mailed when a
+	// scheduled change fails for the first time and when it is given up: each mail is a job of
+	// kind MailKind in the database, sent by the mail spool that serves that kind (composed by
+	// ComposeFailureMail), so it survives a restart and shows in the admin's mail status.
+	AdminURL string
 	// RetryBase is the wait before the first retry of a failed build (default 1 minute); it
 	// doubles with every attempt up to RetryMax (default 1 hour), for at most MaxAttempts runs
 	// (default 8, about four hours), then the schedule is marked failed.
@@ -69,8 +70,10 @@ type Scheduler struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	stopped chan struct{}
-	mails   sync.WaitGroup
 }
+
+// MailKind is the kind of the scheduler's failure mails among the mail jobs (internal/mail).
+const MailKind = "schedule"
 
 // NewScheduler starts the scheduler's worker; Close stops it.
 func NewScheduler(cfg SchedulerConfig) (*Scheduler, error) {
@@ -157,15 +160,12 @@ func (s *Scheduler) poke() {
 	}
 }
 
-// Close stops the worker (a run under way is cancelled and runs again at the next start) and
-// waits for the failure mails being sent, until ctx ends.
+// Close stops the worker; a run under way is cancelled and runs again at the next start. (Its
+// failure mails are on disk already, with the mail spool.)
 func (s *Scheduler) Close(ctx context.Context) {
 	s.cancel()
-	<-s.stopped
-	done := make(chan struct{})
-	go func() { s.mails.Wait(); close(done) }()
 	select {
-	case <-done:
+	case <-s.stopped:
 	case <-ctx.Done():
 	}
 }
@@ -314,15 +314,40 @@ func pastOf(action string) string {
 	return "published"
 }
 
-// mailFailure tells every admin that a scheduled change failed, in the background.
+// mailFailure stores a failure mail to every admin as a job of the mail queue MailKind.
 func (s *Scheduler) mailFailure(sc store.Schedule) {
-	if s.cfg.Mail == nil {
-		return
-	}
 	admins, err := s.db.Admins()
 	if err != nil {
 		s.log.Error("scheduler: cannot list the admins to mail", "err", err)
 		return
+	}
+	for _, a := range admins {
+		if a.Email == "" {
+			continue
+		}
+		if _, err := s.db.EnqueueMail(store.MailJob{Kind: MailKind, To: a.Email, Ref: strconv.FormatUint(sc.ID, 10)}); err != nil {
+			s.log.Error("scheduler: failure mail not stored", "to", a.Email, "schedule", sc.ID, "err", err)
+		}
+	}
+}
+
+// ComposeFailureMail makes a failure mail (a job of kind MailKind naming the schedule) at
+// sending time, from the schedule as it is then: a mail that waited (the mail server was down)
+// says the latest error and when the next attempt is. A schedule that has run or been
+// cancelled or rescheduled since needs no mail: the job is given up with that reason.
+func (s *Scheduler) ComposeFailureMail(_ context.Context, job store.MailJob) (mail.Message, error) {
+	id, err := strconv.ParseUint(job.Ref, 10, 64)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("schedule mail %q: no schedule named: %w", job.Ref, mail.ErrPermanent)
+	}
+	sc, err := s.db.Schedule(id)
+	switch {
+	case content.ErrorCode(err) == content.ENotFound:
+		return mail.Message{}, fmt.Errorf("schedule %d has run or been cancelled since: nothing to report: %w", id, mail.ErrPermanent)
+	case err != nil:
+		return mail.Message{}, fmt.Errorf("schedule mail %d: %w", id, err)
+	case sc.Error == "":
+		return mail.Message{}, fmt.Errorf("schedule %d has been rescheduled since: nothing to report: %w", id, mail.ErrPermanent)
 	}
 	noun := strings.TrimSuffix(sc.Kind, "s")
 	if k := content.KindOf(sc.Kind); k != nil {
@@ -348,19 +373,5 @@ func (s *Scheduler) mailFailure(sc store.Schedule) {
 		subject = subject[:200]
 	}
 	subject = strings.NewReplacer("\r", " ", "\n", " ").Replace(subject)
-	for _, a := range admins {
-		if a.Email == "" {
-			continue
-		}
-		m := mail.Message{To: a.Email, Subject: subject, Text: b.String()}
-		s.mails.Add(1)
-		go func() {
-			defer s.mails.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			if err := s.cfg.Mail.Send(ctx, m); err != nil {
-				s.log.Error("scheduler: failure mail not sent", "to", m.To, "err", err)
-			}
-		}()
-	}
+	return mail.Message{To: job.To, Subject: subject, Text: b.String()}, nil
 }

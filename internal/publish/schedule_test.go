@@ -3,6 +3,7 @@ package publish
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,15 @@ type scheduled struct {
 	s      *Scheduler
 	events chan Event
 	outbox string
+	spool  *mail.Spool
+	// mailDown makes the mail server refuse (the spool keeps the failure mails and retries).
+	mailDown bool
 }
+
+// refusing is a mail server that is down.
+type refusing struct{}
+
+func (refusing) Send(context.Context, mail.Message) error { return errors.New("451 mail server down") }
 
 func newScheduled(t *testing.T) *scheduled {
 	return newScheduledAt(t, time.Date(2030, 1, 1, 9, 0, 0, 0, time.UTC))
@@ -56,12 +65,18 @@ func (x *scheduled) start() {
 	x.db = db
 	x.q = newQueue(x.t, db, x.gate)
 	x.events = make(chan Event, 16)
-	x.s, err = NewScheduler(SchedulerConfig{DB: db, Builds: x.q, Clock: x.clock,
-		Mail: &mail.Outbox{Dir: x.outbox, From: "no-reply@example.com"}, AdminURL: "https://admin.test",
+	x.s, err = NewScheduler(SchedulerConfig{DB: db, Builds: x.q, Clock: x.clock, AdminURL: "https://admin.test",
 		OnEvent: func(e Event) { x.events <- e }})
 	if err != nil {
 		x.t.Fatal(err)
 	}
+	// The server's mail spool, serving the scheduler's kind of mail as adminapi serve's does.
+	var sender mail.Sender = &mail.Outbox{Dir: x.outbox, From: "no-reply@example.com"}
+	if x.mailDown {
+		sender = refusing{}
+	}
+	x.spool = mail.NewSpool(db, sender, map[string]mail.Kind{MailKind: {Compose: x.s.ComposeFailureMail, MaxAttempts: 10}},
+		slog.New(slog.DiscardHandler))
 	x.t.Cleanup(x.stop)
 }
 
@@ -71,6 +86,7 @@ func (x *scheduled) stop() {
 		return
 	}
 	x.s.Close(context.Background())
+	x.spool.Close(context.Background())
 	x.q.Close(cancelled())
 	x.db.Close()
 	x.db = nil
@@ -121,6 +137,32 @@ func (x *scheduled) draft(title string) {
 func (x *scheduled) published(slug string) bool {
 	_, err := x.db.Record(content.Blogs, store.Published, slug)
 	return err == nil
+}
+
+// mailJobs waits until the failure mails' jobs are n and each is settled as status (stored by
+// the spool after its attempt), and returns them.
+func (x *scheduled) mailJobs(n int, status string) []store.MailJob {
+	x.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		jobs, _, err := x.db.MailJobs(0, 100)
+		if err != nil {
+			x.t.Fatal(err)
+		}
+		settled := 0
+		for _, j := range jobs {
+			if j.Kind == MailKind && j.Status == status && !x.spool.Sending(j.ID) {
+				settled++
+			}
+		}
+		if len(jobs) == n && settled == n {
+			return jobs
+		}
+		if time.Now().After(deadline) {
+			x.t.Fatalf("mail jobs %+v, want %d %s", jobs, n, status)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
 
 func (x *scheduled) mails() []string {
@@ -233,6 +275,11 @@ func TestFailedScheduledBuildIsRetried(t *testing.T) {
 		!e.Schedule.NextAttemptAt.Equal(x.clock.Now().Add(time.Minute)) || !strings.Contains(e.Schedule.Error, "renderer crashed") {
 		t.Fatalf("first failure: %+v", e)
 	}
+	// The admins' mail is sent from the mail queue (a mail that waits for a later attempt is
+	// composed from the schedule as it is then; one whose schedule has run since is not sent).
+	if jobs := x.mailJobs(1, store.MailSent); jobs[0].To != "admin@example.com" {
+		t.Fatalf("mail job %+v", jobs[0])
+	}
 	x.waiting()
 	x.clock.Advance(time.Minute)
 	x.build(errors.New("render: node renderer crashed"))
@@ -245,12 +292,69 @@ func TestFailedScheduledBuildIsRetried(t *testing.T) {
 	if e := x.event(); e.Outcome != OutcomeDone || !x.published("flaky") {
 		t.Fatalf("retry: %+v", e)
 	}
-	x.stop() // waits for the mails
+	x.mailJobs(1, store.MailSent) // still the one mail
 	mails := x.mails()
 	if len(mails) != 1 || !strings.Contains(mails[0], "Scheduled publish failed: Flaky") ||
-		!strings.Contains(mails[0], "admin@example.com") || !strings.Contains(mails[0], "https://admin.test/admin/dashboard#schedules") {
+		!strings.Contains(mails[0], "admin@example.com") || !strings.Contains(mails[0], "https://admin.test/admin/dashboard#schedules") ||
+		!strings.Contains(mails[0], "renderer crashed") || !strings.Contains(mails[0], "tried again at 1 Jan 2030 09:02 UTC") {
 		t.Fatalf("mails: %q", mails)
 	}
+}
+
+// The failure mail is a durable job of the mail queue: while the mail server is down it waits
+// (listed as retrying with the server's answer), survives a restart, and is sent after it with
+// the schedule's state as it is then; a given-up schedule mails the admins a second time.
+func TestFailureMailSurvivesARestart(t *testing.T) {
+	x := newScheduledDown(t)
+	x.draft("Doomed")
+	if _, _, err := x.s.Publish(content.Blogs, "doomed", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
+		t.Fatal(err)
+	}
+	x.waiting()
+	x.clock.Advance(time.Minute)
+	x.build(errors.New("render: node renderer crashed"))
+	if e := x.event(); e.Outcome != OutcomeRetry {
+		t.Fatalf("first failure: %+v", e)
+	}
+	if j := x.mailJobs(1, store.MailRetrying)[0]; j.To != "admin@example.com" || j.Ref == "" || !strings.Contains(j.LastError, "451") {
+		t.Fatalf("mail job while the mail server is down: %+v", j)
+	}
+
+	x.stop()
+	x.mailDown = false
+	x.start()
+	x.mailJobs(1, store.MailSent)
+	mails := x.mails()
+	if len(mails) != 1 || !strings.Contains(mails[0], "Scheduled publish failed: Doomed") || !strings.Contains(mails[0], "renderer crashed") {
+		t.Fatalf("mails after the restart: %q", mails)
+	}
+
+	// Run out of attempts: the admins hear that it is given up.
+	for attempt := 2; attempt <= 8; attempt++ {
+		x.waiting()
+		x.clock.Advance(time.Hour)
+		x.build(errors.New("render: still crashing"))
+		if e := x.event(); (e.Outcome == OutcomeFailed) != (attempt == 8) {
+			t.Fatalf("attempt %d: %+v", attempt, e)
+		}
+	}
+	x.mailJobs(2, store.MailSent)
+	mails = x.mails()
+	if len(mails) != 2 || !strings.Contains(strings.Join(mails, ""), "It will not be tried again by itself") {
+		t.Fatalf("mails: %q", mails)
+	}
+}
+
+func newScheduledDown(t *testing.T) *scheduled {
+	t.Helper()
+	dir := t.TempDir()
+	x := &scheduled{t: t, path: filepath.Join(dir, "site.db"), gate: newGate(), mailDown: true,
+		clock: clockwork.NewFakeClockAt(time.Date(2030, 1, 1, 9, 0, 0, 0, time.UTC)), outbox: filepath.Join(dir, "outbox")}
+	x.start()
+	if err := x.db.CreateAdmin(content.Admin{Username: "admin", Email: "admin@example.com", PasswordHash: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	return x
 }
 
 // A draft that no longer meets the publish rules fails at once, is not retried, and runs again

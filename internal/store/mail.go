@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -27,7 +28,7 @@ const (
 // only its hash is stored.
 type MailJob struct {
 	ID         uint64    `json:"id"`
-	Kind       string    `json:"kind"` // "reset" or "enquiry"; each kind has its own queue
+	Kind       string    `json:"kind"` // reset, enquiry, invite, review, schedule: each kind has its own queue
 	To         string    `json:"to"`
 	Ref        string    `json:"ref,omitempty"`        // the admin's username, the enquiry's _id
 	MessageKey uint64    `json:"messageKey,omitempty"` // the enquiry's place in the messages bucket
@@ -78,6 +79,30 @@ func newMailJob(j MailJob, now time.Time) MailJob {
 	return j
 }
 
+// mailHook is told of every mail job stored, once it is committed.
+type mailHook struct {
+	mu sync.Mutex
+	fn func(kind string)
+}
+
+// OnMailQueued sets the function told of each new mail job's kind once the job is on disk (the
+// mail spool's wake-up), whoever stored it: a part of the server that decides a mail needs the
+// database only, not the spool. One function per database; a later call replaces it.
+func (db *DB) OnMailQueued(fn func(kind string)) {
+	db.mailQueued.mu.Lock()
+	defer db.mailQueued.mu.Unlock()
+	db.mailQueued.fn = fn
+}
+
+func (db *DB) mailWasQueued(kind string) {
+	db.mailQueued.mu.Lock()
+	fn := db.mailQueued.fn
+	db.mailQueued.mu.Unlock()
+	if fn != nil {
+		fn(kind)
+	}
+}
+
 // EnqueueMail stores a new mail job, due at once.
 func (db *DB) EnqueueMail(j MailJob) (MailJob, error) {
 	j = newMailJob(j, db.now())
@@ -85,6 +110,7 @@ func (db *DB) EnqueueMail(j MailJob) (MailJob, error) {
 	if err != nil {
 		return j, fmt.Errorf("enqueue mail: %w", err)
 	}
+	db.mailWasQueued(j.Kind)
 	return j, nil
 }
 
@@ -114,6 +140,7 @@ func (db *DB) AddMessageWithMail(m content.Message, notify MailJob) (content.Mes
 	if err != nil {
 		return m, fmt.Errorf("add message: %w", err)
 	}
+	db.mailWasQueued("enquiry")
 	return m, nil
 }
 

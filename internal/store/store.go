@@ -58,6 +58,8 @@ type DB struct {
 	caches *caches
 
 	audit *auditRetention // shared by the views of As
+
+	mailQueued *mailHook // shared by the views of As
 }
 
 type caches struct {
@@ -108,7 +110,8 @@ func Open(path string, opts Options) (*DB, error) {
 		opts.Revisions = DefaultRevisions
 	}
 	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, keep: opts.Revisions,
-		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: content.DefaultAuditRetention}}
+		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: content.DefaultAuditRetention},
+		mailQueued: &mailHook{}}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
 			for _, name := range allBuckets {
