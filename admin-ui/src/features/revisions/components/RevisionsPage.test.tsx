@@ -8,6 +8,7 @@ import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils
 import { serviceKind } from '../../services/kind';
 import { blogKind } from '../../blogs/kind';
 import { RevisionsPage } from './RevisionsPage';
+import { SessionValue } from '../../../lib/session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -63,5 +64,41 @@ describe('RevisionsPage', () => {
     renderAt('/admin/preview-services/local-seo/history', '/admin/preview-services/:slug/history', <RevisionsPage kind={serviceKind} stage="preview" />);
     expect(await screen.findByText('No versions kept yet.')).toBeInTheDocument();
     expect(callsOf(fetch, 'GET /api/preview-services/local-seo/revisions')).toHaveLength(1);
+  });
+
+  it("lets an editor compare a live item's versions but not restore one, and restore a draft's", async () => {
+    setToken('tok');
+    const editor = { username: 'meera', email: 'meera@example.com', role: 'editor' as const };
+    routeFetch({
+      'GET /api/blogs/spring-checklist/revisions': () => jsonResponse(revisions),
+      'GET /api/blogs/spring-checklist/revisions/3': () => jsonResponse(record(3, 'Spring checklist 2026', '<p>Plant keywords in May.</p>')),
+      'GET /api/blogs/spring-checklist/revisions/2': () => jsonResponse(record(2, 'Spring checklist', '<p>Plant keywords.</p>')),
+      'GET /api/preview-blogs/spring-checklist/revisions': () => jsonResponse(revisions),
+      'GET /api/preview-blogs/spring-checklist/revisions/3': () => jsonResponse(record(3, 'Spring checklist 2026', '<p>Plant keywords in May.</p>')),
+      'GET /api/preview-blogs/spring-checklist/revisions/2': () => jsonResponse(record(2, 'Spring checklist', '<p>Plant keywords.</p>')),
+    });
+    const live = renderAt(
+      '/admin/edit-blog/spring-checklist/history',
+      '/admin/edit-blog/:slug/history',
+      <SessionValue me={editor}>
+        <RevisionsPage kind={blogKind} stage="published" />
+      </SessionValue>,
+    );
+    await screen.findByRole('heading', { name: 'Versions' });
+    expect(await screen.findByText('2026', { selector: 'ins', exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Restore revision/ })).toBeNull();
+    expect(screen.getByText(/Only an admin may restore a version of what is on the website/)).toBeInTheDocument();
+    // The live item's edit screen is the admins': back goes to the dashboard.
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/admin/dashboard');
+    live.unmount();
+
+    renderAt(
+      '/admin/preview-blog/spring-checklist/history',
+      '/admin/preview-blog/:slug/history',
+      <SessionValue me={editor}>
+        <RevisionsPage kind={blogKind} stage="preview" />
+      </SessionValue>,
+    );
+    expect(await screen.findByRole('button', { name: 'Restore revision 2' })).toBeInTheDocument();
   });
 });

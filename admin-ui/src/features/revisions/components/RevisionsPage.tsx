@@ -6,6 +6,7 @@ import { contentChanged } from '../../../lib/changes';
 import { formatWhen } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-load';
+import { useIsAdmin } from '../../../lib/session';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
@@ -20,10 +21,13 @@ function revisionLabel(r: Revision) {
 
 /**
  * /admin/edit-{kind}/{slug}/history and /admin/preview-{kind}/{slug}/history: every kept version of
- * an item, what changed between any two, and Restore.
+ * an item, what changed between any two, and Restore. Restoring a live item's version changes the
+ * website, which only admins do: editors read and compare its history.
  */
 export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage }) {
   const { slug = '' } = useParams();
+  const admin = useIsAdmin();
+  const mayRestore = admin || stage === 'preview';
   const { data: revisions, error, loading, reload } = useLoad(() => listRevisions(kind, stage, slug), [slug]);
   const [older, setOlder] = useState<number | null>(null);
   const [newer, setNewer] = useState<number | null>(null);
@@ -76,7 +80,9 @@ export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage
     }
   };
 
-  const back = stage === 'published' ? `${kind.routes.edit}/${encodeURIComponent(slug)}` : `${kind.routes.preview}/${encodeURIComponent(slug)}`;
+  // The edit screen of a live item is the admins'; an editor goes back to the dashboard.
+  const back =
+    stage === 'preview' ? `${kind.routes.preview}/${encodeURIComponent(slug)}` : admin ? `${kind.routes.edit}/${encodeURIComponent(slug)}` : '/admin/dashboard';
   const a = older !== null ? records[older] : undefined;
   const b = newer !== null ? records[newer] : undefined;
   const changes = a && b ? changesBetween(kind, a, b) : null;
@@ -85,10 +91,14 @@ export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage
     <>
       <PageHeader
         title={`History of ${kind.noun} “${revisions?.[0]?.title ?? slug}”`}
-        intro="Every save is kept: compare any two versions and restore one."
+        intro={
+          mayRestore
+            ? 'Every save is kept: compare any two versions and restore one.'
+            : 'Every save is kept: compare any two versions. Only an admin may restore a version of what is on the website.'
+        }
         actions={
           <Link className="btn btn-secondary" to={back}>
-            Back to the {stage === 'published' ? 'edit screen' : 'preview'}
+            Back to the {stage === 'preview' ? 'preview' : admin ? 'edit screen' : 'dashboard'}
           </Link>
         }
       />
@@ -140,7 +150,7 @@ export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage
                     {formatWhen(r.createdAt)} · {r.username || 'not recorded'} · “{r.title}”
                   </div>
                 </div>
-                {i > 0 && (
+                {i > 0 && mayRestore && (
                   <button type="button" className="btn btn-secondary btn-small" disabled={restoring !== null} onClick={() => void restore(r)} aria-label={`Restore revision ${r.id}`}>
                     <RotateCcw size={16} aria-hidden="true" /> {restoring === r.id ? 'Restoring...' : 'Restore'}
                   </button>

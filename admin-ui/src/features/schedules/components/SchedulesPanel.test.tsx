@@ -8,6 +8,7 @@ import { blogKind } from '../../blogs/kind';
 import { serviceKind } from '../../services/kind';
 import type { Schedule } from '../../content/api/content';
 import { SchedulesPanel } from './SchedulesPanel';
+import { SessionValue } from '../../../lib/session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -67,6 +68,24 @@ describe('SchedulesPanel', () => {
     await userEvent.type(when, '2020-01-02T10:15');
     await userEvent.click(screen.getByRole('button', { name: 'Save time' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a time in the future.');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows an editor the schedules without the buttons only admins may use, and says why', () => {
+    const fetch = routeFetch({});
+    renderAt(
+      '/admin/dashboard',
+      '/admin/dashboard',
+      <SessionValue me={{ username: 'meera', email: 'meera@example.com', role: 'editor' }}>
+        <SchedulesPanel kinds={[blogKind, serviceKind]} schedules={[soon, failed]} loading={false} error={false} />
+      </SessionValue>,
+    );
+    expect(screen.getByRole('link', { name: 'Diwali offers' })).toBeInTheDocument();
+    expect(screen.getByText('render: the renderer crashed')).toBeInTheDocument();
+    for (const name of [/Change the time/, /Cancel the schedule/, 'Try again now']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    expect(screen.getByText('Only an admin may change or cancel a schedule.')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { contentChanged } from '../../../lib/changes';
 import { formatWhen } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
+import { useIsAdmin } from '../../../lib/session';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { Spinner } from '../../../components/Spinner';
 import { WhenForm } from '../../../components/WhenForm';
@@ -20,9 +21,13 @@ interface Props {
   error: boolean;
 }
 
-/** Publishes and unpublishes set for a time: when, by whom, how it went; change the time or cancel. */
+/**
+ * Publishes and unpublishes set for a time: when, by whom, how it went; an admin changes the time
+ * or cancels (editors see the list: moving what goes live is the admins' to do).
+ */
 export function SchedulesPanel({ kinds, schedules, loading, error }: Props) {
   const confirm = useConfirm();
+  const admin = useIsAdmin();
   const [editing, setEditing] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
@@ -75,8 +80,13 @@ export function SchedulesPanel({ kinds, schedules, loading, error }: Props) {
         </p>
       )}
       {schedules && schedules.length === 0 && (
-        <p className="muted empty">Nothing scheduled. Use Schedule on a draft's preview, or on a live item's edit screen, to set a time.</p>
+        <p className="muted empty">
+          {admin
+            ? "Nothing scheduled. Use Schedule on a draft's preview, or on a live item's edit screen, to set a time."
+            : 'Nothing scheduled. An admin sets the times drafts go live.'}
+        </p>
       )}
+      {!admin && schedules && schedules.length > 0 && <p className="muted role-note">Only an admin may change or cancel a schedule.</p>}
       {schedules && schedules.length > 0 && (
         <ul className="schedules">
           {schedules.map((s) => {
@@ -119,19 +129,21 @@ export function SchedulesPanel({ kinds, schedules, loading, error }: Props) {
                     />
                   )}
                 </div>
-                <div className="item-actions">
-                  {s.status !== 'scheduled' && (
-                    <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => void move(s, new Date().toISOString(), 'Trying again now.')}>
-                      <RotateCcw size={16} aria-hidden="true" /> Try again now
+                {admin && (
+                  <div className="item-actions">
+                    {s.status !== 'scheduled' && (
+                      <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => void move(s, new Date().toISOString(), 'Trying again now.')}>
+                        <RotateCcw size={16} aria-hidden="true" /> Try again now
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => setEditing(editing === s.id ? null : s.id)} aria-label={`Change the time of ${s.title || s.slug}`}>
+                      <CalendarClock size={16} aria-hidden="true" /> Change time
                     </button>
-                  )}
-                  <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => setEditing(editing === s.id ? null : s.id)} aria-label={`Change the time of ${s.title || s.slug}`}>
-                    <CalendarClock size={16} aria-hidden="true" /> Change time
-                  </button>
-                  <button type="button" className="btn btn-danger-outline btn-small" disabled={busy === s.id} onClick={() => void cancel(s, what)} aria-label={`Cancel the schedule of ${s.title || s.slug}`}>
-                    <X size={16} aria-hidden="true" /> Cancel
-                  </button>
-                </div>
+                    <button type="button" className="btn btn-danger-outline btn-small" disabled={busy === s.id} onClick={() => void cancel(s, what)} aria-label={`Cancel the schedule of ${s.title || s.slug}`}>
+                      <X size={16} aria-hidden="true" /> Cancel
+                    </button>
+                  </div>
+                )}
               </li>
             );
           })}
