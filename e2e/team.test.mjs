@@ -2,13 +2,14 @@
 // by e-mail; the editor joins through the link, writes a draft, may not publish it (403, and stays
 // signed in) and submits it for review; the admin publishes it from the review queue; the audit
 // log names both; the admin changes the editor's role and removes the account; the enquiry inbox
-// shows a real enquiry, keeps a honeypot submission in the spam folder, marks, and erases.
+// shows a real enquiry, keeps a honeypot submission in the spam folder, marks, and erases; a mail
+// that could not be sent is shown to the admin and sent again on Retry.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { ADMIN_PASSWORD, startDemo } from './lib/demo.mjs';
+import { ADMIN_PASSWORD, login, startDemo } from './lib/demo.mjs';
 
 let demo;
 let browser;
@@ -247,6 +248,53 @@ test('the enquiry inbox', { timeout: 240000 }, async (t) => {
     });
     assert.doesNotMatch(csv, /Meera/);
     assert.equal(outboxHolds('Meera Kapoor'), false, 'the notification copy is erased too');
+  });
+
+  assert.deepEqual(errors, []);
+  await ctx.close();
+});
+
+test('mail that did not go out is shown to the admin and sent again on Retry', { timeout: 240000 }, async (t) => {
+  const ctx = await browser.newContext(DESKTOP);
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  // The outbox cannot be written (a file stands where its folder should be): the notification
+  // of the next enquiry fails and waits in the mail queue.
+  const saved = `${demo.outbox}.saved`;
+  if (existsSync(demo.outbox)) renameSync(demo.outbox, saved);
+  writeFileSync(demo.outbox, 'not a folder');
+  const person = { name: 'Kabir Sethi', email: 'kabir@example.in', phone: '+91 98110 45673', message: 'A quote for social media, please.' };
+  const sent = await fetch(`${demo.base}/popup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(person) });
+  assert.equal(sent.status, 200, 'the visitor never hears of the mail');
+  // Wait for the server to have tried it and stored the failure.
+  const token = await login(demo.base);
+  const deadline = Date.now() + 20000;
+  for (;;) {
+    const jobs = await (await fetch(`${demo.base}/api/mail`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    if (jobs.some((j) => j.kind === 'enquiry' && j.status === 'retrying')) break;
+    assert.ok(Date.now() < deadline, `no failed notification: ${JSON.stringify(jobs)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  await t.test('the dashboard says a mail has not gone out, and the mail screen says why', async () => {
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByText('One e-mail has not gone out').waitFor();
+    await page.getByRole('link', { name: 'See the outgoing mail' }).click();
+    await page.getByRole('heading', { name: 'Outgoing mail', level: 1 }).waitFor();
+    const row = page.locator('tbody tr', { hasText: 'Enquiry notification' }).first();
+    await row.getByText('Not sent yet').waitFor();
+    assert.match(await row.textContent(), /not a directory/);
+  });
+
+  await t.test('mended, Retry sends it at once', async () => {
+    unlinkSync(demo.outbox);
+    if (existsSync(saved)) renameSync(saved, demo.outbox);
+    const row = page.locator('tbody tr', { hasText: 'Enquiry notification' }).first();
+    await row.getByRole('button', { name: /^Retry the enquiry notification/ }).click();
+    await toast(page, 'The mail will be sent again now.');
+    await row.getByText('Sent', { exact: true }).waitFor({ timeout: 20000 });
+    await waitForMail(/Kabir Sethi/);
+    assert.equal(await page.locator('.count-alert').count(), 0, 'nothing is left unsent');
   });
 
   assert.deepEqual(errors, []);

@@ -27,6 +27,7 @@ const InboxPage = lazy(() => import('../features/messages/components/InboxPage')
 const PeoplePage = lazy(() => import('../features/people/components/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 const AuditPage = lazy(() => import('../features/audit/components/AuditPage').then((m) => ({ default: m.AuditPage })));
 const WebhooksPage = lazy(() => import('../features/webhooks/components/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
+const MailPage = lazy(() => import('../features/mail/components/MailPage').then((m) => ({ default: m.MailPage })));
 
 /** Hands the router's navigate to the api-client, so a 401 goes to login without a page load. */
 function NavigatorBridge() {
@@ -98,6 +99,7 @@ export function AppRoutes() {
         <Route path="/admin/people" element={<AdminOnly><PeoplePage /></AdminOnly>} />
         <Route path="/admin/audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
         <Route path="/admin/webhooks" element={<AdminOnly><WebhooksPage /></AdminOnly>} />
+        <Route path="/admin/mail" element={<AdminOnly><MailPage /></AdminOnly>} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

@@ -13,6 +13,7 @@ import { listSchedules } from '../features/content/api/content';
 import { SchedulesPanel } from '../features/schedules/components/SchedulesPanel';
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { ReviewQueue } from '../features/reviews/components/ReviewQueue';
+import { MailNotice } from '../features/mail/components/MailNotice';
 import { useIsAdmin } from '../lib/session';
 import { KINDS } from './kinds';
 
@@ -62,6 +63,7 @@ export function DashboardPage() {
           </>
         }
       />
+      {admin && <MailNotice />}
       {(schedules.data?.length ?? 0) > 0 && (
         <SchedulesPanel kinds={KINDS} schedules={schedules.data} loading={schedules.loading} error={Boolean(schedules.error)} />
       )}

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, Users, ScrollText, Webhook, type LucideIcon } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, Users, ScrollText, Webhook, Mail, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { getSiteInfo } from '../lib/publish';
@@ -114,6 +114,11 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
               <li>
                 <NavLink to="/admin/webhooks" className={navClass}>
                   <Webhook size={18} aria-hidden="true" /> Webhooks
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/mail" className={navClass}>
+                  <Mail size={18} aria-hidden="true" /> Outgoing mail
                 </NavLink>
               </li>
             </>
