@@ -159,7 +159,11 @@ test('the popup does not open by itself again after the visitor closed it', asyn
 test('popup validation, then a real enquiry stored by the form endpoint', async () => {
   const { context, page, errors } = await newPage();
   let posts = 0;
-  page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/popup')) posts++; });
+  const cloudflare = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/popup')) posts++;
+    if (r.url().includes('cloudflare')) cloudflare.push(r.url());
+  });
   await page.goto(`${demo.base}/about/`);
   await page.getByRole('button', { name: 'Contact with Us' }).click();
   const dialog = page.getByRole('dialog');
@@ -185,6 +189,9 @@ test('popup validation, then a real enquiry stored by the form endpoint', async 
   await dialog.getByRole('status').filter({ hasText: /thank you/i }).waitFor();
   assert.equal(await email.inputValue(), '', 'fields cleared on success');
   assert.equal(posts, 1);
+  // No Turnstile site key is configured: no widget, nothing loaded from Cloudflare.
+  assert.equal(await dialog.locator('.turnstile').count(), 0);
+  assert.deepEqual(cloudflare, []);
 
   const token = await login(demo.base);
   const stored = await (await fetch(`${demo.base}/popups`, { headers: { Authorization: `Bearer ${token}` } })).json();

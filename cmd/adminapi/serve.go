@@ -24,6 +24,7 @@ import (
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
@@ -36,7 +37,7 @@ import (
 type serveOptions struct {
 	addr, contentDir, outDir, uploadsDir, siteDir, baseURL, formEndpoint string
 	demo, trustProxy                                                     bool
-	deployTo                                                             string
+	deployTo, turnstileSiteKey                                           string
 	deployGrace                                                          time.Duration
 	enquiriesPerMinute                                                   int
 	revisions                                                            int
@@ -71,6 +72,9 @@ Environment:
   DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)
   REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.turnstileSiteKey != "" && !folder.ValidSiteKey(o.turnstileSiteKey) {
+				return fmt.Errorf("--turnstile-site-key %q: expected letters, digits, - and _ only", o.turnstileSiteKey)
+			}
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
 		},
 	}
@@ -84,6 +88,7 @@ Environment:
 	// incremental.
 	f.StringVar(&o.baseURL, "base-url", os.Getenv("SITE_URL"), "canonical base URL of the built pages (env SITE_URL; default: content/site.yaml's baseUrl)")
 	f.StringVar(&o.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "where the site's forms post (env FORM_ENDPOINT; default: site.yaml's formEndpoint)")
+	f.StringVar(&o.turnstileSiteKey, "turnstile-site-key", os.Getenv("TURNSTILE_SITE_KEY"), "Cloudflare Turnstile site key of the site's forms (env TURNSTILE_SITE_KEY; default: site.yaml's turnstileSiteKey); TURNSTILE_SECRET checks their tokens")
 	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
 	f.IntVar(&o.revisions, "revisions", envInt("REVISIONS_KEEP", store.DefaultRevisions),
 		"revisions kept per blog or service, the oldest dropped first (env REVISIONS_KEEP)")
@@ -168,7 +173,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// builds fail with the reason and previews answer 503.
 	var site publish.Site
 	builder, err := generator.New(generator.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
-		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, Logger: log})
+		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, TurnstileSiteKey: o.turnstileSiteKey, Logger: log})
 	if err != nil {
 		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
 	} else {

@@ -22,7 +22,7 @@ import (
 // paths are the flags every command that builds shares.
 type paths struct {
 	db, content, out, site, uploads, baseURL, formEndpoint, node string
-	source                                                       string
+	turnstileSiteKey, source                                     string
 	empty                                                        bool
 	cmd                                                          *cobra.Command
 }
@@ -36,6 +36,7 @@ func (p *paths) register(cmd *cobra.Command) {
 	f.StringVar(&p.uploads, "uploads", "data/uploads", "uploaded images; the ones pages use are copied into the site")
 	f.StringVar(&p.baseURL, "base-url", os.Getenv("SITE_URL"), "public URL of the site for canonical links, sitemap and feed (default: baseUrl of content/site.yaml; env SITE_URL)")
 	f.StringVar(&p.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "URL the contact forms post to (default: formEndpoint of content/site.yaml; env FORM_ENDPOINT)")
+	f.StringVar(&p.turnstileSiteKey, "turnstile-site-key", os.Getenv("TURNSTILE_SITE_KEY"), "Cloudflare Turnstile site key: the contact forms show its widget and send its token (adminapi checks it with TURNSTILE_SECRET), and the pages' policy lets challenges.cloudflare.com in; unset, no widget and no outside script (default: turnstileSiteKey of content/site.yaml; env TURNSTILE_SITE_KEY)")
 	f.StringVar(&p.node, "node", "node", "node binary")
 	f.StringVar(&p.source, "source", os.Getenv("SITE_SOURCE"), "read the published blogs and services from an admin server (https://ADMIN_HOST, through GET /api/blogs and /api/services; uploads fetched into --uploads) "+
 		"or from a folder or file written by adminapi export, instead of --db (env SITE_SOURCE)")
@@ -46,7 +47,7 @@ func (p *paths) register(cmd *cobra.Command) {
 func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
 	return generator.New(generator.Config{
 		ContentDir: p.content, OutDir: p.out, SiteDir: p.site, UploadsDir: p.uploads,
-		BaseURL: p.baseURL, FormEndpoint: p.formEndpoint, Node: p.node, Logger: logger, Progress: os.Stdout,
+		BaseURL: p.baseURL, FormEndpoint: p.formEndpoint, TurnstileSiteKey: p.turnstileSiteKey, Node: p.node, Logger: logger, Progress: os.Stdout,
 	})
 }
 

@@ -71,13 +71,9 @@ same file; use adminapi serve --demo for the whole product.`,
 				w.Header().Set("Content-Type", "text/javascript")
 				w.Write([]byte(liveReloadJS))
 			})
+			// The site's answers carry the headers of its own _headers file, as on a static host.
 			mux.Handle("/", static.Handler(p.out, []byte(`<script src="/__livereload.js"></script>`)))
-			// The same security headers as the built site's _headers file and adminapi.
-			withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				static.SetPageHeaders(w.Header(), p.formEndpoint)
-				mux.ServeHTTP(w, r)
-			})
-			srv := &http.Server{Handler: withHeaders, ReadHeaderTimeout: 5 * time.Second}
+			srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 			go srv.Serve(ln)
 			if serveListening != nil {
 				serveListening(ln.Addr().String())

@@ -6,8 +6,9 @@ import { BIN, freePort, startServer, tempDir } from './browser.mjs';
 
 export const ADMIN_PASSWORD = 'e2e-Demo-Password-42';
 
-// dir and port may be given to start the same server again (a restart over the same database).
-export async function startDemo({ dir = tempDir('demo-'), port } = {}) {
+// dir and port may be given to start the same server again (a restart over the same database);
+// env adds to the server's environment.
+export async function startDemo({ dir = tempDir('demo-'), port, env = {} } = {}) {
   const bin = join(BIN, 'adminapi');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run make build first`);
   port ??= await freePort();
@@ -15,7 +16,7 @@ export async function startDemo({ dir = tempDir('demo-'), port } = {}) {
   const server = await startServer(bin, [
     'serve', '--demo', '--addr', `127.0.0.1:${port}`,
     '--db', join(dir, 'site.db'), '--out', join(dir, 'dist'), '--uploads', join(dir, 'uploads'), '--content', 'content',
-  ], `${base}/`, { env: { ADMIN_PASSWORD, SITE_URL: base, ADMIN_JWT_SECRET: '' }, timeoutMs: 120000 });
+  ], `${base}/`, { env: { ADMIN_PASSWORD, SITE_URL: base, ADMIN_JWT_SECRET: '', ...env }, timeoutMs: 120000 });
   return { base, dir, port, server, outbox: join(dir, 'outbox') };
 }
 

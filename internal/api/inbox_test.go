@@ -285,9 +285,35 @@ func TestTurnstileWhenConfigured(t *testing.T) {
 	if spam, _ := e.listPage("?status=spam"); len(spam) != 2 || spam[0].Spam != "failed the Turnstile check" {
 		t.Fatalf("spam: %+v", spam)
 	}
+	// The body the site's forms send (site/src/lib/turnstile.ts): JSON with the widget's token
+	// under cf-turnstile-response, as above; a form post carries it the same way (the widget's
+	// hidden field), and a form post without one (no JavaScript, no widget) is kept as spam.
+	formPost := func(token, ip string) {
+		form := url.Values{"name": {"Asha"}, "email": {"asha@example.in"}, "phone": {"9811045672"}, "message": {"hi"}}
+		if token != "" {
+			form.Set("cf-turnstile-response", token)
+		}
+		res := e.do("POST", "/popup", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded", map[string]string{"X-Forwarded-For": ip})
+		res.Body.Close()
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("form post: %d", res.StatusCode)
+		}
+	}
+	formPost("good-token", "10.2.0.5")
+	formPost("", "10.2.0.6")
+	if calls.Load() != 3 {
+		t.Fatalf("siteverify called %d times, want 3", calls.Load())
+	}
+	if inbox, _ := e.listPage(""); len(inbox) != 2 {
+		t.Fatalf("inbox after the form posts: %+v", inbox)
+	}
+	if spam, _ := e.listPage("?status=spam"); len(spam) != 3 || spam[0].Spam != "failed the Turnstile check" {
+		t.Fatalf("spam after the form posts: %+v", spam)
+	}
+
 	verify.Close()
 	post("good-token", "10.2.0.4")
-	if inbox, _ := e.listPage(""); len(inbox) != 2 {
+	if inbox, _ := e.listPage(""); len(inbox) != 3 {
 		t.Fatalf("an unreachable siteverify cost an enquiry: %+v", inbox)
 	}
 }

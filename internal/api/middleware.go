@@ -29,8 +29,8 @@ const (
 // exception; cspHTMLFramable allows same-origin framing of the rendered preview pages, so the
 // admin may also show one through a blob: or same-origin iframe.
 var (
-	cspHTML         = static.PageCSP("")
-	cspHTMLFramable = static.FramableCSP("")
+	cspHTML         = static.PageCSP(static.Policy{})
+	cspHTMLFramable = static.FramableCSP(static.Policy{})
 )
 
 // cspNone is for everything that is not a page: JSON, uploads, CSV.

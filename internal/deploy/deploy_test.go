@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -588,41 +587,6 @@ func TestObjectsCarryTheSitesOwnHeaders(t *testing.T) {
 	res = f.deploy(t, site(t, files), Options{})
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "no _headers") {
 		t.Errorf("warnings %v", res.Warnings)
-	}
-}
-
-func TestParseHeaders(t *testing.T) {
-	rules, warns := ParseHeaders([]byte(strings.Join([]string{
-		"# comment",
-		"/*",
-		"  X-Frame-Options: DENY",
-		"  link: </a.css>; rel=preload",
-		"  Link: </b.css>; rel=preload",
-		"/blog/:slug/",
-		"  X-Robots-Tag: noindex",
-		"  ! X-Frame-Options",
-		"https://example.com/*",
-		"  X-Other: 1",
-		"/assets/*",
-		"  not a header",
-		"\tCache-Control: public, max-age=60",
-	}, "\n")))
-	if len(warns) != 3 {
-		t.Errorf("warnings %d: %v", len(warns), warns)
-	}
-	for rel, want := range map[string]map[string]string{
-		"index.html":          {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
-		"blog/a/index.html":   {"X-Robots-Tag": "noindex", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
-		"blog/a/b/index.html": {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
-		"assets/x/app-1.js":   {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload", "Cache-Control": "public, max-age=60"},
-		"blog/index.html":     {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
-	} {
-		if got := rules.For(rel); !maps.Equal(got, want) {
-			t.Errorf("%s: %v, want %v", rel, got, want)
-		}
-	}
-	if got := HeaderRules(nil).For("index.html"); got != nil {
-		t.Errorf("no rules: %v", got)
 	}
 }
 

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+
+	"digitalreeviver/internal/static"
 )
 
 // kind orders the uploads: every asset a page may use is on the store before any page that uses
@@ -135,7 +137,7 @@ const maxMetadata = 2048
 // Content-Type become the object's own, every other header is stored as x-amz-meta-* metadata,
 // since S3 serves no other custom headers (the CDN in front copies them into real headers, see
 // docs/DEPLOY.md).
-func (o *object) applyHeaders(rules HeaderRules) error {
+func (o *object) applyHeaders(rules static.HeaderRules) error {
 	size := 0
 	for name, v := range rules.For(o.Rel) {
 		switch name {
@@ -174,11 +176,11 @@ func skipped(rel string) bool {
 func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	var files []*object
 	var warnings []string
-	var rules HeaderRules
+	var rules static.HeaderRules
 	switch data, err := os.ReadFile(filepath.Join(dir, "_headers")); {
 	case err == nil:
 		var warns []string
-		rules, warns = ParseHeaders(data)
+		rules, warns = static.ParseHeaders(data)
 		warnings = append(warnings, warns...)
 	case os.IsNotExist(err):
 		warnings = append(warnings, "the site has no _headers file: its objects carry no security headers")

@@ -31,10 +31,13 @@ type Config struct {
 	UploadsDir   string // uploaded images, copied into the site where a page uses them
 	BaseURL      string // overrides content/site.yaml's baseUrl when set
 	FormEndpoint string // overrides site.yaml's formEndpoint when set
-	Node         string // node binary (default "node")
-	Keep         int    // generations to keep, the live one included (default 3)
-	Logger       *slog.Logger
-	Progress     io.Writer // where a build reports pages done of total (nil: silent)
+	// TurnstileSiteKey overrides site.yaml's turnstileSiteKey when set: the forms carry
+	// Cloudflare Turnstile's widget and the pages' policy lets its script and frame in.
+	TurnstileSiteKey string
+	Node             string // node binary (default "node")
+	Keep             int    // generations to keep, the live one included (default 3)
+	Logger           *slog.Logger
+	Progress         io.Writer // where a build reports pages done of total (nil: silent)
 }
 
 // Source gives the published records a build renders. *store.DB satisfies it. A record's
@@ -116,6 +119,9 @@ func New(cfg Config) (*Builder, error) {
 	}
 	if cfg.OutDir == "" {
 		return nil, errors.New("build: no output folder")
+	}
+	if cfg.TurnstileSiteKey != "" && !folder.ValidSiteKey(cfg.TurnstileSiteKey) {
+		return nil, fmt.Errorf("build: Turnstile site key %q: expected letters, digits, - and _ only", cfg.TurnstileSiteKey)
 	}
 	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger})
 	if err != nil {

@@ -22,7 +22,7 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 	attr := html.EscapeString
 	b.WriteString(`<!doctype html><html lang="en-IN"><head><meta charset="utf-8">`)
 	// The policy first, before anything it governs: the page keeps it on any host.
-	fmt.Fprintf(&b, `<meta http-equiv="Content-Security-Policy" content="%s">`, attr(static.MetaCSP(site.FormEndpoint)))
+	fmt.Fprintf(&b, `<meta http-equiv="Content-Security-Policy" content="%s">`, attr(static.MetaCSP(site.policy())))
 	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">`)
 	fmt.Fprintf(&b, `<title>%s</title>`, attr(h.Title))
 	fmt.Fprintf(&b, `<meta name="description" content="%s">`, attr(h.Description))

@@ -46,7 +46,9 @@ func TestRendererFixture(t *testing.T) {
 	}
 	blogs, _ := s.db.Blogs()
 	services, _ := s.db.Services()
-	pl := newPlanner(Config{ContentDir: contentDir}, filepath.Join(siteDir, "public"), src, blogs, services)
+	// With a Turnstile site key (Cloudflare's documented test key), so the fixture shows that
+	// optional field of the site too.
+	pl := newPlanner(Config{ContentDir: contentDir, TurnstileSiteKey: "1x00000000000000000000AA"}, filepath.Join(siteDir, "public"), src, blogs, services)
 	pages, err := pl.plan()
 	if err != nil {
 		t.Fatal(err)

@@ -32,7 +32,7 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records st
 		return ""
 	}
 	h := sha256.New()
-	for _, s := range []string{exe, assetsHash, staticHash, string(siteJSON), b.cfg.BaseURL, b.cfg.FormEndpoint,
+	for _, s := range []string{exe, assetsHash, staticHash, string(siteJSON), b.cfg.BaseURL, b.cfg.FormEndpoint, b.cfg.TurnstileSiteKey,
 		b.cfg.UploadsDir, b.cfg.Node, records} {
 		writeString(h, s)
 	}

@@ -104,7 +104,8 @@ func newPlanner(cfg Config, clientDir string, src *folder.Content, blogs []conte
 func siteInfo(cfg Config, src *folder.Content) SiteInfo {
 	s := src.Site
 	info := SiteInfo{Facts: s.Facts, FormEndpoint: orDefault(cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
-		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
+		TurnstileSiteKey: orDefault(cfg.TurnstileSiteKey, s.TurnstileSiteKey),
+		ServicesMenu:     slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
 	info.BaseURL = strings.TrimRight(orDefault(cfg.BaseURL, s.BaseURL), "/")
 	return info
 }

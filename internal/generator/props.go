@@ -1,6 +1,9 @@
 package generator
 
-import "digitalreeviver/internal/content/folder"
+import (
+	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/static"
+)
 
 // The page props sent to the renderer: the contract with site/src/types.ts. It is kept by two
 // tests, not by hand: TestRendererFixture writes the renderer's fixture (site/dev/fixture.json)
@@ -10,10 +13,17 @@ import "digitalreeviver/internal/content/folder"
 // SiteInfo is the part of the agency's facts every page gets.
 type SiteInfo struct {
 	folder.Facts
-	FormEndpoint string        `json:"formEndpoint"`
-	ServicesMenu []folder.Link `json:"servicesMenu"`
-	FooterLinks  []folder.Link `json:"footerLinks"`
-	Year         int           `json:"year"`
+	FormEndpoint string `json:"formEndpoint"`
+	// TurnstileSiteKey, when set, makes the forms render Cloudflare Turnstile's widget.
+	TurnstileSiteKey string        `json:"turnstileSiteKey,omitempty"`
+	ServicesMenu     []folder.Link `json:"servicesMenu"`
+	FooterLinks      []folder.Link `json:"footerLinks"`
+	Year             int           `json:"year"`
+}
+
+// policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).
+func (s SiteInfo) policy() static.Policy {
+	return static.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != ""}
 }
 
 // Image is an image with its intrinsic size, so pages reserve its space.

@@ -264,7 +264,7 @@ func (r *run) diff() error {
 		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
 		// The site's security headers travel with it to any static host (Netlify, Cloudflare
 		// Pages); every page also carries its CSP in a meta tag (headHTML).
-		"_headers": static.HeadersFile(pl.site.FormEndpoint),
+		"_headers": static.HeadersFile(pl.site.policy()),
 	}
 	r.next = manifest{Assets: r.assets.Hash, Inputs: r.inputs, Pages: make(map[string]string, len(r.pages)), Files: staticKeys(r.static)}
 	for name, data := range r.extras {

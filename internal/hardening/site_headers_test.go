@@ -173,6 +173,13 @@ func TestBuiltSiteCarriesItsOwnHeaders(t *testing.T) {
 		if !first || policy != metaWant {
 			t.Errorf("%s: CSP meta %q (first in the head: %v), want %q", name, policy, first, metaWant)
 		}
+		// Without a Turnstile site key nothing of Cloudflare's is named, let alone loaded.
+		if strings.Contains(string(page), "cloudflare") || strings.Contains(string(page), "turnstile") {
+			t.Errorf("%s names Turnstile though no site key is configured", name)
+		}
+	}
+	if strings.Contains(string(data), "cloudflare") {
+		t.Errorf("_headers names Cloudflare though no site key is configured:\n%s", data)
 	}
 
 	// Forms posting to the API on another host: that origin, and only it, may receive them.
@@ -230,4 +237,60 @@ func TestBuiltSiteCarriesItsOwnHeaders(t *testing.T) {
 	demo := startServer(t, t.TempDir(), opts{bundle: true, demo: true})
 	check("adminapi serve --demo", demo.url, all)
 
+}
+
+// With a Turnstile site key (TURNSTILE_SITE_KEY at build time), the policy of the site (its
+// _headers and every page's meta) lets Turnstile's script and challenge frame in, and nothing
+// else more; the forms get the key (the contact page has the widget's place) and the script is
+// loaded by the forms in the browser, never written into a page; the demo server answers with
+// that policy. No call goes to Cloudflare: nothing here runs the pages' scripts.
+func TestTurnstileOnlyWhenConfigured(t *testing.T) {
+	t.Parallel()
+	needBundle(t)
+	const key = "1x00000000000000000000AA" // Cloudflare's documented test site key
+	dir := t.TempDir()
+	addAdmin(t, dir)
+	if out, err := run(t, []string{"TURNSTILE_SITE_KEY=" + key}, sitegen, "build", "--db", dbPath(dir), "--out", filepath.Join(dir, "dist"),
+		"--content", contentDir, "--site", siteDir, "--uploads", filepath.Join(dir, "uploads")); err != nil {
+		t.Fatalf("sitegen build: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "dist", "_headers"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	csp := parseHeadersFile(t, string(data))["/*"]["Content-Security-Policy"]
+	for _, want := range []string{"script-src 'self' https://challenges.cloudflare.com;",
+		"frame-src 'self' https://www.google.com https://maps.google.com https://challenges.cloudflare.com;", "connect-src 'self';", "default-src 'self';"} {
+		if !strings.Contains(csp, want) {
+			t.Errorf("_headers CSP lacks %q: %s", want, csp)
+		}
+	}
+	if n := strings.Count(csp, "cloudflare"); n != 2 {
+		t.Errorf("Cloudflare named %d times in the policy, want script-src and frame-src only: %s", n, csp)
+	}
+	metaWant := strings.TrimSpace(strings.TrimSuffix(csp, "frame-ancestors 'none'"))
+	pages := sitePages(t, filepath.Join(dir, "dist"))
+	for name, page := range pages {
+		if policy, _ := metaCSP(t, name, page); policy != metaWant {
+			t.Errorf("%s: CSP meta %q, want %q", name, policy, metaWant)
+		}
+		if strings.Contains(string(page), `src="https://challenges.cloudflare.com`) {
+			t.Errorf("%s loads Turnstile's script itself; only a shown form may", name)
+		}
+	}
+	contact := string(pages[filepath.Join("contactus", "index.html")])
+	if !strings.Contains(contact, `"turnstileSiteKey":"`+key+`"`) || !strings.Contains(contact, `class="turnstile"`) {
+		t.Errorf("the contact page's form has no Turnstile widget")
+	}
+
+	demo := startServer(t, t.TempDir(), opts{bundle: true, demo: true, env: []string{"TURNSTILE_SITE_KEY=" + key}})
+	c := &http.Client{Timeout: 30 * time.Second}
+	res, err := c.Get(demo.url + "/contactus/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if got := res.Header.Get("Content-Security-Policy"); got != csp {
+		t.Errorf("adminapi serve --demo with a site key answers the policy\n%s\nwant (its _headers)\n%s", got, csp)
+	}
 }

@@ -18,9 +18,12 @@ import (
 )
 
 // Handler serves the site at dir. inject, when not nil, is inserted before </body> of HTML
-// pages (the dev server's live-reload script).
+// pages (the dev server's live-reload script). Every answer carries the headers the
+// generation's own `_headers` file gives its path, as Netlify or Cloudflare Pages would send
+// them (over those the caller set), so the site is served with the policy it was built with.
 func Handler(dir string, inject []byte) http.Handler {
 	cache := &gzipCache{entries: map[gzipKey][]byte{}, max: 32 << 20}
+	host := &hostRules{}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -35,8 +38,10 @@ func Handler(dir string, inject []byte) http.Handler {
 			return
 		}
 		defer root.Close()
+		rules := host.of(root)
 
 		upath := r.URL.Path
+		rules.set(w, upath)
 		name := strings.TrimPrefix(path.Clean("/"+upath), "/")
 		for _, seg := range strings.Split(name, "/") {
 			if strings.HasPrefix(seg, ".") {
@@ -78,6 +83,7 @@ func Handler(dir string, inject []byte) http.Handler {
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
+		rules.set(w, upath, "/"+name)
 		if inject != nil && strings.HasSuffix(name, ".html") {
 			data, err := io.ReadAll(f)
 			if err != nil {

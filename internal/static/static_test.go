@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -94,6 +95,37 @@ func TestServesLikeAStaticHost(t *testing.T) {
 	}
 }
 
+// The generation's own _headers is applied to every answer, as a static host applies it: the
+// page policy to pages (at their folder's address), 404s and redirects, the rules for a path
+// joined, and the next generation's file once it is swapped in.
+func TestAppliesTheGenerationsHeaders(t *testing.T) {
+	dist, gen := site(t)
+	h := Handler(dist, nil)
+	g1 := gen("g1", "one")
+	os.WriteFile(filepath.Join(g1, "_headers"), []byte("/*\n  Content-Security-Policy: one\n  X-Frame-Options: DENY\n/about/\n  X-Robots-Tag: noindex\n/assets/*\n  Content-Security-Policy: two\n"), 0o644)
+	os.Symlink(filepath.Join(".dist", "g1"), dist)
+	for path, want := range map[string][2]string{
+		"/":              {"one", ""},
+		"/about/":        {"one", "noindex"},
+		"/about":         {"one", ""}, // the redirect to /about/
+		"/missing/":      {"one", ""},
+		"/assets/app.js": {"one, two", ""},
+	} {
+		res, _ := get(t, h, path)
+		if res.Header.Get("Content-Security-Policy") != want[0] || res.Header.Get("X-Robots-Tag") != want[1] || res.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("GET %s: %v", path, res.Header)
+		}
+	}
+	g2 := gen("g2", "two")
+	os.WriteFile(filepath.Join(g2, "_headers"), []byte("/*\n  Content-Security-Policy: three\n"), 0o644)
+	tmp := dist + ".tmp"
+	os.Symlink(filepath.Join(".dist", "g2"), tmp)
+	os.Rename(tmp, dist)
+	if res, _ := get(t, h, "/"); res.Header.Get("Content-Security-Policy") != "three" || res.Header.Get("X-Frame-Options") != "" {
+		t.Errorf("after the swap: %v", res.Header)
+	}
+}
+
 func TestInjectsIntoHTMLOnly(t *testing.T) {
 	dist, gen := site(t)
 	os.Symlink(filepath.Join(".dist", "g1"), dist)
@@ -161,19 +193,71 @@ func TestPolicyFollowsTheFormEndpoint(t *testing.T) {
 		"https://user:pw@a.example/p":         "'self' https://a.example",
 		"https://a.example:99999999999/popup": "'self'",
 	} {
-		csp := PageCSP(endpoint)
+		csp := PageCSP(Policy{FormEndpoint: endpoint})
 		sends := strings.Contains(csp, "connect-src "+want+"; ") && strings.Contains(csp, "form-action "+want+"; ")
 		if !sends || strings.Count(csp, "script-src") != 1 || !strings.HasSuffix(csp, "frame-ancestors 'none'") {
 			t.Errorf("%q: %s", endpoint, csp)
 		}
-		if meta := MetaCSP(endpoint); strings.Contains(meta, "frame-ancestors") || !strings.Contains(meta, "form-action "+want+";") {
+		if meta := MetaCSP(Policy{FormEndpoint: endpoint}); strings.Contains(meta, "frame-ancestors") || !strings.Contains(meta, "form-action "+want+";") {
 			t.Errorf("%q meta: %s", endpoint, meta)
 		}
 	}
-	file := string(HeadersFile(""))
-	for _, want := range []string{"/*\n  Content-Security-Policy: " + PageCSP("") + "\n", "  X-Frame-Options: DENY\n", "/uploads/*\n  Content-Security-Policy: default-src 'none'; sandbox\n"} {
+	file := string(HeadersFile(Policy{}))
+	for _, want := range []string{"/*\n  Content-Security-Policy: " + PageCSP(Policy{}) + "\n", "  X-Frame-Options: DENY\n", "/uploads/*\n  Content-Security-Policy: default-src 'none'; sandbox\n"} {
 		if !strings.Contains(file, want) {
 			t.Errorf("_headers lacks %q:\n%s", want, file)
 		}
+	}
+}
+
+// Turnstile's origin may serve a script and a frame only when the forms carry its widget; nothing
+// else of the policy changes.
+func TestPolicyAllowsTurnstileOnlyWhenConfigured(t *testing.T) {
+	without, with := PageCSP(Policy{}), PageCSP(Policy{Turnstile: true})
+	if strings.Contains(without, "cloudflare") {
+		t.Errorf("without a site key: %s", without)
+	}
+	for _, want := range []string{"script-src 'self' https://challenges.cloudflare.com;", "frame-src 'self' https://www.google.com https://maps.google.com https://challenges.cloudflare.com;"} {
+		if !strings.Contains(with, want) || !strings.Contains(MetaCSP(Policy{Turnstile: true}), want) {
+			t.Errorf("with a site key, %q missing: %s", want, with)
+		}
+	}
+	if strings.Count(with, "challenges.cloudflare.com") != 2 || strings.ReplaceAll(with, " https://challenges.cloudflare.com", "") != without {
+		t.Errorf("Turnstile changed more than its two directives:\n%s\n%s", without, with)
+	}
+}
+
+func TestParseHeaders(t *testing.T) {
+	rules, warns := ParseHeaders([]byte(strings.Join([]string{
+		"# comment",
+		"/*",
+		"  X-Frame-Options: DENY",
+		"  link: </a.css>; rel=preload",
+		"  Link: </b.css>; rel=preload",
+		"/blog/:slug/",
+		"  X-Robots-Tag: noindex",
+		"  ! X-Frame-Options",
+		"https://example.com/*",
+		"  X-Other: 1",
+		"/assets/*",
+		"  not a header",
+		"\tCache-Control: public, max-age=60",
+	}, "\n")))
+	if len(warns) != 3 {
+		t.Errorf("warnings %d: %v", len(warns), warns)
+	}
+	for rel, want := range map[string]map[string]string{
+		"index.html":          {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+		"blog/a/index.html":   {"X-Robots-Tag": "noindex", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+		"blog/a/b/index.html": {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+		"assets/x/app-1.js":   {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload", "Cache-Control": "public, max-age=60"},
+		"blog/index.html":     {"X-Frame-Options": "DENY", "Link": "</a.css>; rel=preload, </b.css>; rel=preload"},
+	} {
+		if got := rules.For(rel); !maps.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", rel, got, want)
+		}
+	}
+	if got := HeaderRules(nil).For("index.html"); got != nil {
+		t.Errorf("no rules: %v", got)
 	}
 }

@@ -100,6 +100,24 @@ describe('render()', () => {
     expect(props(render('about', pagesFixture.about.props, site, '/about')).autoOpenMs).toBe(0);
   });
 
+  it('gives the forms the Turnstile site key when the site has one, and renders its container only then', () => {
+    const islandProps = (doc: Document, name: string) =>
+      JSON.parse(doc.querySelector(`[data-island="${name}"]`)!.nextElementSibling!.textContent!);
+    const contact = pagesFixture.contact;
+    const withKey = parse(render('contact', contact.props, site, contact.route));
+    expect(site.turnstileSiteKey).toBeTruthy();
+    expect(islandProps(withKey, 'ContactForm').turnstileSiteKey).toBe(site.turnstileSiteKey);
+    expect(islandProps(withKey, 'ContactPopup').turnstileSiteKey).toBe(site.turnstileSiteKey);
+    expect(withKey.querySelectorAll('form.contact-form .turnstile')).toHaveLength(1);
+    // The script itself is loaded by the form in the browser, never written into the page.
+    expect(withKey.querySelector('script[src]')).toBeNull();
+
+    const withoutKey = parse(render('contact', contact.props, { ...site, turnstileSiteKey: undefined }, contact.route));
+    expect(islandProps(withoutKey, 'ContactForm').turnstileSiteKey).toBeUndefined();
+    expect(withoutKey.querySelector('.turnstile')).toBeNull();
+    expect(withoutKey.body.innerHTML).not.toContain('cloudflare');
+  });
+
   it('shows the preview ribbon only for previews', () => {
     const p = pagesFixture.blogPost;
     expect(render('blogPost', p.props, site, p.route)).not.toContain('preview-ribbon');

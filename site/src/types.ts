@@ -31,6 +31,7 @@ export interface SiteInfo {
   chatUrl: string;         // chat-messaging link (WhatsApp)
   mapEmbedUrl: string;     // iframe src for the contact page
   formEndpoint: string;    // absolute or relative URL that enquiries are POSTed to (e.g. "/popup")
+  turnstileSiteKey?: string; // Cloudflare Turnstile's site key: the forms show its widget (no key: no outside script)
   servicesMenu: Link[];    // the six Services dropdown links of SPEC §2
   footerLinks: Link[];
   year: number;            // copyright year

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -38,6 +39,12 @@ type Content struct {
 var RequiredPages = []string{"home", "about", "contactus", "thank-you", "blog", "OurServices", "courses",
 	"privacy-policy", "terms-conditions", "404"}
 
+var siteKeyPattern = regexp.MustCompile(`^[0-9A-Za-z_-]{8,128}$`)
+
+// ValidSiteKey reports whether k looks like a Cloudflare Turnstile site key ("0x4AAAAAAA…"),
+// the only thing of it the pages and their policy carry.
+func ValidSiteKey(k string) bool { return siteKeyPattern.MatchString(k) }
+
 // Load reads the content folder at dir.
 func Load(dir string) (*Content, error) {
 	c := &Content{}
@@ -46,6 +53,9 @@ func Load(dir string) (*Content, error) {
 	}
 	if c.Site.Name == "" || c.Site.BaseURL == "" {
 		return nil, fmt.Errorf("%s: name and baseUrl are required", filepath.Join(dir, "site.yaml"))
+	}
+	if k := c.Site.TurnstileSiteKey; k != "" && !ValidSiteKey(k) {
+		return nil, fmt.Errorf("%s: turnstileSiteKey %q is not a Turnstile site key (letters, digits, - and _)", filepath.Join(dir, "site.yaml"), k)
 	}
 	var err error
 	if c.Pages, err = readPages(filepath.Join(dir, "pages"), c.Site.Facts); err != nil {

@@ -36,9 +36,13 @@ func (f Facts) Expand(s string) string {
 
 // Site is site.yaml: the facts, and what the site is built with.
 type Site struct {
-	Facts              `yaml:",inline"`
-	RatingCount        int          `yaml:"ratingCount"`
-	FormEndpoint       string       `yaml:"formEndpoint"`
+	Facts        `yaml:",inline"`
+	RatingCount  int    `yaml:"ratingCount"`
+	FormEndpoint string `yaml:"formEndpoint"`
+	// TurnstileSiteKey is Cloudflare Turnstile's (public) site key: the forms then carry its
+	// widget and send its token, which adminapi checks with TURNSTILE_SECRET. Empty: no widget,
+	// no outside script.
+	TurnstileSiteKey   string       `yaml:"turnstileSiteKey"`
 	DefaultDescription string       `yaml:"defaultDescription"`
 	DefaultKeywords    string       `yaml:"defaultKeywords"`
 	KeywordFallback    string       `yaml:"keywordFallback"` // a record's keywords when it has none (SPEC §9)

@@ -2,11 +2,14 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type Keyboard
 import { X } from '../lib/lucide';
 import { COUNTRIES, DEFAULT_COUNTRY, MESSAGES, MIN_PHONE_LENGTH, validMailbox } from '../lib/enquiry';
 import { useEnquiry } from '../lib/useEnquiry';
+import { TURNSTILE_FIELD, useTurnstile } from '../lib/turnstile';
 import { OPEN_POPUP_EVENT } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
 
 export interface ContactPopupProps {
   formEndpoint: string;
+  /** Cloudflare Turnstile's site key: the form shows its widget and sends its token. */
+  turnstileSiteKey?: string;
   /** Opens by itself this many ms after arrival (home page: 6000); 0 = only on request. */
   autoOpenMs: number;
 }
@@ -30,14 +33,15 @@ function validate(f: Fields): Errors {
  * on a click on any [data-open-popup] element, and once after autoOpenMs unless the visitor closed it
  * or sent an enquiry lately (lib/popupMemory.ts).
  */
-export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupProps) {
+export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey }: ContactPopupProps) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const { status, sending, submit, markShown } = useEnquiry(formEndpoint);
+  const { status, sending, submit, refuse, markShown } = useEnquiry(formEndpoint);
   const everOpened = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
+  const challenge = useTurnstile(turnstileSiteKey, open);
   const nameRef = useRef<HTMLInputElement>(null);
 
   const show = useCallback(() => {
@@ -131,20 +135,25 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
       document.getElementById(`popup-${first}`)?.focus();
       return;
     }
+    if (turnstileSiteKey && !challenge.token && challenge.state !== 'unavailable') {
+      refuse(MESSAGES.check);
+      return;
+    }
     const dial = COUNTRIES.find((c) => c.code === fields.country)?.dial ?? '';
-    submit(
+    void submit(
       {
         name: fields.name.trim(),
         email: fields.email.trim(),
         phone: `${dial} ${fields.phone.trim()}`.trim(),
         message: fields.message.trim(),
         website: fields.website,
+        ...(challenge.token ? { [TURNSTILE_FIELD]: challenge.token } : {}),
       },
       () => {
         setFields(EMPTY);
         setErrors({});
       },
-    );
+    ).finally(challenge.reset); // a token is good for one send
   };
 
   if (!open) return null;
@@ -256,6 +265,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs }: ContactPopupP
               onChange={(e) => set('website', e.target.value)}
             />
           </div>
+          {turnstileSiteKey && <div ref={challenge.ref} className="turnstile" />}
           <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
             {sending ? MESSAGES.sending : 'Send Message'}
           </button>

@@ -31,7 +31,7 @@ export function Layout({ site, route, children }: { site: SiteInfo; route: strin
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer site={site} />
       <FloatingWidget site={site} />
-      <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0 }} />
+      <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey, autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0 }} />
     </div>
   );
 }

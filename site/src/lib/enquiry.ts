@@ -30,6 +30,7 @@ export const MESSAGES = {
   phone: 'Phone number must be valid.',
   name: 'Please enter your name.',
   sending: 'Sending...',
+  check: 'Please complete the security check above, then send again.',
   failed: 'Failed to send message',
   sentFallback: 'Thank you! Your message has been sent.',
 };
@@ -41,6 +42,7 @@ export interface Enquiry {
   message: string;
   website: string;   // honeypot: empty when a person fills the form
   startedAt: number; // ms timestamp when the form was first shown
+  'cf-turnstile-response'?: string; // the Turnstile widget's token, when the site has one
 }
 
 /** POSTs the enquiry as JSON and resolves with the server's message; rejects on any failure. */

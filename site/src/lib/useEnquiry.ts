@@ -30,5 +30,8 @@ export function useEnquiry(endpoint: string) {
     [endpoint],
   );
 
-  return { status, sending: status.kind === 'sending', submit, markShown, startedAt };
+  /** Shows why the form was not sent (the visitor can fix it and send again). */
+  const refuse = useCallback((text: string) => setStatus({ kind: 'error', text }), []);
+
+  return { status, sending: status.kind === 'sending', submit, refuse, markShown, startedAt };
 }

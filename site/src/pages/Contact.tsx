@@ -12,7 +12,7 @@ export default function Contact({ props, site }: PageArgs<ContactProps>) {
         <div className="container contact-grid">
           <div className="contact-card">
             <h2 id="contact-form-heading" className="section-title section-title--sm">Send us a message</h2>
-            <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint }} />
+            <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey }} />
           </div>
           <aside className="contact-details" aria-labelledby="contact-details-heading">
             <h2 id="contact-details-heading" className="section-title section-title--sm">Reach us directly</h2>

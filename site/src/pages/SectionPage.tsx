@@ -72,7 +72,7 @@ export function sectionContent(section: string, props: SectionPageProps, site: S
           <section className="section" aria-labelledby="query-form-heading">
             <div className="container container--narrow contact-card">
               <h2 id="query-form-heading" className="section-title section-title--sm">Send us your query</h2>
-              <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint }} />
+              <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey }} />
             </div>
           </section>
         </>

@@ -1,9 +1,11 @@
-package deploy
+package static
 
 import (
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
+	"sync"
 )
 
 // HeaderRule is one block of a _headers file: the headers (and removals) for the addresses its
@@ -21,8 +23,8 @@ type HeaderRules []HeaderRule
 // ParseHeaders reads a _headers file in the syntax of Netlify and Cloudflare Pages: a line
 // starting at the margin is a path pattern (`/*`, `/uploads/*`, `/blog/:slug/`), the indented
 // `Name: value` lines below it are its headers, `! Name` removes a header an earlier rule set,
-// `#` starts a comment. What the store cannot use (absolute URLs, which name a host, lines
-// outside a rule) is left out with a warning naming the line.
+// `#` starts a comment. What applies to no file of the site by its path (absolute URLs, which
+// name a host; lines outside a rule) is left out with a warning naming the line.
 func ParseHeaders(data []byte) (HeaderRules, []string) {
 	var rules HeaderRules
 	var warns []string
@@ -39,7 +41,7 @@ func ParseHeaders(data []byte) (HeaderRules, []string) {
 		if line[0] != ' ' && line[0] != '\t' {
 			cur = nil
 			if !strings.HasPrefix(text, "/") || strings.HasPrefix(text, "//") || strings.ContainsAny(text, " \t") {
-				warn("%s: only a path of the site applies to the store's objects: left out", text)
+				warn("%s: only a path of the site applies: left out", text)
 				continue
 			}
 			rules = append(rules, HeaderRule{Pattern: text, Line: n})
@@ -65,16 +67,22 @@ func ParseHeaders(data []byte) (HeaderRules, []string) {
 	return rules, warns
 }
 
-// For returns the headers a host applying the rules sends with the object rel (a key below the
-// target's prefix): every rule whose pattern matches the object's address is applied in the
-// file's order, a header set by several is joined with ", " (as the hosts do). A page
-// (`…/index.html`) is matched at its folder's address, which is what visitors ask for, and at
-// its own. Nil when no rule matches.
+// For returns the headers a host applying the rules sends with the file rel of the site (a path
+// below its root, no leading slash). A page (`…/index.html`) is matched at its folder's address,
+// which is what visitors ask for, and at its own. Nil when no rule matches.
 func (rs HeaderRules) For(rel string) map[string]string {
 	addrs := []string{"/" + rel}
 	if rel == "index.html" || strings.HasSuffix(rel, "/index.html") {
 		addrs = append(addrs, "/"+strings.TrimSuffix(rel, "index.html"))
 	}
+	return rs.Match(addrs...)
+}
+
+// Match returns the headers for a request known by any of addrs (its path, the file that
+// answers it): every rule whose pattern matches one of them is applied once, in the file's
+// order, and a header set by several rules is joined with ", " (as the hosts do). Nil when no
+// rule matches.
+func (rs HeaderRules) Match(addrs ...string) map[string]string {
 	var out map[string]string
 	for _, r := range rs {
 		hit := false
@@ -139,4 +147,39 @@ func patternMatches(pattern, addr string) bool {
 
 func isNameByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
+
+// hostRules keeps the parsed _headers of the generation being served, read again when the file
+// changes (a build swapped in another generation).
+type hostRules struct {
+	mu    sync.Mutex
+	key   [2]int64 // modification time and size of the file parsed
+	rules HeaderRules
+}
+
+// of returns the rules of the _headers file in root (none when it has none).
+func (h *hostRules) of(root *os.Root) HeaderRules {
+	st, err := root.Stat("_headers")
+	if err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	key := [2]int64{st.ModTime().UnixNano(), st.Size()}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.key != key || h.rules == nil {
+		data, err := root.ReadFile("_headers")
+		if err != nil {
+			return nil
+		}
+		h.rules, _ = ParseHeaders(data)
+		h.key = key
+	}
+	return h.rules
+}
+
+// set puts the headers the rules give a request known by addrs on w, over any set before.
+func (rs HeaderRules) set(w http.ResponseWriter, addrs ...string) {
+	for name, v := range rs.Match(addrs...) {
+		w.Header().Set(name, v)
+	}
 }
