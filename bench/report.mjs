@@ -140,6 +140,25 @@ if (exists('inbox.json')) {
     `search ${ib.searchMs.map((x) => x.toFixed(0)).join(' ')} ms; spam ${ib.spamMs.map((x) => x.toFixed(0)).join(' ')} ms; counts ${JSON.stringify(ib.counts)}; api ${JSON.stringify(ib.api)}`);
 }
 
+// 11. Responsive images: upload → variants, and the image bytes of a post page.
+const uploads = jsonl('media-upload.jsonl').filter((r) => r.upload !== undefined);
+if (uploads.length) {
+  const later = uploads.slice(1).map((r) => r.variantsMs / 1000);
+  rows.push(['11', `Upload → responsive variants, 1600×1000 PNG (${uploads[0].variants} files: AVIF, WebP, PNG × 4 widths)`,
+    `first in a fresh server ${sec(uploads[0].variantsMs / 1000)} (compiles the encoders), then median ${sec(median(later))} of ${later.length}; the upload itself answers in ${ms(median(uploads.map((r) => r.uploadMs)))} median`,
+    'made in the background, before a publish needs them', ok(later.length === 0 || median(later) < 60)]);
+  detail.push(`media uploads: ${uploads.map((r) => JSON.stringify(r)).join(' ')}`);
+}
+const imgBytes = jsonl('media-bytes.jsonl');
+if (imgBytes.length) {
+  rows.push(['11', 'Image bytes of a post page (cover + one image in the text, one 1600 px upload), Chromium, cold cache',
+    imgBytes.map((r) => `${r.device} ${r.viewport}: ${kb(r.bytes)} instead of ${kb(r.original)} (${pct(r.saved)} saved; ${r.chosen.map((c) => c.split('/').pop()).join(', ')})`).join('; '),
+    'less than half', ok(imgBytes.every((r) => r.saved > 0.5))]);
+  const made = exists('media-made.txt') ? Number(read('media-made.txt').trim()) : NaN;
+  rows.push(['11', 'Images encoded by the uploads plus a full rebuild afterwards', `${made} for ${uploads.length} uploads${made === uploads.length ? ': the rebuild made none' : ''}`,
+    'one per upload', ok(made === uploads.length)]);
+}
+
 // 5 and 6. Page weight and Lighthouse.
 const lhDir = path.join(outDir, 'lighthouse');
 const pageNames = ['home', 'post', 'landing', 'contact'];

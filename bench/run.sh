@@ -18,8 +18,9 @@
 #                    full-build section did not build is generated and built once here)
 #   BENCH_ENQUIRIES  enquiries in the inbox section (default 10000)
 #   BENCH_INBOX_RUNS times the inbox is opened in Chromium (default 5)
+#   BENCH_UPLOADS    uploads of the responsive-images section (default 5)
 #   BENCH_SKIP       sections to leave out: build (the Hugo comparison), nochange, deploy, publish,
-#                    publish-store, form, lighthouse, search, inbox
+#                    publish-store, form, lighthouse, search, inbox, images
 #   BENCH_ONLY       run only these sections, e.g. BENCH_ONLY=lighthouse BENCH_SIZES=1000 (the sites
 #                    the others need are then built once, unmeasured, and Hugo and wrk are not needed)
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
@@ -340,6 +341,26 @@ if ! skipped inbox; then
   wait_http "http://127.0.0.1:$port_api/healthz"
   node bench/inbox.mjs "http://127.0.0.1:$port_api" bench bench-password-1 "$inbox_runs" | tee "$out/inbox.json"
   kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+fi
+
+# --- 11. responsive images ------------------------------------------------------------------
+if ! skipped images; then
+  [ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  port_img=18494
+  w=$work/images
+  mkdir -p "$w"
+  say "responsive images: ${BENCH_UPLOADS:-5} uploads of a 1600×1000 PNG → variants (AVIF, WebP, PNG at 480/800/1200/1600 px) on a fresh adminapi, then the image bytes of a post page"
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$w/site.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
+    --addr "127.0.0.1:$port_img" > "$out/images-server.log" 2>&1 &
+  pids+=($!); img_pid=$!
+  wait_http "http://127.0.0.1:$port_img/"
+  ADMIN_PASSWORD=bench-password-1 "$bt" media -url "http://127.0.0.1:$port_img" -n "${BENCH_UPLOADS:-5}" | tee "$out/media-upload.jsonl"
+  original=$(tail -n 1 "$out/media-upload.jsonl" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).original))')
+  node bench/media-bytes.mjs "http://127.0.0.1:$port_img" /blog/bench-photo-post/ "$original" "$out/media-bytes.jsonl"
+  # benchtool media ended with a full rebuild, waited for: the server's log counts the images
+  # encoded, which must be one per upload.
+  kill "$img_pid"; wait "$img_pid" 2>/dev/null || true
+  grep -c "media: variants made" "$out/images-server.log" > "$out/media-made.txt" || true
 fi
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"

@@ -235,14 +235,18 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await typeInEditor('Opening paragraph of the spring checklist.');
     await page.keyboard.press('Enter');
 
-    // The editor's image button opens a file picker and uploads; the text gets the URL, not base64.
-    const chooser = page.waitForEvent('filechooser');
+    // The editor's image button opens the media library's picker; a new picture is uploaded there
+    // with its alt text, and the text gets its URL, not base64.
     await page.getByRole('button', { name: 'image', exact: true }).click();
-    await (await chooser).setFiles(pngFile('inline.png'));
+    const picker = page.getByRole('dialog', { name: 'Insert an image' });
+    await picker.locator('input[type=file]').setInputFiles(pngFile('inline.png'));
+    await picker.getByLabel('Alt text').fill('A small teal square with a white stripe');
+    await picker.getByRole('button', { name: 'Use this image' }).click();
     const inline = page.locator('.ql-editor img');
     await inline.waitFor();
     const src = await inline.getAttribute('src');
     assert.match(src, /^\/uploads\//, `editor image is an uploaded URL, got ${src?.slice(0, 40)}`);
+    assert.equal(await inline.getAttribute('alt'), 'A small teal square with a white stripe');
 
     await page.getByLabel(/^Cover image/).setInputFiles(pngFile('cover.png'));
     await page.getByLabel('Meta title').fill(`${title} | Digital Reeviver`);

@@ -33,6 +33,8 @@ func main() {
 		err = profileBuild(os.Args[2:])
 	case "search":
 		err = searchIndex(os.Args[2:])
+	case "media":
+		err = mediaBench(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -29,6 +29,7 @@ import (
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
@@ -36,7 +37,8 @@ import (
 
 type serveOptions struct {
 	addr, contentDir, outDir, uploadsDir, siteDir, baseURL, formEndpoint string
-	demo, trustProxy                                                     bool
+	variantsDir                                                          string
+	demo, trustProxy, avif                                               bool
 	deployTo, turnstileSiteKey                                           string
 	deployGrace                                                          time.Duration
 	enquiriesPerMinute                                                   int
@@ -89,6 +91,8 @@ Environment:
 	f.StringVar(&o.baseURL, "base-url", os.Getenv("SITE_URL"), "canonical base URL of the built pages (env SITE_URL; default: content/site.yaml's baseUrl)")
 	f.StringVar(&o.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "where the site's forms post (env FORM_ENDPOINT; default: site.yaml's formEndpoint)")
 	f.StringVar(&o.turnstileSiteKey, "turnstile-site-key", os.Getenv("TURNSTILE_SITE_KEY"), "Cloudflare Turnstile site key of the site's forms (env TURNSTILE_SITE_KEY; default: site.yaml's turnstileSiteKey); TURNSTILE_SECRET checks their tokens")
+	f.StringVar(&o.variantsDir, "variants", "", "cache of the responsive variants of uploaded images, made once per image (default: variants/ beside --uploads)")
+	f.BoolVar(&o.avif, "avif", true, "make AVIF variants as well as WebP (about twice the image work of WebP alone)")
 	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
 	f.IntVar(&o.revisions, "revisions", envInt("REVISIONS_KEEP", store.DefaultRevisions),
 		"revisions kept per blog or service, the oldest dropped first (env REVISIONS_KEEP)")
@@ -172,8 +176,14 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// The site generator needs the renderer bundle (site/dist). Without it the API still works;
 	// builds fail with the reason and previews answer 503.
 	var site publish.Site
+	variants := o.variantsDir
+	if variants == "" {
+		variants = filepath.Join(filepath.Dir(filepath.Clean(o.uploadsDir)), "variants")
+	}
+	images := media.New(media.Options{Dir: variants, AVIF: o.avif, Logger: log})
+	defer images.Close()
 	builder, err := generator.New(generator.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
-		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, TurnstileSiteKey: o.turnstileSiteKey, Logger: log})
+		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, TurnstileSiteKey: o.turnstileSiteKey, Logger: log, Media: images})
 	if err != nil {
 		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
 	} else {
@@ -211,7 +221,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
 		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
-		NotifyEmail: notify, TrustProxy: o.trustProxy,
+		NotifyEmail: notify, TrustProxy: o.trustProxy, Media: images,
 		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute},
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,

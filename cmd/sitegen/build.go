@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -15,6 +16,7 @@ import (
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
 )
@@ -25,6 +27,8 @@ type paths struct {
 	turnstileSiteKey, source                                     string
 	empty                                                        bool
 	cmd                                                          *cobra.Command
+	variants                                                     string
+	avif                                                         bool
 }
 
 func (p *paths) register(cmd *cobra.Command) {
@@ -42,13 +46,25 @@ func (p *paths) register(cmd *cobra.Command) {
 		"or from a folder or file written by adminapi export, instead of --db (env SITE_SOURCE)")
 	f.BoolVar(&p.empty, "empty", false, "build without any published blog or service when the database does not exist (otherwise a missing --db is an error)")
 	p.cmd = cmd
+	f.StringVar(&p.variants, "variants", "", "cache of the responsive variants of uploaded images, made once per image (default: variants/ beside --uploads)")
+	f.BoolVar(&p.avif, "avif", true, "make AVIF variants as well as WebP (about twice the image work of WebP alone)")
 }
 
 func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
 	return generator.New(generator.Config{
 		ContentDir: p.content, OutDir: p.out, SiteDir: p.site, UploadsDir: p.uploads,
 		BaseURL: p.baseURL, FormEndpoint: p.formEndpoint, TurnstileSiteKey: p.turnstileSiteKey, Node: p.node, Logger: logger, Progress: os.Stdout,
+		Media: media.New(media.Options{Dir: variantsDir(p.variants, p.uploads), AVIF: p.avif, Logger: logger}),
 	})
+}
+
+// variantsDir is where the variants of uploaded images are kept: dir, or variants/ beside the
+// uploads (data/variants for data/uploads).
+func variantsDir(dir, uploads string) string {
+	if dir != "" {
+		return dir
+	}
+	return filepath.Join(filepath.Dir(filepath.Clean(uploads)), "variants")
 }
 
 // emptySource stands in for a database that does not exist, when --empty says so.

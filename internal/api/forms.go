@@ -22,8 +22,9 @@ const msgImageTooLarge = "Image is too large (5 MB at most)."
 // with an image), form-encoded, or JSON. Absent and empty are told apart, so an update changes
 // only what was sent.
 type fields struct {
-	vals  map[string]string
-	image []byte // the "image" file part, if one was sent
+	vals      map[string]string
+	image     []byte // the "image" file part, if one was sent
+	imageName string // the name of the file it was sent as
 }
 
 // get returns a field's value, "" when it was not sent.
@@ -120,7 +121,7 @@ func readMultipart(r *http.Request, f *fields) error {
 				return content.Errorf(content.ETooLarge, msgImageTooLarge)
 			}
 			if len(data) > 0 {
-				f.image = data
+				f.image, f.imageName = data, p.FileName()
 			}
 			continue
 		}

@@ -115,6 +115,14 @@ var routeRoles = map[string]string{
 	"GET /api/trash":                                           string(content.PermDrafts),
 	"POST /api/trash/{id}/restore":                             string(content.PermDrafts), // and publish for what was live
 	"DELETE /api/trash/{id}":                                   string(content.PermPublish),
+
+	// Redirects and the media library.
+	"GET /api/redirects":       member,
+	"POST /api/redirects":      string(content.PermPublish),
+	"DELETE /api/redirects":    string(content.PermPublish),
+	"GET /api/media":           string(content.PermUpload),
+	"PUT /api/media/{name}":    string(content.PermUpload),
+	"DELETE /api/media/{name}": string(content.PermUpload),
 }
 
 type route struct{ method, path, key string }

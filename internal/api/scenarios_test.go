@@ -171,7 +171,7 @@ func TestAPIScenarios(t *testing.T) {
 		// Uploads.
 		{name: "upload without token", method: "POST", url: "/api/preview-blogs/upload", body: multipartBody(nil, png, "image/png"), status: 401},
 		{name: "upload png", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, png, "image/png"), status: 201,
-			contains: []string{`{"imageUrl":"/uploads/`, `.png"}`}},
+			contains: []string{`{"imageUrl":"/uploads/`, `.png","media":{`}},
 		{name: "upload jpeg", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, jpegBytes(t), "image/jpeg"), status: 201, contains: []string{`.jpg"`}},
 		{name: "upload gif", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, gifBytes(t), "image/gif"), status: 201, contains: []string{`.gif"`}},
 		{name: "upload webp", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, webpBytes(), "image/webp"), status: 201, contains: []string{`.webp"`}},

@@ -19,6 +19,7 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
@@ -85,6 +86,9 @@ type Config struct {
 	// SpamSweepEvery is how often enquiries older than content.SpamKeep leave the spam folder
 	// (default an hour; the first sweep runs at start).
 	SpamSweepEvery time.Duration
+	// Media makes the responsive variants of uploads (nil: none are made at upload; the
+	// build makes what it needs). Its owner closes it.
+	Media *media.Cache
 }
 
 // Server is the HTTP API.
@@ -260,6 +264,8 @@ func (s *Server) router() *mux.Router {
 	s.registerReviewRoutes(r)
 	s.registerInboxRoutes(r)
 	s.registerWebhookRoutes(r)
+	s.registerRedirectRoutes(r)
+	s.registerMediaRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"image"
@@ -12,6 +13,8 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 	_ "golang.org/x/image/webp"
@@ -57,13 +60,18 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgImageRequired))
 		return
 	}
-	ref, _, err := s.saveImage(f.image, adminFrom(r.Context()).Username)
+	alt := f.get("alt")
+	if err := checkAlt(alt); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	u, _, err := s.saveUpload(f.image, f.imageName, alt, adminFrom(r.Context()).Username)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditUpload, "image", ref, "")
-	writeJSON(w, http.StatusCreated, map[string]string{"imageUrl": ref})
+	s.audit(r, content.AuditUpload, "image", "/uploads/"+u.Name, "")
+	writeJSON(w, http.StatusCreated, map[string]any{"imageUrl": "/uploads/" + u.Name, "media": s.mediaItem(u, nil)})
 }
 
 // checkImage decides an upload's type by its bytes: the sniffed type and the decoder's must agree
@@ -89,22 +97,34 @@ func checkImage(data []byte) (store.Upload, error) {
 // answers the image's URL path and an undo that removes it again, for when the record it was
 // sent with cannot be saved.
 func (s *Server) saveImage(data []byte, by string) (string, func(), error) {
+	u, undo, err := s.saveUpload(data, "", "", by)
+	return "/uploads/" + u.Name, undo, err
+}
+
+// saveUpload is saveImage with the media library's fields: the name the file was sent as and
+// its alt text. The responsive variants are made in the background from here on.
+func (s *Server) saveUpload(data []byte, original, alt, by string) (store.Upload, func(), error) {
 	u, err := checkImage(data)
 	if err != nil {
-		return "", nil, err
+		return u, nil, err
 	}
 	var rnd [16]byte
 	if _, err := rand.Read(rnd[:]); err != nil {
-		return "", nil, err
+		return u, nil, err
 	}
+	sum := sha256.Sum256(data)
 	u.Name = hex.EncodeToString(rnd[:]) + "." + u.Name
-	u.CreatedBy = by
+	u.CreatedBy, u.Hash, u.Alt, u.Original = by, hex.EncodeToString(sum[:]), alt, originalName(original)
+	u.CreatedAt = time.Now().UTC()
 	if err := atomicfile.Write(s.cfg.UploadsDir, u.Name, data); err != nil {
-		return "", nil, fmt.Errorf("save upload: %w", err)
+		return u, nil, fmt.Errorf("save upload: %w", err)
 	}
 	if err := s.db.PutUpload(u); err != nil {
 		os.Remove(filepath.Join(s.cfg.UploadsDir, u.Name))
-		return "", nil, fmt.Errorf("save upload: %w", err)
+		return u, nil, fmt.Errorf("save upload: %w", err)
+	}
+	if s.cfg.Media != nil {
+		s.cfg.Media.Prepare(filepath.Join(s.cfg.UploadsDir, u.Name))
 	}
 	undo := func() {
 		os.Remove(filepath.Join(s.cfg.UploadsDir, u.Name))
@@ -112,7 +132,34 @@ func (s *Server) saveImage(data []byte, by string) (string, func(), error) {
 			s.log.Error("remove upload record", "name", u.Name, "err", err)
 		}
 	}
-	return "/uploads/" + u.Name, undo, nil
+	return u, undo, nil
+}
+
+// originalName keeps the base of the name an image was sent as, for the media library's list
+// (it is shown, never used as a path): at most 120 characters, no control characters.
+func originalName(name string) string {
+	name = filepath.Base(strings.ReplaceAll(name, "\\", "/"))
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "." || name == "/" {
+		return ""
+	}
+	if r := []rune(name); len(r) > 120 {
+		name = string(r[:120])
+	}
+	return name
+}
+
+// checkAlt checks an image's alt text as the store will keep it.
+func checkAlt(alt string) error {
+	if len([]rune(alt)) > store.MaxAltLen || strings.ContainsAny(alt, "<>") {
+		return content.Errorf(content.EInvalid, "Alt text: at most %d characters, no < or >.", store.MaxAltLen)
+	}
+	return nil
 }
 
 // checkImageRef verifies an image field sent as text: empty, a site image, or one of our uploads

@@ -537,6 +537,21 @@ func TestRedirectsBecomeRedirectObjects(t *testing.T) {
 	if !slices.Equal(res.Uploaded, []string{"blog/old-post/index.html"}) {
 		t.Errorf("uploaded %v", res.Uploaded)
 	}
+	// A redirect page the build wrote (the manifest names it) goes up with its bytes and the
+	// redirect; a page the manifest does not name stays a page.
+	withPage := with(files, map[string]string{
+		"_redirects":            "/blog/moved/ /blog/a/ 301\n/index.html /elsewhere/ 301\n",
+		"blog/moved/index.html": `<!doctype html><meta http-equiv="refresh" content="0; url=/blog/a/">`,
+		".build.json":           `{"redirects":{"/blog/moved/":"/blog/a/","/index.html":"/not-this/"}}`,
+	})
+	res = f.deploy(t, site(t, withPage), Options{})
+	if o := f.srv.Get(t, f.bucket, "www/blog/moved/index.html"); o.Info.Metadata.Get("X-Amz-Website-Redirect-Location") != "/blog/a/" ||
+		!strings.Contains(string(o.Data), "http-equiv") {
+		t.Errorf("the build's redirect page: %q %v", o.Data, o.Info.Metadata)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "/index.html is a page of the site") {
+		t.Errorf("warnings %v", res.Warnings)
+	}
 }
 
 // The objects carry the headers of the generation's own _headers file (the one policy of the

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -224,8 +225,16 @@ func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	if err == nil {
 		rules, warns := ParseRedirects(data)
 		warnings = append(warnings, warns...)
+		moved := redirectPages(dir)
 		for _, r := range rules {
-			if _, ok := byRel[r.Key]; ok {
+			if page, ok := byRel[r.Key]; ok {
+				if moved[r.From] == r.To {
+					// The build's own page at the old address (a meta refresh to the new one): it
+					// goes up as it is and carries the redirect, so the website endpoint answers
+					// 301 and a request for the object itself still gets the page.
+					page.Redirect = r.To
+					continue
+				}
 				warnings = append(warnings, fmt.Sprintf("_redirects line %d: %s is a page of the site: the page is kept, the redirect is not made", r.Line, r.From))
 				continue
 			}
@@ -331,4 +340,16 @@ func (o *object) body() ([]byte, string, error) {
 		}
 	}
 	return data, "", nil
+}
+
+// redirectPages reads the build's manifest for the redirects it wrote a page for (old address →
+// new): those pages are redirects, not pages the site serves.
+func redirectPages(dir string) map[string]string {
+	var m struct {
+		Redirects map[string]string `json:"redirects"`
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, ".build.json")); err == nil {
+		_ = json.Unmarshal(data, &m)
+	}
+	return m.Redirects
 }

@@ -19,6 +19,7 @@ import (
 
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/render"
 	"digitalreeviver/internal/search"
 )
@@ -38,6 +39,8 @@ type Config struct {
 	Keep             int    // generations to keep, the live one included (default 3)
 	Logger           *slog.Logger
 	Progress         io.Writer // where a build reports pages done of total (nil: silent)
+	// Media makes and keeps the variants of uploaded images (nil: pages show the originals).
+	Media *media.Cache
 }
 
 // Source gives the published records a build renders. *store.DB satisfies it. A record's
@@ -229,6 +232,7 @@ func (b *Builder) renderOne(ctx context.Context, page func(*planner) *Page) ([]b
 	}
 	pl := newPlanner(b.cfg, b.renderer.Assets().ClientDir, sources, nil, nil)
 	pl.cards = []BlogCard{}
+	pl.images.preview = b.cfg.Media
 	pg := page(pl)
 	siteJSON, err := json.Marshal(pl.site)
 	if err != nil {

@@ -23,7 +23,7 @@ func (b Broken) String() string { return fmt.Sprintf("%s → %s", b.Page, b.Ref)
 // endpoints are served by adminapi, not by files, and may be linked.
 var endpoints = map[string]bool{"/popup": true}
 
-// CheckLinks reads every HTML page under dir and returns each internal href or src that names
+// CheckLinks reads every HTML page under dir and returns each internal href, src or srcset that names
 // no file of the site. External links are not fetched.
 func CheckLinks(dir string) ([]Broken, int, error) {
 	var broken []Broken
@@ -59,6 +59,13 @@ func CheckLinks(dir string) ([]Broken, int, error) {
 				if k == "href" || k == "src" {
 					if ref := string(val); !resolves(dir, rel, ref) {
 						broken = append(broken, Broken{Page: rel, Ref: ref})
+					}
+				}
+				if k == "srcset" { // "url 480w, url 800w": every candidate must be there
+					for _, cand := range strings.Split(string(val), ",") {
+						if f := strings.Fields(cand); len(f) > 0 && !resolves(dir, rel, f[0]) {
+							broken = append(broken, Broken{Page: rel, Ref: f[0]})
+						}
 					}
 				}
 				if !more {

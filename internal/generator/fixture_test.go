@@ -5,13 +5,17 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/media"
 )
 
 var updateFixture = flag.Bool("update-fixture", false, "write site/dev/fixture.json from the planner instead of comparing with it")
@@ -40,6 +44,19 @@ func TestRendererFixture(t *testing.T) {
 	if err := s.db.Import(more, nil); err != nil {
 		t.Fatal(err)
 	}
+	// The post page's cover and an image in its text are an upload with responsive variants.
+	uploads := t.TempDir()
+	const upload = "0123456789abcdef0123456789abcdef.png"
+	if err := os.WriteFile(filepath.Join(uploads, upload), pngOf(t, 4, 3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.UpdateBlog("local-seo-for-noida-clinics", func(b *content.Blog) error {
+		b.Image = "/uploads/" + upload
+		b.Content += `<p><img src="/uploads/` + upload + `" alt="The checklist on one page"></p>`
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 	src, err := folder.Load(contentDir)
 	if err != nil {
 		t.Fatal(err)
@@ -48,7 +65,9 @@ func TestRendererFixture(t *testing.T) {
 	services, _ := s.db.Services()
 	// With a Turnstile site key (Cloudflare's documented test key), so the fixture shows that
 	// optional field of the site too.
-	pl := newPlanner(Config{ContentDir: contentDir, TurnstileSiteKey: "1x00000000000000000000AA"}, filepath.Join(siteDir, "public"), src, blogs, services)
+	pl := newPlanner(Config{ContentDir: contentDir, UploadsDir: uploads, TurnstileSiteKey: "1x00000000000000000000AA"}, filepath.Join(siteDir, "public"), src, blogs, services)
+	pl.images.sets = map[string]*media.Set{upload: fixtureSet()}
+	pl.images.alts = map[string]string{upload: "A clinic's front desk with a laptop showing map results"}
 	pages, err := pl.plan()
 	if err != nil {
 		t.Fatal(err)
@@ -111,4 +130,26 @@ func firstDifferentLine(a, b []byte) int {
 		}
 	}
 	return min(len(la), len(lb)) + 1
+}
+
+// fixtureSet is the variants of the fixture's upload: 1600×1000 in AVIF, WebP and PNG, as
+// internal/media makes them (their names hold the image's hash).
+func fixtureSet() *media.Set {
+	s := &media.Set{Hash: strings.Repeat("ab", 32), Width: 1600, Height: 1000, Type: media.TypePNG}
+	for _, t := range []struct{ typ, ext string }{{media.TypeAVIF, "avif"}, {media.TypeWebP, "webp"}, {media.TypePNG, "png"}} {
+		for _, w := range media.Widths {
+			s.Variants = append(s.Variants, media.Variant{Width: w, Height: w * 1000 / 1600, Type: t.typ,
+				Name: fmt.Sprintf("%s-%d.%s", s.Hash[:20], w, t.ext)})
+		}
+	}
+	return s
+}
+
+func pngOf(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }

@@ -20,10 +20,11 @@ import (
 // build renders and writes only what changed, and says which files changed.
 type manifest struct {
 	Generation string            `json:"generation"`
-	Inputs     string            `json:"inputs,omitempty"` // inputsHash of the build that wrote it
-	Assets     string            `json:"assets,omitempty"` // the renderer bundle's hash
-	Pages      map[string]string `json:"pages"`            // page file → hash of its inputs
-	Files      map[string]string `json:"files"`            // every other file → the key of its content
+	Inputs     string            `json:"inputs,omitempty"`    // inputsHash of the build that wrote it
+	Assets     string            `json:"assets,omitempty"`    // the renderer bundle's hash
+	Pages      map[string]string `json:"pages"`               // page file → hash of its inputs
+	Files      map[string]string `json:"files"`               // every other file → the key of its content
+	Redirects  map[string]string `json:"redirects,omitempty"` // old address → new, each with a page in Files
 }
 
 const manifestName = ".build.json"

@@ -15,6 +15,9 @@ import (
 	"sync"
 
 	_ "golang.org/x/image/webp"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/media"
 )
 
 // imageCache finds the intrinsic size of the images pages use, so every <img> gets width and
@@ -24,6 +27,11 @@ type imageCache struct {
 	mu      sync.Mutex
 	sizes   map[string][2]int
 	missing map[string]bool
+	// The variants of the uploads the build uses (by upload name), and the media library's
+	// alt texts. A preview has no sets and reads the variants cache without making any.
+	sets    map[string]*media.Set
+	alts    map[string]string
+	preview *media.Cache
 }
 
 func newImageCache(contentDir, clientDir, uploadsDir string) *imageCache {
@@ -74,7 +82,28 @@ func (c *imageCache) image(src, alt, fallback string) Image {
 	if sz == [2]int{} {
 		sz = [2]int{1200, 630}
 	}
-	return Image{Src: src, Alt: alt, Width: sz[0], Height: sz[1]}
+	img := Image{Src: src, Alt: alt, Width: sz[0], Height: sz[1]}
+	if name := content.UploadNameOf(src); name != "" {
+		if a := c.alts[name]; a != "" {
+			img.Alt = a
+		}
+		responsive(&img, c.setOf(name))
+	}
+	return img
+}
+
+// setOf returns the variants of the upload name: the build's, or for a preview the ones the
+// cache holds already.
+func (c *imageCache) setOf(name string) *media.Set {
+	if s, ok := c.sets[name]; ok || c.preview == nil {
+		return s
+	}
+	if p := c.file("/uploads/" + name); p != "" {
+		if s, ok := c.preview.Cached(p); ok {
+			return s
+		}
+	}
+	return nil
 }
 
 func (c *imageCache) size(src string) [2]int {

@@ -32,8 +32,12 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records st
 		return ""
 	}
 	h := sha256.New()
+	mediaSettings := ""
+	if b.cfg.Media != nil {
+		mediaSettings = b.cfg.Media.Settings()
+	}
 	for _, s := range []string{exe, assetsHash, staticHash, string(siteJSON), b.cfg.BaseURL, b.cfg.FormEndpoint, b.cfg.TurnstileSiteKey,
-		b.cfg.UploadsDir, b.cfg.Node, records} {
+		b.cfg.UploadsDir, b.cfg.Node, mediaSettings, records} {
 		writeString(h, s)
 	}
 	if err := hashContentDir(h, b.cfg.ContentDir); err != nil {
@@ -43,9 +47,9 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records st
 }
 
 // sumRecords sums decoded records, for a Source without a digest of its own.
-func sumRecords(blogs []content.Blog, services []content.Service) string {
+func sumRecords(blogs []content.Blog, services []content.Service, redirects []content.Redirect) string {
 	h := sha256.New()
-	for _, records := range []reflect.Value{reflect.ValueOf(blogs), reflect.ValueOf(services)} {
+	for _, records := range []reflect.Value{reflect.ValueOf(blogs), reflect.ValueOf(services), reflect.ValueOf(redirects)} {
 		if err := hashRecords(h, records); err != nil {
 			return ""
 		}

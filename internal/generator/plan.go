@@ -418,7 +418,7 @@ func (p *planner) blogPages() []*Page {
 
 func (p *planner) postProps(b content.Blog, preview bool) BlogPostProps {
 	return BlogPostProps{Preview: preview, Related: []BlogCard{}, Post: PostProps{
-		Title: b.Title, Slug: b.Slug, Category: content.Category(b.Category), HTML: b.Content,
+		Title: b.Title, Slug: b.Slug, Category: content.Category(b.Category), HTML: p.images.richImages(b.Content),
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
 	}}
@@ -477,7 +477,7 @@ func (p *planner) servicePage(s content.Service, preview bool) (ServicePageProps
 	var props ServicePageProps
 	props.Preview = preview
 	props.Service.Title, props.Service.Slug, props.Service.Category = s.Title, s.Slug, content.Category(s.Category)
-	props.Service.HTML = s.Description
+	props.Service.HTML = p.images.richImages(s.Description)
 	props.Service.Image = p.images.image(s.Image, s.Title, "/images/default-service.svg")
 	title := s.MetaTitle
 	if title == "" {
@@ -512,7 +512,7 @@ func (p *planner) landing(slug string, rec content.Service, published bool) (Lan
 	title, desc, kw := doc.Title, doc.Description, doc.Keywords
 	if published {
 		if strings.TrimSpace(content.PlainText(rec.Description)) != "" {
-			props.Service = &LandingService{Title: rec.Title, HTML: rec.Description}
+			props.Service = &LandingService{Title: rec.Title, HTML: p.images.richImages(rec.Description)}
 		}
 		// The service record's SEO fields override the page's own (SPEC §2).
 		if rec.MetaTitle != "" {

@@ -32,6 +32,10 @@ type Image struct {
 	Alt    string `json:"alt"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
+	// An upload's variants (see internal/media): a srcset in the original's format for the
+	// <img>, and a <source> per newer format (AVIF, WebP) for the <picture> around it.
+	SrcSet  string        `json:"srcset,omitempty"`
+	Sources []ImageSource `json:"sources,omitempty"`
 }
 
 // Slide is one hero slide.

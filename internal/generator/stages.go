@@ -16,6 +16,7 @@ import (
 
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/render"
 	"digitalreeviver/internal/search"
 	"digitalreeviver/internal/static"
@@ -38,6 +39,9 @@ type run struct {
 	siteJSON  []byte
 	blogs     []content.Blog
 	services  []content.Service
+	redirects []content.Redirect    // when the source keeps them (RedirectSource)
+	alts      map[string]string     // the media library's alt texts (ImageAltSource)
+	media     map[string]*media.Set // the variants of the uploads the pages use
 	static    map[string]staticFile // by path in the site
 	staticSum string
 	inputs    string // the inputs hash ("" when an input could not be read)
@@ -102,6 +106,14 @@ func (r *run) load() error {
 	if r.services, err = r.src.Services(); err != nil {
 		return fmt.Errorf("services: %w", err)
 	}
+	if err := r.loadAlts(); err != nil {
+		return err
+	}
+	if rs, ok := r.src.(RedirectSource); ok {
+		if r.redirects, err = rs.Redirects(); err != nil {
+			return fmt.Errorf("redirects: %w", err)
+		}
+	}
 	if !r.reusable() {
 		// Nothing to reuse: start node now so its start-up overlaps planning.
 		go r.renderer.Start()
@@ -113,10 +125,15 @@ func (r *run) load() error {
 	for _, s := range r.services {
 		texts = append(texts, s.Image, s.Description)
 	}
-	r.addUploads(r.static, uploadsUsed(texts...))
+	used := uploadsUsed(texts...)
+	r.addUploads(r.static, used)
+	if err := r.loadMedia(used); err != nil {
+		return err
+	}
 	r.staticSum = sumMap(staticKeys(r.static))
 	if r.inputs == "" {
-		if sum := sumRecords(r.blogs, r.services); sum != "" {
+		if sum := sumRecords(r.blogs, r.services, r.redirects); sum != "" {
+			sum += sumMap(r.alts)
 			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "decoded:"+sum))
 		}
 	}
@@ -157,7 +174,8 @@ func (p *Page) bodyRoute() string {
 // /preview/blog/ page) takes that page's encoding.
 func (r *run) plan() error {
 	r.planner = newPlanner(r.cfg, r.assets.ClientDir, r.content, r.blogs, r.services)
-	if key := memoKey(r.siteJSON, r.content, r.assets.Hash, r.staticSum); !r.opts.Clean && r.memo.key == key {
+	r.planner.images.sets, r.planner.images.alts = r.media, r.alts
+	if key := memoKey(r.siteJSON, r.content, r.assets.Hash, r.staticSum+sumMap(r.alts)); !r.opts.Clean && r.memo.key == key {
 		r.planner.memo = &r.memo
 	} else {
 		r.memo = planMemo{key: key}
@@ -267,11 +285,16 @@ func (r *run) diff() error {
 		"_headers": static.HeadersFile(pl.site.policy()),
 	}
 	r.next = manifest{Assets: r.assets.Hash, Inputs: r.inputs, Pages: make(map[string]string, len(r.pages)), Files: staticKeys(r.static)}
+	for _, it := range r.pages {
+		r.next.Pages[it.File] = it.hash
+	}
+	moved, live := r.redirectFiles(r.next.Pages, r.next.Files)
+	maps.Copy(r.extras, moved)
+	r.next.Redirects = live
 	for name, data := range r.extras {
 		r.next.Files[name] = sum16(data)
 	}
 	for _, it := range r.pages {
-		r.next.Pages[it.File] = it.hash
 		if r.reusable() && r.prev.Pages[it.File] == it.hash {
 			r.toLink = append(r.toLink, it)
 		} else {

@@ -10,8 +10,9 @@ import (
 	"digitalreeviver/internal/content"
 )
 
-// RecordsDigest sums the published records of every kind as they are stored, keys and encoded
-// values, without decoding them: equal digests mean equal published records. A build compares it
+// RecordsDigest sums the published records of every kind, the redirects and the uploads' records
+// (their alt texts show in pages) as they are stored, keys and encoded values, without decoding
+// them: equal digests mean equal published records. A build compares it
 // with the one its live generation was built from and, when they are equal and nothing else
 // changed, stops before reading the records at all (decoding them is most of a no-change build).
 func (db *DB) RecordsDigest() (string, error) {
@@ -23,8 +24,12 @@ func (db *DB) RecordsDigest() (string, error) {
 		h.Write(b)
 	}
 	err := db.bolt.View(func(tx *bolt.Tx) error {
+		// The site writes a page for each redirect and shows the media library's alt texts.
+		names := [][]byte{bucketRedirects, bucketUploads}
 		for _, k := range content.Kinds {
-			name := bucketOf(k, Published)
+			names = append(names, bucketOf(k, Published))
+		}
+		for _, name := range names {
 			put(name)
 			b := tx.Bucket(name)
 			if b == nil {

@@ -211,6 +211,11 @@ type Upload struct {
 	Height    int       `json:"height"`
 	CreatedBy string    `json:"createdBy"`
 	CreatedAt time.Time `json:"createdAt"`
+	// The media library's: the alt text pages show with the image, the sha256 of its bytes and
+	// the name of the file it was uploaded as.
+	Alt      string `json:"alt,omitempty"`
+	Hash     string `json:"hash,omitempty"`
+	Original string `json:"original,omitempty"`
 }
 
 // PutUpload records an upload.

@@ -62,6 +62,14 @@ func get(tx *bolt.Tx, k *content.Kind, st Stage, slug string) (content.Record, e
 }
 
 func put(tx *bolt.Tx, st Stage, rec content.Record) error {
+	if err := refuseDeletedUploads(tx, rec); err != nil {
+		return err
+	}
+	if st == Published { // a live page beats a redirect from its address (a reused slug)
+		if err := pageLive(tx, rec.Kind().PagePathOf(*rec.Fields().Slug)); err != nil {
+			return err
+		}
+	}
 	return putJSON(tx, bucketOf(rec.Kind(), st), []byte(*rec.Fields().Slug), rec)
 }
 
@@ -176,7 +184,8 @@ func (db *DB) update(tx *bolt.Tx, k *content.Kind, st Stage, slug string, fn fun
 }
 
 // move frees the old key of a record of k at st that fn renamed from slug, once the new slug is
-// known to be free, and makes its schedules follow.
+// known to be free, and makes its schedules follow; a published record's old address redirects
+// to the new one.
 func (db *DB) move(tx *bolt.Tx, k *content.Kind, st Stage, slug string, rec content.Record) error {
 	f := rec.Fields()
 	if *f.Slug == slug {
@@ -187,6 +196,11 @@ func (db *DB) move(tx *bolt.Tx, k *content.Kind, st Stage, slug string, rec cont
 	}
 	if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(slug)); err != nil {
 		return err
+	}
+	if st == Published {
+		if err := slugMoved(tx, rec, slug, db.now()); err != nil { // the old address redirects
+			return err
+		}
 	}
 	return renameSchedules(tx, k, *f.ID, *f.Slug)
 }

@@ -37,7 +37,10 @@ export interface SiteInfo {
   year: number;            // copyright year
 }
 
-export interface Image { src: string; alt: string; width: number; height: number }
+// An image with its intrinsic size. An upload with responsive variants also has a srcset in its
+// own format and a source per newer format (AVIF, WebP), best first, for a <picture>.
+export interface ImageSource { type: string; srcset: string }
+export interface Image { src: string; alt: string; width: number; height: number; srcset?: string; sources?: ImageSource[] }
 
 export interface Slide { title: string; text: string; href: string; image: Image }
 export interface ServiceTile { title: string; description: string; href: string; image: Image; tag: string }

@@ -20,6 +20,8 @@ import { KINDS } from './kinds';
 const AddContentPage = lazy(() => import('../features/content/components/AddContentPage').then((m) => ({ default: m.AddContentPage })));
 const EditContentPage = lazy(() => import('../features/content/components/EditContentPage').then((m) => ({ default: m.EditContentPage })));
 const RevisionsPage = lazy(() => import('../features/revisions/components/RevisionsPage').then((m) => ({ default: m.RevisionsPage })));
+const MediaPage = lazy(() => import('../features/media/components/MediaPage').then((m) => ({ default: m.MediaPage })));
+const RedirectsPage = lazy(() => import('../features/redirects/components/RedirectsPage').then((m) => ({ default: m.RedirectsPage })));
 const PreviewContentPage = lazy(() =>
   import('../features/content/components/PreviewContentPage').then((m) => ({ default: m.PreviewContentPage })),
 );
@@ -100,6 +102,8 @@ export function AppRoutes() {
         <Route path="/admin/audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
         <Route path="/admin/webhooks" element={<AdminOnly><WebhooksPage /></AdminOnly>} />
         <Route path="/admin/mail" element={<AdminOnly><MailPage /></AdminOnly>} />
+        <Route path="/admin/media" element={<MediaPage />} />
+        <Route path="/admin/redirects" element={<RedirectsPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

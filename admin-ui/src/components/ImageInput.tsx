@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ImageOff, Trash2 } from 'lucide-react';
+import { ImageOff, Images, Trash2 } from 'lucide-react';
+import { MediaPicker } from '../features/media/components/MediaPicker';
 import { IMAGE_ACCEPT } from '../lib/upload';
 import { Field } from './Field';
 
@@ -15,11 +16,14 @@ interface Props {
   required?: boolean;
   error?: string;
   hint?: string;
+  /** When given, the media library can be chosen from: the image's URL path. */
+  onPick?: (url: string) => void;
 }
 
 /** A file field for one picture, with a thumbnail of the chosen or current one. */
-export function ImageInput({ label, current, file, onFile, onRemove, removing, required, error, hint }: Props) {
+export function ImageInput({ label, current, file, onFile, onRemove, removing, required, error, hint, onPick }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
 
   useEffect(() => {
     if (!file) {
@@ -50,12 +54,28 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
               aria-describedby={describedBy}
               onChange={(e) => onFile(e.target.files?.[0] ?? null)}
             />
+            {onPick && (
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => setPicking(true)}>
+                <Images size={16} aria-hidden="true" /> Choose from the media library
+              </button>
+            )}
             {current && !file && onRemove && (
               <button type="button" className="btn btn-secondary btn-small" onClick={onRemove} disabled={removing}>
                 <Trash2 size={16} aria-hidden="true" /> {removing ? 'Removing...' : 'Remove image'}
               </button>
             )}
           </div>
+          {onPick && (
+            <MediaPicker
+              open={picking}
+              title={`${label}: choose an image`}
+              onClose={() => setPicking(false)}
+              onPick={({ url }) => {
+                setPicking(false);
+                onPick(url);
+              }}
+            />
+          )}
         </div>
       )}
     </Field>

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, X, Users, ScrollText, Webhook, Mail, type LucideIcon } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, Images, Signpost, X, Users, ScrollText, Webhook, Mail, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { getSiteInfo } from '../lib/publish';
@@ -87,6 +87,18 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
               </NavLink>
             </li>
           ))}
+          <li>
+            <NavLink to="/admin/media" className={navClass}>
+              <Images size={18} aria-hidden="true" /> Media library
+            </NavLink>
+          </li>
+          {admin && (
+            <li>
+              <NavLink to="/admin/redirects" className={navClass}>
+                <Signpost size={18} aria-hidden="true" /> Redirects
+              </NavLink>
+            </li>
+          )}
           {admin && (
             <li>
               <NavLink to="/admin/enquiries" className={navClass}>

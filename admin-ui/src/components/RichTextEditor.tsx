@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Quill from 'quill';
 import type { Range } from 'quill';
 import 'quill/dist/quill.snow.css';
-import { errorMessage } from '../lib/api-client';
 import { toast } from '../lib/toast';
-import { IMAGE_ACCEPT, uploadImage } from '../lib/upload';
+import { IMAGE_ACCEPT } from '../lib/upload';
+import { MediaPicker, type Picked } from '../features/media/components/MediaPicker';
 
 // Links keep only http, https, mailto and tel (SPEC §5); anything else becomes about:blank.
 // A link without a scheme (relative path, #anchor) stays as typed.
@@ -68,8 +68,9 @@ export function editorHtml(quill: Quill): string {
 }
 
 /**
- * Quill 2 rich-text field. Pictures (toolbar button, drop, paste) are uploaded to the server and
- * inserted by URL, never inlined as base64.
+ * Quill 2 rich-text field. Pictures come from the media library (the toolbar's image button),
+ * or are dropped or pasted, and go through the library's picker either way: uploaded there, and
+ * inserted by URL with their alt text, never inlined as base64 and never without alt text.
  */
 export function RichTextEditor({ label, value, onChange, error, required, placeholder }: Props) {
   const id = useId();
@@ -80,7 +81,7 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
   const lastHtml = useRef<string>(value);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const [uploading, setUploading] = useState(0);
+  const [picking, setPicking] = useState<{ index: number; file?: File } | null>(null);
 
   useEffect(() => {
     const host = hostRef.current;
@@ -88,33 +89,13 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
     const editorEl = document.createElement('div');
     host.appendChild(editorEl);
 
-    const insertImages = async (quill: Quill, files: File[], at?: Range | null) => {
-      let index = (at ?? quill.getSelection(true) ?? { index: quill.getLength() }).index;
-      for (const file of files) {
-        setUploading((n) => n + 1);
-        try {
-          const url = await uploadImage(file);
-          quill.insertEmbed(index, 'image', url, 'user');
-          index += 1;
-          quill.setSelection(index, 0, 'silent');
-        } catch (err) {
-          toast.error(errorMessage(err, 'Image upload failed.'));
-        } finally {
-          setUploading((n) => n - 1);
-        }
-      }
+    const at = (quill: Quill, range?: Range | null) => (range ?? quill.getSelection(true) ?? { index: quill.getLength() }).index;
+    // A dropped or pasted picture opens the picker with it, for its alt text.
+    const insertImages = (quill: Quill, files: File[], range?: Range | null) => {
+      if (files.length > 1) toast.info('One picture at a time: the first is being added.');
+      setPicking({ index: at(quill, range), file: files[0] });
     };
-
-    const pickImage = (quill: Quill) => {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.accept = IMAGE_ACCEPT;
-      input.addEventListener('change', () => {
-        const files = Array.from(input.files ?? []);
-        if (files.length) void insertImages(quill, files, quill.getSelection(true));
-      });
-      input.click();
-    };
+    const pickImage = (quill: Quill) => setPicking({ index: at(quill) });
 
     const Delta = Quill.import('delta') as unknown as new () => unknown;
     const quill: Quill = new Quill(editorEl, {
@@ -127,7 +108,7 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
         },
         uploader: {
           mimetypes: IMAGE_TYPES,
-          handler: (range: Range, files: File[]) => void insertImages(quill, files, range),
+          handler: (range: Range, files: File[]) => insertImages(quill, files, range),
         },
         clipboard: {
           // Pasted HTML must not smuggle inline base64 pictures in.
@@ -191,11 +172,24 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
         )}
       </label>
       <div ref={hostRef} className="rte-host" />
-      {uploading > 0 && (
-        <p className="hint" role="status">
-          Uploading image...
-        </p>
-      )}
+      <MediaPicker
+        open={picking !== null}
+        initialFile={picking?.file}
+        title="Insert an image"
+        onClose={() => {
+          setPicking(null);
+          quillRef.current?.focus();
+        }}
+        onPick={(img: Picked) => {
+          const quill = quillRef.current;
+          const index = picking?.index ?? 0;
+          setPicking(null);
+          if (!quill) return;
+          quill.insertEmbed(index, 'image', img.url, 'user');
+          quill.formatText(index, 1, 'alt', img.alt, 'user');
+          quill.setSelection(index + 1, 0, 'silent');
+        }}
+      />
       {error && (
         <p id={errorId} className="field-error">
           {error}

@@ -1,6 +1,6 @@
 import { ArrowRight, Star } from '../lib/lucide';
 import type { BlogCard, ServiceCard, ServiceTile, Testimonial } from '../types';
-import { Img } from './Img';
+import { Img, SIZES } from './Img';
 
 type Level = 2 | 3;
 
@@ -23,7 +23,7 @@ export function BlogCardView({ post, level = 3 }: { post: BlogCard; level?: Leve
   return (
     <article className="card card--blog">
       <div className="card__media">
-        <Img image={post.image} alt="" />
+        <Img image={post.image} alt="" sizes={SIZES.card} />
       </div>
       <div className="card__body">
         <p className="tag">{post.category || 'Uncategorized'}</p>
@@ -44,7 +44,7 @@ export function ServiceCardView({ service, level = 3 }: { service: ServiceCard; 
   return (
     <article className="card card--service">
       <div className="card__media">
-        <Img image={service.image} alt="" />
+        <Img image={service.image} alt="" sizes={SIZES.card} />
       </div>
       <div className="card__body">
         {service.category && <p className="tag">{service.category}</p>}

@@ -103,7 +103,7 @@ export const getItem = async (kind: ContentKind, stage: Stage, slug: string) => 
 export const deleteItem = (kind: ContentKind, stage: Stage, slug: string) =>
   api.del<{ message: string; build?: unknown; trash?: TrashItem }>(`${root(kind, stage)}/${enc(slug)}`);
 
-export const createPreview = (kind: ContentKind, draft: ContentDraft, extra: Pick<Extra, 'image' | 'slug'>) =>
+export const createPreview = (kind: ContentKind, draft: ContentDraft, extra: Pick<Extra, 'image' | 'slug' | 'uploaded'>) =>
   api.post<SavedAnswer>(kind.api.preview, multipart(kind, draft, extra));
 
 /** Saves a draft, only over version when given (else 409); `uploaded` is a new picture already uploaded (for a preview of the changes). */

@@ -24,6 +24,7 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
   const draft = useDraft(kind, EMPTY_DRAFT);
   const values = draft.values ?? EMPTY_DRAFT;
   const [image, setImage] = useState<File | null>(null);
+  const [picked, setPicked] = useState(''); // a library image's URL, instead of a file
   const [failure, setFailure] = useState('');
   const [adding, setAdding] = useState(false);
   const slug = kind.form.showSlug ? slugify(values.title) : '';
@@ -33,11 +34,11 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
     setFailure('');
     const more: { slug?: string; image?: string } = {};
     if (kind.form.showSlug && !slug) more.slug = SLUG_REQUIRED;
-    if (kind.image.required && !image) more.image = 'Please choose an image.';
+    if (kind.image.required && !image && !picked) more.image = 'Please choose an image.';
     if (!draft.check(e.currentTarget, {}, more)) return;
     setAdding(true);
     try {
-      const res = await createPreview(kind, values, { slug: slug || undefined, image: image ?? undefined });
+      const res = await createPreview(kind, values, { slug: slug || undefined, image: image ?? undefined, uploaded: image ? undefined : picked || undefined });
       toast.success(kind.messages.saved);
       navigate(`${kind.routes.preview}/${encodeURIComponent(savedItem(kind, res)?.slug || slug)}`);
     } catch (err) {
@@ -73,10 +74,17 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
         <ImageInput
           label={kind.image.required ? kind.image.label : `${kind.image.label} (optional)`}
           required={kind.image.required}
+          current={picked || undefined}
           file={image}
           onFile={(file) => {
+            setPicked('');
             setImage(file);
             if (file) draft.clearError('image');
+          }}
+          onPick={(url) => {
+            setImage(null);
+            setPicked(url);
+            draft.clearError('image');
           }}
           error={draft.errors.image}
         />

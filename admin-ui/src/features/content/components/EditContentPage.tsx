@@ -31,6 +31,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const draft = useDraft(kind);
   const guard = useVersionGuard(kind, 'published');
   const [image, setImage] = useState<File | null>(null);
+  const [picked, setPicked] = useState(''); // an image chosen from the media library, by URL
   const [submitting, setSubmitting] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [done, setDone] = useState(false);
@@ -83,6 +84,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     setData(current);
     draft.reset(draftOf(kind, current));
     setImage(null);
+    setPicked('');
     toast.info(`Showing the newest version of this ${kind.noun}.`);
   };
 
@@ -101,7 +103,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
         return;
       }
       // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
-      const picture = image && uploaded?.file === image ? uploaded.url : image;
+      const picture = image && uploaded?.file === image ? uploaded.url : (image ?? (picked || null));
       const res = await guard(item.version, (v) => updatePublished(kind, slug, values, picture, v), reload, item);
       if (!res) {
         setSubmitting(false);
@@ -109,6 +111,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
       }
       toast.success(res.message || kind.messages.updated, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
       setImage(null);
+      setPicked('');
       siteChanged();
       const next = savedItem(kind, res);
       if (next) {
@@ -142,7 +145,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
 
   /** The picture the preview of the changes shows: a new file is uploaded once, then reused by Update. */
   const imageForRender = async (): Promise<string | undefined> => {
-    if (!image) return undefined;
+    if (!image) return picked || undefined;
     if (uploaded?.file === image) return uploaded.url;
     const url = await uploadImage(image);
     setUploaded({ file: image, url });
@@ -250,9 +253,16 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
         />
         <ImageInput
           label={kind.image.label}
-          current={item.image}
+          current={picked || item.image}
           file={image}
-          onFile={setImage}
+          onFile={(f) => {
+            setPicked('');
+            setImage(f);
+          }}
+          onPick={(url) => {
+            setImage(null);
+            setPicked(url);
+          }}
           onRemove={kind.api.removePublishedImage ? () => void onRemoveImage() : undefined}
           removing={removing}
           hint="Choose a file to replace the picture."

@@ -92,7 +92,8 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
     if (!values || !draft.check(e.currentTarget, { body: true })) return;
     setBusy('update');
     try {
-      const uploadedUrl = imageFile && uploaded?.file === imageFile ? uploaded.url : undefined;
+      // A new file uploaded for a preview, or an image chosen from the media library, goes by its URL.
+      const uploadedUrl = imageFile && uploaded?.file === imageFile ? uploaded.url : !imageFile && draftImage !== item.image && draftImage ? draftImage : undefined;
       const res = await guard(item.version, (v) => updatePreview(kind, slug, values, imageFile ?? draftImage, v, uploadedUrl), reload, item);
       if (!res) return;
       toast.success(res.message || kind.messages.updated);
@@ -353,6 +354,10 @@ export function PreviewContentPage({ kind }: { kind: ContentKind }) {
             current={draftImage}
             file={imageFile}
             onFile={setImageFile}
+            onPick={(url) => {
+              setImageFile(null);
+              setDraftImage(url);
+            }}
             onRemove={removeImage}
             removing={busy === 'image'}
             hint={removeImage ? undefined : 'Choose a file to replace the picture.'}

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MediaPicker } from './MediaPicker';
+
+const library = [
+  { name: 'a.png', url: '/uploads/a.png', type: 'image/png', size: 2048, width: 1600, height: 1000, alt: '', createdBy: 'admin', createdAt: '2026-11-20T10:00:00Z', usedBy: [], variants: 12 },
+  { name: 'b.png', url: '/uploads/b.png', type: 'image/png', size: 1024, width: 800, height: 600, alt: 'Our office', createdBy: 'admin', createdAt: '2026-11-19T10:00:00Z', usedBy: [], variants: 6 },
+];
+
+describe('MediaPicker', () => {
+  beforeEach(() => {
+    localStorage.setItem('adminToken', 't');
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.setAttribute('open', ''); };
+  });
+
+  it('reuses a library image, with its alt text required and saved to the library', async () => {
+    const calls: { url: string; method: string; body?: string }[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? 'GET', body: init?.body as string | undefined });
+      if (init?.method === 'PUT') return new Response(JSON.stringify({ message: 'Alt text saved.', media: { ...library[0], alt: 'A blue sky' } }), { status: 200 });
+      return new Response(JSON.stringify(library), { status: 200 });
+    }));
+    const onPick = vi.fn();
+    render(<MediaPicker open onPick={onPick} onClose={() => {}} />);
+    await userEvent.click(await screen.findByRole('button', { name: /a\.png/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use this image' }));
+    expect(await screen.findByText(/Describe the image for people who cannot see it/)).toBeInTheDocument();
+    expect(onPick).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText(/Alt text/), 'A blue sky');
+    await userEvent.click(screen.getByRole('button', { name: 'Use this image' }));
+    expect(onPick).toHaveBeenCalledWith({ url: '/uploads/a.png', alt: 'A blue sky' });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/media/a.png', body: JSON.stringify({ alt: 'A blue sky' }) });
+    vi.unstubAllGlobals();
+  });
+});

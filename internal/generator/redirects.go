@@ -1,0 +1,116 @@
+package generator
+
+import (
+	"fmt"
+	"html"
+	"path"
+	"sort"
+	"strings"
+
+	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/static"
+)
+
+// RedirectSource is a Source that also keeps the site's redirects (*store.DB does). For each
+// one a build writes a small page at the old address, which sends the visitor on with a meta
+// refresh and names the new address as canonical (no script: the site's CSP allows none), and a
+// line of the generation's _redirects file ("/blog/old/ /blog/new/ 301", the syntax of Netlify
+// and Cloudflare Pages, which the S3 deploy turns into website redirects).
+type RedirectSource interface {
+	Redirects() ([]content.Redirect, error)
+}
+
+// redirectsFile is the generation's redirect list for static hosts.
+const redirectsFile = "_redirects"
+
+// redirectFile is the file a request for the address p reaches: a page address is its folder's
+// index.html, a file address ("/old.html") the file.
+func redirectFile(p string) string {
+	if strings.HasSuffix(p, "/") {
+		return routeFile(p)
+	}
+	return strings.TrimPrefix(p, "/")
+}
+
+// redirectFiles are the redirect pages and the _redirects file of a build whose pages are
+// pages (by file) and whose other files are files. A redirect from an address where the site
+// has a page is left out (the page wins: a landing page that a renamed service used to fill,
+// say), and so is one whose target is no page or file of the site (its record was deleted):
+// the site never sends a visitor to a page it does not have. Both are logged.
+func (r *run) redirectFiles(pages, files map[string]string) (map[string][]byte, map[string]string) {
+	if len(r.redirects) == 0 {
+		return nil, nil
+	}
+	out := map[string][]byte{}
+	live := map[string]string{}
+	var lines strings.Builder
+	lines.WriteString("# Old addresses of pages that moved; kept by the admin's Redirects screen.\n")
+	rs := append([]content.Redirect(nil), r.redirects...)
+	sort.Slice(rs, func(i, j int) bool { return rs[i].From < rs[j].From })
+	for _, rd := range rs {
+		from, to := redirectFile(rd.From), redirectFile(rd.To)
+		if pages[from] != "" || files[from] != "" {
+			r.cfg.Logger.Warn("build: a page of the site is at a redirect's old address; the redirect is left out", "from", rd.From, "to", rd.To)
+			continue
+		}
+		if pages[to] == "" && files[to] == "" {
+			r.cfg.Logger.Warn("build: a redirect leads to no page of the site; it is left out", "from", rd.From, "to", rd.To)
+			continue
+		}
+		if _, dup := out[from]; dup {
+			continue
+		}
+		out[from] = redirectPage(r.planner.abs(rd.To), rd.To, r.planner.site.Name, static.MetaCSP(r.planner.site.policy()))
+		live[rd.From] = rd.To
+		fmt.Fprintf(&lines, "%s %s 301\n", rd.From, rd.To)
+	}
+	if len(live) == 0 {
+		return nil, nil
+	}
+	out[redirectsFile] = []byte(lines.String())
+	return out, live
+}
+
+// redirectPage is the page left at an old address: a meta refresh to the new one, which is
+// also its canonical address, kept out of search indexes, with a link for anyone whose browser
+// does not follow the refresh, under the site's CSP like every page.
+func redirectPage(canonical, to, siteName, csp string) []byte {
+	c, t, n := html.EscapeString(canonical), html.EscapeString(to), html.EscapeString(siteName)
+	return []byte(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="` + html.EscapeString(csp) + `">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>This page has moved | ` + n + `</title>
+<meta name="robots" content="noindex">
+<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">
+<link rel="canonical" href="` + c + `">
+<meta http-equiv="refresh" content="0; url=` + t + `">
+</head>
+<body>
+<p>This page has moved to <a href="` + t + `">` + t + `</a>.</p>
+</body>
+</html>
+`)
+}
+
+// LiveRedirects returns the redirects the live generation of the site at out serves, old
+// address → new, and its pages by address ("/blog/post/"), so the admin can tell a redirect
+// that works from one a page hides or one that leads nowhere.
+func LiveRedirects(out string) (redirects map[string]string, pages map[string]bool) {
+	m := readManifest(LiveGeneration(out))
+	pages = make(map[string]bool, len(m.Pages))
+	for file := range m.Pages {
+		pages[fileRoute(file)] = true
+	}
+	return m.Redirects, pages
+}
+
+// fileRoute is the address of a page file: "blog/x/index.html" is "/blog/x/".
+func fileRoute(file string) string {
+	if dir, ok := strings.CutSuffix(file, "index.html"); ok {
+		return path.Clean("/"+dir) + strings.Repeat("/", min(1, len(dir)))
+	}
+	return "/" + file
+}
