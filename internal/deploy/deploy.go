@@ -13,6 +13,8 @@
 package deploy
 
 import (
+	"digitalreeviver/internal/workers"
+
 	"context"
 	"errors"
 	"fmt"
@@ -621,31 +623,4 @@ func keptGenerations(dir string) []string {
 
 // parallel runs fn for 0..n-1 on a few goroutines and returns the first error; after an error
 // no new call starts.
-func parallel(workers, n int, fn func(i int) error) error {
-	if n == 0 {
-		return nil
-	}
-	var next atomic.Int64
-	var first error
-	var once sync.Once
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if err := fn(i); err != nil {
-					once.Do(func() { first = err; failed.Store(true) })
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return first
-}
+func parallel(limit, n int, fn func(i int) error) error { return workers.Each(limit, n, fn) }

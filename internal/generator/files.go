@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"digitalreeviver/internal/workers"
+
 	"errors"
 	"io"
 	"io/fs"
@@ -8,7 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // writer writes the files of one generation, creating folders once.
@@ -116,33 +117,6 @@ func copyFile(src, dst string) error {
 }
 
 // parallel runs fn for 0..n-1 on a few goroutines and returns the first error.
-func parallel(n int, fn func(i int) error) error { return parallelN(4, n, fn) }
+func parallel(n int, fn func(i int) error) error { return workers.Each(4, n, fn) }
 
-func parallelN(workers, n int, fn func(i int) error) error {
-	if n == 0 {
-		return nil
-	}
-	var next atomic.Int64
-	var firstErr error
-	var once sync.Once
-	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, n); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !failed.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if err := fn(i); err != nil {
-					once.Do(func() { firstErr = err; failed.Store(true) })
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	return firstErr
-}
+func parallelN(limit, n int, fn func(i int) error) error { return workers.Each(limit, n, fn) }

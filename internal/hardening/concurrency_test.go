@@ -273,7 +273,11 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 	if during < 10 {
 		t.Errorf("only %d reads while the writes were built: the test proves little", during)
 	}
-	time.Sleep(300 * time.Millisecond) // let the readers see the final site too
+	// Let the readers see the final site too: a few more reads each, waited for.
+	final := httpReaders[0].reads.Load() + httpReaders[1].reads.Load()
+	waitFor(t, time.Minute, "reads of the final site", func() bool {
+		return httpReaders[0].reads.Load()+httpReaders[1].reads.Load() >= final+10
+	})
 	close(stop)
 	readers.Wait()
 	close(problems)

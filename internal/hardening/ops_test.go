@@ -79,13 +79,15 @@ func TestHotBackupRestoresTheSameSite(t *testing.T) {
 		wg.Add(1)
 		go func(w int) { defer wg.Done(); writer(s, admin.token, 9, w, l, stop, png) }(w)
 	}
-	time.Sleep(400 * time.Millisecond)
+	// Writes acknowledged before the backup begins, and more while it runs: waited for, not slept.
+	enquiries := func() int { l.mu.Lock(); defer l.mu.Unlock(); return len(l.enquiries) }
+	waitFor(t, time.Minute, "enquiries acknowledged before the backup", func() bool { return enquiries() >= 5 })
 	before := l.snapshot()
 	backup := filepath.Join(t.TempDir(), "backup.db")
 	if out, err := run(t, nil, adminapi, "backup", "--db", dbPath(dir), "--to", backup); err != nil {
 		t.Fatalf("hot backup: %v\n%s", err, out)
 	}
-	time.Sleep(200 * time.Millisecond)
+	waitFor(t, time.Minute, "enquiries acknowledged after the backup", func() bool { return enquiries() >= len(before.enquiries)+3 })
 	close(stop)
 	wg.Wait()
 	if err := s.stop(); err != nil {
@@ -272,7 +274,8 @@ func TestSIGTERMLosesNoAcceptedEnquiry(t *testing.T) {
 		wg.Add(1)
 		go func(w int) { defer wg.Done(); writer(s, admin.token, 7, w, l, stop, png) }(w)
 	}
-	time.Sleep(600 * time.Millisecond)
+	// SIGTERM once writes are flowing (acknowledged ones), not after a guessed pause.
+	waitFor(t, time.Minute, "writes acknowledged before SIGTERM", func() bool { l.mu.Lock(); defer l.mu.Unlock(); return l.acked >= 10 })
 	start := time.Now()
 	err := s.stop()
 	took := time.Since(start)
