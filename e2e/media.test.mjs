@@ -8,9 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { ROOT, launch, watchErrors } from './lib/browser.mjs';
 import { ADMIN_PASSWORD, login, startDemo } from './lib/demo.mjs';
+import { encodePng } from './lib/png.mjs';
 
 const SHOTS = join(ROOT, 'e2e', 'screenshots');
 
@@ -23,45 +23,14 @@ let token;
 
 // ---- a real 1600×1000 PNG, made here: a smooth landscape with some detail ----
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-function chunk(type, data) {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-function landscapePng(w = 1600, h = 1000) {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2; // RGB
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    for (let x = 0; x < w; x++) {
-      const hill = 560 + 90 * Math.sin(x / 170) + 40 * Math.sin(x / 37);
-      const sky = y < hill;
-      const o = row + 1 + x * 3;
-      raw[o] = sky ? 70 + (y * 120) / h : 40 + 30 * Math.sin((x * y) / 5000);
-      raw[o + 1] = sky ? 140 + (y * 80) / h : 110 + 40 * Math.sin(x / 23);
-      raw[o + 2] = sky ? 220 : 60;
-    }
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+// a smooth landscape with some detail, compressing about as a photograph would not
+const landscapePng = (w = 1600, h = 1000) =>
+  encodePng(w, h, (x, y) => {
+    const sky = y < 560 + 90 * Math.sin(x / 170) + 40 * Math.sin(x / 37);
+    return sky
+      ? [70 + (y * 120) / h, 140 + (y * 80) / h, 220]
+      : [40 + 30 * Math.sin((x * y) / 5000), 110 + 40 * Math.sin(x / 23), 60];
+  });
 const PHOTO = landscapePng();
 
 async function api(method, path, body) {

@@ -108,24 +108,15 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 }
 
 func (s *Server) registerScheduleRoutes(r *mux.Router) {
-	// Everyone sees what is scheduled; only who may publish moves or cancels it.
-	r.HandleFunc("/api/schedules", s.can(content.PermDrafts, s.handleScheduleList)).Methods("GET")
+	// Everyone sees what is scheduled (GET: waiting, retrying and failed schedules, the soonest
+	// first); only who may publish moves or cancels it.
+	r.HandleFunc("/api/schedules", s.can(content.PermDrafts, listing(s, s.schedules.Schedules))).Methods("GET")
 	r.HandleFunc("/api/schedules/{id}", s.can(content.PermPublish, s.handleReschedule)).Methods("PUT")
 	r.HandleFunc("/api/schedules/{id}", s.can(content.PermPublish, s.handleScheduleCancel)).Methods("DELETE")
 }
 
 const msgScheduleNotFound = "That schedule no longer exists."
 
-// handleScheduleList handles GET /api/schedules: waiting, retrying and failed schedules, the
-// soonest first.
-func (s *Server) handleScheduleList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.schedules.Schedules()
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, list)
-}
 
 // handleReschedule handles PUT /api/schedules/{id} {at}: a new time (one that has come means
 // now); a failed schedule is tried afresh.
@@ -180,23 +171,15 @@ func (s *Server) handleScheduleCancel(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) registerTrashRoutes(r *mux.Router) {
 	// A draft deleted by an editor may be restored by one; what was live only by who may publish
-	// (checked in the handler, which knows where the item was); deleting for good likewise.
-	r.HandleFunc("/api/trash", s.can(content.PermDrafts, s.handleTrashList)).Methods("GET")
+	// (checked in the handler, which knows where the item was); deleting for good likewise. GET
+	// lists deleted records, newest first.
+	r.HandleFunc("/api/trash", s.can(content.PermDrafts, listing(s, s.db.Trash))).Methods("GET")
 	r.HandleFunc("/api/trash/{id}/restore", s.can(content.PermDrafts, s.handleTrashRestore)).Methods("POST")
 	r.HandleFunc("/api/trash/{id}", s.can(content.PermPublish, s.handleTrashPurge)).Methods("DELETE")
 }
 
 const msgTrashNotFound = "That item is no longer in the trash."
 
-// handleTrashList handles GET /api/trash: deleted records, newest first.
-func (s *Server) handleTrashList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.db.Trash()
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, list)
-}
 
 // handleTrashRestore handles POST /api/trash/{id}/restore: the record goes back where it was; a
 // published one is rebuilt onto the site.
@@ -258,4 +241,16 @@ func scheduleKind(plural string) string {
 		}
 	}
 	return plural
+}
+
+// listing answers a GET with what list returns, as JSON.
+func listing[T any](s *Server, list func() (T, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := list()
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
 }

@@ -9,6 +9,29 @@ import { useConfirm } from './ConfirmDialog';
 import { Brand } from './Brand';
 import { Spinner } from './Spinner';
 
+const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+
+// The sidebar's screens after the content kinds, in order; Site builds sits after the third.
+const links: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }[] = [
+  { to: '/admin/media', label: 'Media library', icon: Images },
+  { to: '/admin/redirects', label: 'Redirects', icon: Signpost, adminOnly: true },
+  { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, adminOnly: true },
+  { to: '/admin/people', label: 'People', icon: Users, adminOnly: true },
+  { to: '/admin/audit', label: 'Audit log', icon: ScrollText, adminOnly: true },
+  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, adminOnly: true },
+  { to: '/admin/mail', label: 'Outgoing mail', icon: Mail, adminOnly: true },
+];
+
+function navItem({ to, label, icon: Icon }: (typeof links)[number]) {
+  return (
+    <li key={to}>
+      <NavLink to={to} className={navClass}>
+        <Icon size={18} aria-hidden="true" /> {label}
+      </NavLink>
+    </li>
+  );
+}
+
 export const LOGOUT_QUESTION = 'Are you sure you want to logout?';
 
 /** Logs out after the confirmation of SPEC §5. */
@@ -53,7 +76,6 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 
-  const navClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
   return (
     <div className="shell">
@@ -87,54 +109,13 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
               </NavLink>
             </li>
           ))}
-          <li>
-            <NavLink to="/admin/media" className={navClass}>
-              <Images size={18} aria-hidden="true" /> Media library
-            </NavLink>
-          </li>
-          {admin && (
-            <li>
-              <NavLink to="/admin/redirects" className={navClass}>
-                <Signpost size={18} aria-hidden="true" /> Redirects
-              </NavLink>
-            </li>
-          )}
-          {admin && (
-            <li>
-              <NavLink to="/admin/enquiries" className={navClass}>
-                <Inbox size={18} aria-hidden="true" /> Enquiries
-              </NavLink>
-            </li>
-          )}
+          {links.slice(0, 3).filter((l) => admin || !l.adminOnly).map(navItem)}
           <li>
             <Link to={{ pathname: '/admin/dashboard', hash: '#builds' }} className="nav-link">
               <Hammer size={18} aria-hidden="true" /> Site builds
             </Link>
           </li>
-          {admin && (
-            <>
-              <li>
-                <NavLink to="/admin/people" className={navClass}>
-                  <Users size={18} aria-hidden="true" /> People
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/audit" className={navClass}>
-                  <ScrollText size={18} aria-hidden="true" /> Audit log
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/webhooks" className={navClass}>
-                  <Webhook size={18} aria-hidden="true" /> Webhooks
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/admin/mail" className={navClass}>
-                  <Mail size={18} aria-hidden="true" /> Outgoing mail
-                </NavLink>
-              </li>
-            </>
-          )}
+          {links.slice(3).filter((l) => admin || !l.adminOnly).map(navItem)}
           {siteUrl && (
             <li>
               <a href={siteUrl} className="nav-link" target="_blank" rel="noopener noreferrer">

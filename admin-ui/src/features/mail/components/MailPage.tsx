@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { mailPage, needsAttention, retryMail, underWay, type MailJob } from '../api/mail';
+import { TableHead } from '../../../components/TableHead';
 
 export const POLL_MS = 3000;
 
@@ -153,17 +154,7 @@ export function MailPage() {
         {items && items.length > 0 && (
           <div className="table-wrap">
             <table className="table mail-table">
-              <thead>
-                <tr>
-                  <th scope="col">Mail</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Mail', 'To', 'Status', 'Attempts']} />
               <tbody>
                 {items.map((m) => (
                   <tr key={m.id} className={needsAttention(m) ? 'row-alert' : undefined}>

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { invite, listPeople, removePerson, revokeInvite, setRole, type Person } from '../api/people';
+import { TableHead } from '../../../components/TableHead';
 
 const ROLE_TEXT: Record<Role, string> = {
   admin: 'Admin: everything, including publishing, enquiries and people',
@@ -136,17 +137,7 @@ export function PeoplePage() {
         {data && (
           <div className="table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Username</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Username', 'E-mail', 'Role', 'Since']} />
               <tbody>
                 {data.accounts.map((p) => {
                   const lastAdmin = p.role === 'admin' && admins <= 1;

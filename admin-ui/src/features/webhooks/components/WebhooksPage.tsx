@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { addWebhook, listDeliveries, listWebhooks, removeWebhook, retryDelivery, testWebhook, type Webhook, type WebhookEvent } from '../api/webhooks';
+import { TableHead } from '../../../components/TableHead';
 
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   'enquiry.created': 'A new enquiry (not spam)',
@@ -181,17 +182,7 @@ export function WebhooksPage() {
         {deliveries.data && deliveries.data.length > 0 && (
           <div className="table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Event', 'To', 'Status', 'Attempts']} />
               <tbody>
                 {deliveries.data.map((d) => (
                   <tr key={d.id}>
