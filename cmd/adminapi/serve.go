@@ -23,27 +23,27 @@ import (
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/buildflags"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/content/folder"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/manage"
-	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
 
 type serveOptions struct {
-	addr, contentDir, outDir, uploadsDir, siteDir, baseURL, formEndpoint string
-	variantsDir                                                          string
-	demo, trustProxy, avif                                               bool
-	deployTo, turnstileSiteKey                                           string
-	deployGrace                                                          time.Duration
-	enquiriesPerMinute                                                   int
-	revisions                                                            int
-	auditDays, auditKeep                                                 int
+	buildflags.Flags
+	addr                 string
+	demo, trustProxy     bool
+	deployTo             string
+	deployGrace          time.Duration
+	enquiriesPerMinute   int
+	revisions            int
+	auditDays, auditKeep int
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -74,25 +74,17 @@ Environment:
   DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)
   REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.turnstileSiteKey != "" && !folder.ValidSiteKey(o.turnstileSiteKey) {
-				return fmt.Errorf("--turnstile-site-key %q: expected letters, digits, - and _ only", o.turnstileSiteKey)
+			if o.TurnstileSiteKey != "" && !folder.ValidSiteKey(o.TurnstileSiteKey) {
+				return fmt.Errorf("--turnstile-site-key %q: expected letters, digits, - and _ only", o.TurnstileSiteKey)
 			}
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
-	f.StringVar(&o.contentDir, "content", "content", "content folder (company facts, pages, landing pages)")
-	f.StringVar(&o.outDir, "out", "dist", "built site (a symlink to the live generation)")
-	f.StringVar(&o.uploadsDir, "uploads", "data/uploads", "uploaded images")
-	f.StringVar(&o.siteDir, "site", "site", "site/ with the built renderer bundle")
-	// The same default as sitegen's, so builds from either tool hash the same and stay
-	// incremental.
-	f.StringVar(&o.baseURL, "base-url", os.Getenv("SITE_URL"), "canonical base URL of the built pages (env SITE_URL; default: content/site.yaml's baseUrl)")
-	f.StringVar(&o.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "where the site's forms post (env FORM_ENDPOINT; default: site.yaml's formEndpoint)")
-	f.StringVar(&o.turnstileSiteKey, "turnstile-site-key", os.Getenv("TURNSTILE_SITE_KEY"), "Cloudflare Turnstile site key of the site's forms (env TURNSTILE_SITE_KEY; default: site.yaml's turnstileSiteKey); TURNSTILE_SECRET checks their tokens")
-	f.StringVar(&o.variantsDir, "variants", "", "cache of the responsive variants of uploaded images, made once per image (default: variants/ beside --uploads)")
-	f.BoolVar(&o.avif, "avif", true, "make AVIF variants as well as WebP (about twice the image work of WebP alone)")
+	// The site build's flags are sitegen's, with its defaults: builds by either tool hash the
+	// same and stay incremental.
+	o.Flags.Register(f)
 	f.BoolVar(&o.demo, "demo", false, "also serve the site at / and create a demo admin and demo content when missing")
 	f.IntVar(&o.revisions, "revisions", envInt("REVISIONS_KEEP", store.DefaultRevisions),
 		"revisions kept per blog or service, the oldest dropped first (env REVISIONS_KEEP)")
@@ -128,8 +120,8 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		return err
 	}
 	defer db.Close()
-	if _, err := os.Stat(filepath.Join(o.contentDir, "site.yaml")); err != nil {
-		return fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", o.contentDir)
+	if _, err := os.Stat(filepath.Join(o.Content, "site.yaml")); err != nil {
+		return fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", o.Content)
 	}
 	if o.auditDays < 0 || o.auditKeep < 0 {
 		return errors.New("--audit-days and --audit-keep may not be negative")
@@ -176,14 +168,10 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// The site generator needs the renderer bundle (site/dist). Without it the API still works;
 	// builds fail with the reason and previews answer 503.
 	var site publish.Site
-	variants := o.variantsDir
-	if variants == "" {
-		variants = filepath.Join(filepath.Dir(filepath.Clean(o.uploadsDir)), "variants")
-	}
-	images := media.New(media.Options{Dir: variants, AVIF: o.avif, Logger: log})
+	cfg := o.Config(log)
+	images := cfg.Media
 	defer images.Close()
-	builder, err := generator.New(generator.Config{ContentDir: o.contentDir, OutDir: o.outDir, SiteDir: o.siteDir,
-		UploadsDir: o.uploadsDir, BaseURL: o.baseURL, FormEndpoint: o.formEndpoint, TurnstileSiteKey: o.turnstileSiteKey, Logger: log, Media: images})
+	builder, err := generator.New(cfg)
 	if err != nil {
 		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
 	} else {
@@ -201,7 +189,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 			ln.Close()
 			return fmt.Errorf("--deploy-to: %w", err)
 		}
-		builds.DeployTo(d, o.outDir)
+		builds.DeployTo(d, o.Out)
 		log.Info("every build is deployed", "to", d.Target().String())
 	}
 	// Schedules that fell due while the server was down run now (built, and deployed when a
@@ -219,7 +207,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 
 	srv, err := api.New(api.Config{
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
-		SiteURL: siteURL, UploadsDir: o.uploadsDir, OutDir: o.outDir, ServeSite: o.demo,
+		SiteURL: siteURL, UploadsDir: o.Uploads, OutDir: o.Out, ServeSite: o.demo,
 		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
 		NotifyEmail: notify, TrustProxy: o.trustProxy, Media: images,
 		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute},
@@ -266,7 +254,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		if err := os.WriteFile(filepath.Join(filepath.Dir(dbPath), demoBannerFile), []byte(banner), 0o600); err != nil {
 			log.Warn("demo banner not saved", "err", err)
 		}
-	} else if _, err := os.Stat(filepath.Join(o.outDir, "index.html")); err != nil {
+	} else if _, err := os.Stat(filepath.Join(o.Out, "index.html")); err != nil {
 		builds.Request(false, "start-up: no built site yet")
 	}
 
@@ -359,7 +347,7 @@ func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveO
 	if published == 0 {
 		var files []string
 		for _, name := range []string{"blogs.json", "services.json"} {
-			p := filepath.Join(o.contentDir, "demo", name)
+			p := filepath.Join(o.Content, "demo", name)
 			if _, err := os.Stat(p); err == nil {
 				files = append(files, p)
 			}
@@ -373,7 +361,7 @@ func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveO
 			seeded = true
 		}
 	}
-	_, statErr := os.Stat(filepath.Join(o.outDir, "index.html"))
+	_, statErr := os.Stat(filepath.Join(o.Out, "index.html"))
 	if !seeded && statErr == nil {
 		return nil
 	}

@@ -8,63 +8,40 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"digitalreeviver/internal/buildflags"
 	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/generator"
-	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
 )
 
 // paths are the flags every command that builds shares.
 type paths struct {
-	db, content, out, site, uploads, baseURL, formEndpoint, node string
-	turnstileSiteKey, source                                     string
-	empty                                                        bool
-	cmd                                                          *cobra.Command
-	variants                                                     string
-	avif                                                         bool
+	buildflags.Flags
+	db, source string
+	empty      bool
+	cmd        *cobra.Command
 }
 
 func (p *paths) register(cmd *cobra.Command) {
 	f := cmd.Flags()
+	p.Flags.Register(f)
 	f.StringVar(&p.db, "db", "data/site.db", "bbolt database with the published blogs and services")
-	f.StringVar(&p.content, "content", "content", "content folder (site.yaml, pages, landing pages, data)")
-	f.StringVar(&p.out, "out", "dist", "output path: a symlink to the live generation, which lives in .<out>/")
-	f.StringVar(&p.site, "site", "site", "site folder holding the built React renderer bundle (site/dist)")
-	f.StringVar(&p.uploads, "uploads", "data/uploads", "uploaded images; the ones pages use are copied into the site")
-	f.StringVar(&p.baseURL, "base-url", os.Getenv("SITE_URL"), "public URL of the site for canonical links, sitemap and feed (default: baseUrl of content/site.yaml; env SITE_URL)")
-	f.StringVar(&p.formEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "URL the contact forms post to (default: formEndpoint of content/site.yaml; env FORM_ENDPOINT)")
-	f.StringVar(&p.turnstileSiteKey, "turnstile-site-key", os.Getenv("TURNSTILE_SITE_KEY"), "Cloudflare Turnstile site key: the contact forms show its widget and send its token (adminapi checks it with TURNSTILE_SECRET), and the pages' policy lets challenges.cloudflare.com in; unset, no widget and no outside script (default: turnstileSiteKey of content/site.yaml; env TURNSTILE_SITE_KEY)")
-	f.StringVar(&p.node, "node", "node", "node binary")
 	f.StringVar(&p.source, "source", os.Getenv("SITE_SOURCE"), "read the published blogs and services from an admin server (https://ADMIN_HOST, through GET /api/blogs and /api/services; uploads fetched into --uploads) "+
 		"or from a folder or file written by adminapi export, instead of --db (env SITE_SOURCE)")
 	f.BoolVar(&p.empty, "empty", false, "build without any published blog or service when the database does not exist (otherwise a missing --db is an error)")
 	p.cmd = cmd
-	f.StringVar(&p.variants, "variants", "", "cache of the responsive variants of uploaded images, made once per image (default: variants/ beside --uploads)")
-	f.BoolVar(&p.avif, "avif", true, "make AVIF variants as well as WebP (about twice the image work of WebP alone)")
 }
 
 func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
-	return generator.New(generator.Config{
-		ContentDir: p.content, OutDir: p.out, SiteDir: p.site, UploadsDir: p.uploads,
-		BaseURL: p.baseURL, FormEndpoint: p.formEndpoint, TurnstileSiteKey: p.turnstileSiteKey, Node: p.node, Logger: logger, Progress: os.Stdout,
-		Media: media.New(media.Options{Dir: variantsDir(p.variants, p.uploads), AVIF: p.avif, Logger: logger}),
-	})
-}
-
-// variantsDir is where the variants of uploaded images are kept: dir, or variants/ beside the
-// uploads (data/variants for data/uploads).
-func variantsDir(dir, uploads string) string {
-	if dir != "" {
-		return dir
-	}
-	return filepath.Join(filepath.Dir(filepath.Clean(uploads)), "variants")
+	cfg := p.Config(logger)
+	cfg.Progress = os.Stdout
+	return generator.New(cfg)
 }
 
 // emptySource stands in for a database that does not exist, when --empty says so.
@@ -81,11 +58,11 @@ func (p *paths) openSource(ctx context.Context, logger *slog.Logger) (generator.
 		if p.cmd != nil && p.cmd.Flags().Changed("db") {
 			return nil, nil, errors.New("--db and --source name two sources of the records: give one")
 		}
-		recs, err := source.Open(ctx, p.source, source.Options{UploadsDir: p.uploads, Logger: logger, Progress: os.Stdout})
+		recs, err := source.Open(ctx, p.source, source.Options{UploadsDir: p.Uploads, Logger: logger, Progress: os.Stdout})
 		if err != nil {
 			return nil, nil, err
 		}
-		p.uploads = recs.UploadsDir
+		p.Uploads = recs.UploadsDir
 		return recs, func() {}, nil
 	}
 	path := p.db
@@ -127,7 +104,7 @@ live site untouched. Prints progress and a summary line.`,
 			logger := newLogger()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			if err := checkContentDir(p.content); err != nil {
+			if err := checkContentDir(p.Content); err != nil {
 				return err
 			}
 			src, closeSrc, err := p.openSource(ctx, logger)

@@ -45,11 +45,11 @@ same file; use adminapi serve --demo for the whole product.`,
 			logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			if p.formEndpoint == "" {
+			if p.FormEndpoint == "" {
 				// The dev server has no form endpoint of its own: point forms at adminapi's default.
-				p.formEndpoint = "http://127.0.0.1:8080/popup"
+				p.FormEndpoint = "http://127.0.0.1:8080/popup"
 			}
-			if err := checkContentDir(p.content); err != nil {
+			if err := checkContentDir(p.Content); err != nil {
 				return err
 			}
 			s := &devServer{p: p, logger: logger, clients: map[chan struct{}]bool{}}
@@ -72,13 +72,13 @@ same file; use adminapi serve --demo for the whole product.`,
 				w.Write([]byte(liveReloadJS))
 			})
 			// The site's answers carry the headers of its own _headers file, as on a static host.
-			mux.Handle("/", static.Handler(p.out, []byte(`<script src="/__livereload.js"></script>`)))
+			mux.Handle("/", static.Handler(p.Out, []byte(`<script src="/__livereload.js"></script>`)))
 			srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 			go srv.Serve(ln)
 			if serveListening != nil {
 				serveListening(ln.Addr().String())
 			}
-			fmt.Printf("serving %s at http://%s/ — watching %s and %s (Ctrl-C to stop)\n", p.out, ln.Addr(), p.content, p.site)
+			fmt.Printf("serving %s at http://%s/ — watching %s and %s (Ctrl-C to stop)\n", p.Out, ln.Addr(), p.Content, p.SiteDir)
 			go s.watch(ctx, w)
 			<-ctx.Done()
 			shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -101,7 +101,7 @@ type devServer struct {
 func (s *devServer) rebuild(ctx context.Context, bundle bool) error {
 	if bundle {
 		fmt.Println("site changed: rebuilding the React bundle")
-		npm := exec.CommandContext(ctx, "npm", "--prefix", s.p.site, "run", "build", "--silent")
+		npm := exec.CommandContext(ctx, "npm", "--prefix", s.p.SiteDir, "run", "build", "--silent")
 		npm.Stdout, npm.Stderr = os.Stdout, os.Stderr
 		if err := npm.Run(); err != nil {
 			return fmt.Errorf("npm run build: %w", err)
@@ -164,7 +164,7 @@ func (s *devServer) watcher() (*fsnotify.Watcher, error) {
 	if err != nil {
 		return nil, fmt.Errorf("watch: %w", err)
 	}
-	for _, root := range []string{s.p.content, filepath.Join(s.p.site, "src"), filepath.Join(s.p.site, "server"), filepath.Join(s.p.site, "public")} {
+	for _, root := range []string{s.p.Content, filepath.Join(s.p.SiteDir, "src"), filepath.Join(s.p.SiteDir, "server"), filepath.Join(s.p.SiteDir, "public")} {
 		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
 			if err == nil && d.IsDir() {
 				w.Add(path)
@@ -194,7 +194,7 @@ func (s *devServer) watch(ctx context.Context, w *fsnotify.Watcher) {
 					w.Add(ev.Name)
 				}
 			}
-			if strings.HasPrefix(ev.Name, filepath.Clean(s.p.site)+string(filepath.Separator)) {
+			if strings.HasPrefix(ev.Name, filepath.Clean(s.p.SiteDir)+string(filepath.Separator)) {
 				bundle = true
 			}
 			if timer != nil {
