@@ -117,7 +117,6 @@ func (s *Server) registerScheduleRoutes(r *mux.Router) {
 
 const msgScheduleNotFound = "That schedule no longer exists."
 
-
 // handleReschedule handles PUT /api/schedules/{id} {at}: a new time (one that has come means
 // now); a failed schedule is tried afresh.
 func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
@@ -179,7 +178,6 @@ func (s *Server) registerTrashRoutes(r *mux.Router) {
 }
 
 const msgTrashNotFound = "That item is no longer in the trash."
-
 
 // handleTrashRestore handles POST /api/trash/{id}/restore: the record goes back where it was; a
 // published one is rebuilt onto the site.
