@@ -71,7 +71,7 @@ func mediaBench(args []string) error {
 		w.Close()
 		start := time.Now()
 		var up struct {
-			ImageURL string `json:"imageUrl"`
+			ImageURL string                `json:"imageUrl"`
 			Media    struct{ Name string } `json:"media"`
 		}
 		if err := do("POST", "/api/preview-blogs/upload", w.FormDataContentType(), &buf, &up); err != nil {
