@@ -14,7 +14,7 @@ run: deps build
 login:
 	@$(BIN)/adminapi demo-login
 
-## test: every test: go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests
+## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests
 test: deps-browser build test-go test-js test-browser
 	@echo "all tests passed"
 
@@ -41,6 +41,7 @@ binaries:
 	$(GO) build -tags adminui -o $(BIN)/adminapi ./cmd/adminapi
 
 test-go:
+	@unformatted=$$(gofmt -l cmd internal bench); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run TestQueryBytesAt10000Posts ./internal/search
