@@ -158,3 +158,67 @@ func TestDeletingAnImageWhileItIsBeingUsed(t *testing.T) {
 		e.json("PUT", "/api/preview-blogs/draft-post", map[string]string{"image": ""}, true)
 	}
 }
+
+// The admin's preview frame shows the site's page from this server: without demo mode (an admin
+// host of its own) the site's bundle assets and images are served here all the same, pages are
+// not; and a draft's image variants, which no live page uses yet, come from the media cache.
+func TestPreviewFilesAreServedByTheAdminServer(t *testing.T) {
+	var cache *media.Cache
+	e := newEnv(t, func(c *Config) {
+		cache = media.New(media.Options{Dir: filepath.Join(filepath.Dir(c.UploadsDir), "variants")})
+		c.Media = cache
+	})
+	t.Cleanup(cache.Close)
+	gen := filepath.Join(e.dir, ".dist", "g1")
+	for p, data := range map[string]string{
+		"index.html": "<h1>Home</h1>", "blog/index.html": "<h1>Blog</h1>", "404.html": "<h1>Not here</h1>",
+		"assets/client-1.css": "body{}", "images/logo.svg": "<svg/>",
+	} {
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(gen, p)), 0o755))
+		must(t, os.WriteFile(filepath.Join(gen, p), []byte(data), 0o644))
+	}
+	must(t, os.Symlink(gen, filepath.Join(e.dir, "dist")))
+
+	r, ct := multipartBody(map[string]string{"alt": "A wide test picture"}, pngBytes(t, 600, 400), "image/png")(t)
+	res := e.do("POST", "/api/preview-blogs/upload", r, ct, e.bearer())
+	var up struct {
+		ImageURL string `json:"imageUrl"`
+	}
+	decodeInto(res.Body, &up)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("upload: %d", res.StatusCode)
+	}
+	cache.Wait() // the variants are made in the background from the upload
+	set, ok := cache.Cached(filepath.Join(e.dir, "uploads", strings.TrimPrefix(up.ImageURL, "/uploads/")))
+	if !ok || len(set.Variants) == 0 {
+		t.Fatalf("no variants made: %v %+v", ok, set)
+	}
+	webp := set.ByType(media.TypeWebP)[0].Name
+
+	for _, tt := range []struct {
+		path   string
+		status int
+		ctype  string
+	}{
+		{"/assets/client-1.css", 200, "text/css"},
+		{"/images/logo.svg", 200, "image/svg+xml"},
+		{"/assets/media/" + webp, 200, "image/webp"},
+		{"/assets/media/0123456789abcdef0123-480.webp", 404, ""},
+		{"/assets/missing.css", 404, ""},
+		{"/blog/", 404, ""}, // the site's pages are not this server's, without demo mode
+	} {
+		res := e.do("GET", tt.path, nil, "", nil)
+		res.Body.Close()
+		if res.StatusCode != tt.status || !strings.HasPrefix(res.Header.Get("Content-Type"), tt.ctype) {
+			t.Errorf("GET %s: %d %q, want %d %q", tt.path, res.StatusCode, res.Header.Get("Content-Type"), tt.status, tt.ctype)
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"io/fs"
 	"net/http"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -20,9 +22,41 @@ func (s *Server) registerAppRoutes(r *mux.Router) {
 		r.PathPrefix("/admin/").HandlerFunc(s.handleAdminApp).Methods("GET", "HEAD")
 		r.HandleFunc("/reset-password/{token}", s.handleAdminIndex).Methods("GET", "HEAD")
 	}
+	// The admin's previews are the site's pages in a frame of this server: the site's files they
+	// use (the bundle's hashed assets, its images) are served here also when the site is not
+	// (an admin host of its own), and so are a draft's image variants that no live page uses yet.
+	r.PathPrefix("/assets/media/").HandlerFunc(s.serveMediaVariant).Methods("GET", "HEAD")
 	if s.cfg.ServeSite {
 		r.PathPrefix("/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
+	} else {
+		r.PathPrefix("/assets/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
+		r.PathPrefix("/images/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
 	}
+}
+
+// serveMediaVariant serves a variant of an uploaded image: the live site's copy, or the media
+// cache's when no live page uses the image yet (a draft's, shown in its preview).
+func (s *Server) serveMediaVariant(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/assets/media/")
+	if _, err := os.Stat(filepath.Join(s.cfg.OutDir, "assets", "media", filepath.Base(name))); err == nil || s.cfg.Media == nil {
+		s.serveSite(w, r)
+		return
+	}
+	file := s.cfg.Media.File(name)
+	if file == "" {
+		s.serveSite(w, r) // the site's own 404
+		return
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer f.Close()
+	// Named by the image's content: it never changes.
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	http.ServeContent(w, r, name, time.Time{}, f)
 }
 
 // handleAdminApp serves a file of the admin SPA, or its index.html for the SPA's own routes.

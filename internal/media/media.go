@@ -214,6 +214,39 @@ func (c *Cache) Path(s *Set, v Variant) string { return filepath.Join(c.dirOf(s.
 
 func (c *Cache) dirOf(hash string) string { return filepath.Join(c.opts.Dir, hash[:2], hash) }
 
+// File is the cached file of the variant named name (as a Set lists it: the first 20 hex digits
+// of the image's hash, its width and its extension), or "" when the cache holds no such variant.
+// A preview of a draft shows variants that no live page uses yet: its server finds them here.
+func (c *Cache) File(name string) string {
+	prefix, rest, ok := strings.Cut(name, "-")
+	if !ok || len(prefix) != 20 || strings.Trim(prefix, "0123456789abcdef") != "" {
+		return ""
+	}
+	width, ext, ok := strings.Cut(rest, ".")
+	if !ok || width == "" || len(width) > 5 || strings.Trim(width, "0123456789") != "" {
+		return ""
+	}
+	known := false
+	for _, e := range extOf {
+		known = known || e == ext
+	}
+	if !known {
+		return ""
+	}
+	dirs, _ := filepath.Glob(filepath.Join(c.opts.Dir, prefix[:2], prefix+"*"))
+	for _, dir := range dirs {
+		// Only a finished set's variants: set.json is written after them.
+		if s, err := c.read(filepath.Base(dir)); err == nil {
+			for _, v := range s.Variants {
+				if v.Name == name {
+					return filepath.Join(dir, name)
+				}
+			}
+		}
+	}
+	return ""
+}
+
 // Cached returns the set of the image file when it was made before, doing no image work (but
 // reading the file once, to know its hash).
 func (c *Cache) Cached(file string) (*Set, bool) {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -123,6 +124,20 @@ func TestVariantsAreMadeOncePerImage(t *testing.T) {
 	}
 	if st, _ := os.Stat(filepath.Join(c.dirOf(s.Hash), setFile)); !st.ModTime().Equal(made.ModTime()) {
 		t.Error("the set was made again")
+	}
+
+	// A variant is found by its name alone (a preview's server serves it so); names that are
+	// not a variant of a finished set, or try to leave the folder, find nothing.
+	for _, v := range s.Variants {
+		if got := c2.File(v.Name); got != c.Path(s, v) {
+			t.Errorf("File(%q) = %q, want %q", v.Name, got, c.Path(s, v))
+		}
+	}
+	for _, name := range []string{"", setFile, s.Hash[:20] + "-480.gif", s.Hash[:20] + "-481.png", s.Hash[:20] + "-480",
+		"../" + s.Variants[0].Name, s.Hash[:19] + "-480.png", "0123456789abcdef0123-480.png", strings.ToUpper(s.Hash[:20]) + "-480.png"} {
+		if got := c2.File(name); got != "" {
+			t.Errorf("File(%q) = %q, want nothing", name, got)
+		}
 	}
 }
 
