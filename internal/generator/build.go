@@ -193,13 +193,13 @@ func (b *Builder) progressf(format string, args ...any) {
 }
 
 // RenderPreviewBlog renders a draft blog exactly as its public page would be served.
-func (b *Builder) RenderPreviewBlog(ctx context.Context, blog content.Blog) ([]byte, error) {
+func (b *Builder) RenderPreviewBlog(ctx context.Context, src Source, blog content.Blog) ([]byte, error) {
 	blog.Normalize()
 	blog.Category = content.Category(blog.Category)
 	if blog.CreatedAt.IsZero() {
 		blog.CreatedAt = time.Now()
 	}
-	return b.renderOne(ctx, func(pl *planner) *Page {
+	return b.renderOne(ctx, src, func(pl *planner) *Page {
 		h := pl.postHead(blog, "/blog/"+blog.Slug+"/")
 		h.Robots = "noindex, nofollow"
 		return &Page{Route: "/blog/" + blog.Slug + "/", Name: "blogPost", Props: pl.postProps(blog, true), Head: h}
@@ -208,9 +208,9 @@ func (b *Builder) RenderPreviewBlog(ctx context.Context, blog content.Blog) ([]b
 
 // RenderPreviewService renders a draft service exactly as its public page would be served: the
 // landing page for a slug with a landing page in content/, the generic service page otherwise.
-func (b *Builder) RenderPreviewService(ctx context.Context, svc content.Service) ([]byte, error) {
+func (b *Builder) RenderPreviewService(ctx context.Context, src Source, svc content.Service) ([]byte, error) {
 	svc.Normalize()
-	return b.renderOne(ctx, func(pl *planner) *Page {
+	return b.renderOne(ctx, src, func(pl *planner) *Page {
 		var pg *Page
 		if _, ok := pl.src.Landings[svc.Slug]; ok {
 			props, h := pl.landing(svc.Slug, svc, true)
@@ -225,7 +225,9 @@ func (b *Builder) RenderPreviewService(ctx context.Context, svc content.Service)
 	})
 }
 
-func (b *Builder) renderOne(ctx context.Context, page func(*planner) *Page) ([]byte, error) {
+// renderOne renders one page outside a build; src (may be nil) gives the media library's alt
+// texts, so an image shows the alt text the published page will.
+func (b *Builder) renderOne(ctx context.Context, src Source, page func(*planner) *Page) ([]byte, error) {
 	sources, err := folder.Load(b.cfg.ContentDir)
 	if err != nil {
 		return nil, err
@@ -233,6 +235,11 @@ func (b *Builder) renderOne(ctx context.Context, page func(*planner) *Page) ([]b
 	pl := newPlanner(b.cfg, b.renderer.Assets().ClientDir, sources, nil, nil)
 	pl.cards = []BlogCard{}
 	pl.images.preview = b.cfg.Media
+	if alts, ok := src.(ImageAltSource); ok {
+		if pl.images.alts, err = alts.ImageAlts(); err != nil {
+			return nil, fmt.Errorf("image alt texts: %w", err)
+		}
+	}
 	pg := page(pl)
 	siteJSON, err := json.Marshal(pl.site)
 	if err != nil {

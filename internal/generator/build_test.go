@@ -467,7 +467,7 @@ func TestPreviewRender(t *testing.T) {
 	needBundle(t)
 	s := newTestSite(t)
 	b := s.builder(t)
-	html, err := b.RenderPreviewBlog(context.Background(), content.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>"})
+	html, err := b.RenderPreviewBlog(context.Background(), nil, content.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,11 +475,33 @@ func TestPreviewRender(t *testing.T) {
 	if !strings.Contains(page, "Draft body") || !strings.Contains(page, "noindex") || !strings.Contains(page, "<title>Draft Title") {
 		t.Fatalf("preview page: %.400s", page)
 	}
-	svc, err := b.RenderPreviewService(context.Background(), content.Service{Title: "SEO", Slug: "seo-services-in-delhi", Description: "<p>Landing record text</p>", MetaTitle: "Preview Meta"})
+	svc, err := b.RenderPreviewService(context.Background(), nil, content.Service{Title: "SEO", Slug: "seo-services-in-delhi", Description: "<p>Landing record text</p>", MetaTitle: "Preview Meta"})
 	if err != nil || !strings.Contains(string(svc), "Landing record text") || !strings.Contains(string(svc), "<title>Preview Meta") {
 		t.Fatalf("service preview: %v", err)
 	}
+
+	// An uploaded cover shows the media library's alt text, as the published page will.
+	const upload = "0123456789abcdef0123456789abcdef.png"
+	if err := os.MkdirAll(filepath.Join(s.dir, "uploads"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.dir, "uploads", upload), pngOf(t, 4, 3), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := withAlts{Source: s.db, alts: map[string]string{upload: "Our team at the Noida office"}}
+	html, err = b.RenderPreviewBlog(context.Background(), src, content.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>", Image: "/uploads/" + upload})
+	if err != nil || !strings.Contains(string(html), `alt="Our team at the Noida office"`) {
+		t.Fatalf("preview cover without the library's alt text: %v %.3000s", err, html)
+	}
 }
+
+// withAlts is a Source with the media library's alt texts.
+type withAlts struct {
+	Source
+	alts map[string]string
+}
+
+func (w withAlts) ImageAlts() (map[string]string, error) { return w.alts, nil }
 
 // readTree returns every file under the live generation of out, but the manifest.
 func readTree(t *testing.T, out string) map[string]string {
@@ -720,7 +742,7 @@ Guides, case studies and service pages.
 		t.Error("the new landing page is not in the sitemap")
 	}
 	// A service record with its slug previews (and publishes) as that landing page.
-	preview, err := b.RenderPreviewService(context.Background(), content.Service{Title: "Content Marketing", Slug: slug, Description: "<p>Record text</p>"})
+	preview, err := b.RenderPreviewService(context.Background(), nil, content.Service{Title: "Content Marketing", Slug: slug, Description: "<p>Record text</p>"})
 	if err != nil || !strings.Contains(string(preview), "Content that answers your buyers") || !strings.Contains(string(preview), "Record text") {
 		t.Fatalf("service preview on the new landing page: %v", err)
 	}

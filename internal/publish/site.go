@@ -33,9 +33,9 @@ func (s *site) Build(ctx context.Context, opts generator.Options) (generator.Res
 func (s *site) RenderPreview(ctx context.Context, r content.Record) ([]byte, error) {
 	switch v := r.(type) {
 	case *content.Blog:
-		return s.b.RenderPreviewBlog(ctx, *v)
+		return s.b.RenderPreviewBlog(ctx, s.src, *v)
 	case *content.Service:
-		return s.b.RenderPreviewService(ctx, *v)
+		return s.b.RenderPreviewService(ctx, s.src, *v)
 	}
 	return nil, fmt.Errorf("preview: the generator has no page for a %s", r.Kind().Name)
 }
