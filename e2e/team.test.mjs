@@ -108,6 +108,15 @@ test('an admin and an editor share the work', { timeout: 240000 }, async (t) => 
     await admin.getByText('ravi@example.com').first().waitFor();
     // With one admin, the admin's own role and removal are locked.
     assert.equal(await admin.getByLabel('Role of admin').isDisabled(), true);
+    // On a phone the accounts table scrolls in its own box: the page itself does not get wider.
+    const size = admin.viewportSize();
+    await admin.setViewportSize({ width: 390, height: 844 });
+    try {
+      const [scroll, client] = await admin.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      assert.equal(scroll, client, 'the People page is wider than a phone');
+    } finally {
+      await admin.setViewportSize(size);
+    }
   });
 
   await t.test('the editor joins through the link in the mail', async () => {
