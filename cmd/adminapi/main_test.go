@@ -568,6 +568,19 @@ func TestServeNamesAMissingContentFolder(t *testing.T) {
 	}
 }
 
+// A taken address is named, with the way to another one.
+func TestServeNamesATakenAddress(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	out, err := run(t, nil, "serve", "--db", filepath.Join(t.TempDir(), "site.db"), "--addr", l.Addr().String(), "--content", filepath.Join("..", "..", "content"))
+	if err == nil || !strings.Contains(out, l.Addr().String()+" is in use by another program") || !strings.Contains(out, "--addr") {
+		t.Fatalf("got %v\n%s", err, out)
+	}
+}
+
 // TestUserCommands adds, lists, re-roles and removes accounts as an operator would; the last
 // admin can be neither demoted nor removed, and each change is in the audit log.
 func TestUserCommands(t *testing.T) {

@@ -129,6 +129,9 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	db.SetAuditRetention(content.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
 
 	ln, err := net.Listen("tcp", o.addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return fmt.Errorf("%s is in use by another program: serve on another address with --addr (make run DEMO_ADDR=127.0.0.1:8090)", o.addr)
+	}
 	if err != nil {
 		return err
 	}
