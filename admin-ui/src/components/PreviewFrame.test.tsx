@@ -1,5 +1,6 @@
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { previewDocument } from './PreviewFrame';
+import { LAPTOP_WIDTH, PreviewFrame, previewDocument } from './PreviewFrame';
 
 describe('previewDocument', () => {
   it('drops scripts and adds a base for root-relative addresses', () => {
@@ -17,5 +18,17 @@ describe('previewDocument', () => {
   it('keeps a base the page already has', () => {
     const out = previewDocument('<html><head><base href="https://example.com/"></head><body></body></html>');
     expect(out.match(/<base /g)).toHaveLength(1);
+  });
+});
+
+describe('PreviewFrame', () => {
+  it('lays the Laptop preview out at a laptop width (scaled to fit), the Phone one at a phone width', async () => {
+    render(<PreviewFrame load={() => Promise.resolve('<html><body><h1>Page</h1></body></html>')} version={0} title="Post" />);
+    const frame = await screen.findByTitle('Preview of Post');
+    expect(frame.style.width).toBe(`${LAPTOP_WIDTH}px`);
+    expect(frame.style.transform).toMatch(/^scale\(/);
+    fireEvent.click(screen.getByRole('button', { name: 'Phone' }));
+    expect(screen.getByTitle('Preview of Post').style.width).toBe('');
+    expect(screen.getByTitle('Preview of Post').closest('.preview-frame-wrap')).toHaveClass('phone');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Laptop, RefreshCw, Smartphone } from 'lucide-react';
 import { errorMessage } from '../lib/api-client';
 import { Spinner } from './Spinner';
@@ -18,6 +18,10 @@ export function previewDocument(html: string): string {
   }
   return `<!doctype html>\n${doc.documentElement.outerHTML}`;
 }
+
+/** The width the Laptop preview lays the page out at (the site's desktop layout starts at 960
+ * px), shown scaled down to fit the card. */
+export const LAPTOP_WIDTH = 1280;
 
 interface Props {
   /** Fetches the page's HTML exactly as the public site would serve it. */
@@ -39,6 +43,26 @@ export function PreviewFrame({ load, version, title, heading = 'How visitors wil
   const [error, setError] = useState('');
   const [width, setWidth] = useState<'laptop' | 'phone'>('laptop');
   const [again, setAgain] = useState(0);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  const shown = html !== null;
+
+  // The Laptop preview is laid out LAPTOP_WIDTH wide and scaled to the card's width, so it shows
+  // the laptop layout (not the tablet one the card's own width would give).
+  useEffect(() => {
+    const el = wrapRef.current;
+    if (!el || width !== 'laptop') return;
+    const measure = () => {
+      const style = getComputedStyle(el);
+      const inner = el.clientWidth - parseFloat(style.paddingLeft || '0') - parseFloat(style.paddingRight || '0');
+      setScale(inner > 0 ? Math.min(1, inner / LAPTOP_WIDTH) : 1);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [width, shown]);
 
   useEffect(() => {
     let live = true;
@@ -75,8 +99,20 @@ export function PreviewFrame({ load, version, title, heading = 'How visitors wil
       )}
       {!error && html === null && <Spinner label="Loading preview..." />}
       {html !== null && (
-        <div className={`preview-frame-wrap ${width}`}>
-          <iframe className="preview-frame" title={`Preview of ${title}`} sandbox="allow-same-origin" srcDoc={html} />
+        <div ref={wrapRef} className={`preview-frame-wrap ${width}`}>
+          <div className="preview-frame-box" style={width === 'laptop' ? { width: LAPTOP_WIDTH * scale } : undefined}>
+            <iframe
+              className="preview-frame"
+              title={`Preview of ${title}`}
+              sandbox="allow-same-origin"
+              srcDoc={html}
+              style={
+                width === 'laptop'
+                  ? { width: LAPTOP_WIDTH, height: `max(${420 / scale}px, ${75 / scale}vh)`, transform: `scale(${scale})` }
+                  : undefined
+              }
+            />
+          </div>
         </div>
       )}
     </section>
