@@ -154,12 +154,20 @@ export const publishPreview = async (
  * Saves an edit of a published item, only over version when given (else 409); a new picture goes
  * as the file or, once uploaded for a preview, by its URL.
  */
-export const updatePublished = async (kind: ContentKind, slug: string, draft: ContentDraft, image: File | string | null, version?: string) => {
+export const updatePublished = async (
+  kind: ContentKind,
+  slug: string,
+  draft: ContentDraft,
+  image: File | string | null,
+  version?: string,
+  newSlug?: string,
+) => {
   const v = versioned();
   const body = multipart(kind, draft, {
     image: image instanceof File ? image : undefined,
     uploaded: typeof image === 'string' ? image : undefined,
     keyword: kind.api.editKeyword,
+    slug: newSlug,
   });
   return v.mark(kind, await api.put<SavedAnswer>(`${kind.api.published}/${enc(slug)}`, body, { ifMatch: version, onHeaders: v.onHeaders }));
 };

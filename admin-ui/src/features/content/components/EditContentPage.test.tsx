@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -58,6 +58,45 @@ describe('EditContentPage (blog)', () => {
     expect(body.get('metaTitle')).toBe('Spring | DR');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/edit-blog/spring-checklist');
     expect(screen.getByRole('button', { name: 'Update blog' })).toBeEnabled();
+  });
+
+  it('moves the page to a new slug (the server keeps the old address as a redirect) and follows it', async () => {
+    setToken('tok');
+    const moved = { ...blog, slug: 'spring-checklist-2026' };
+    const fetch = routeFetch({
+      ...liveRoutes('blogs', blog, [moved]),
+      [`GET /api/blogs/${moved.slug}`]: () => jsonResponse(moved),
+      'PUT /api/blogs/spring-checklist': () => jsonResponse({ message: 'Blog updated successfully!', blog: moved }),
+    });
+    renderEdit();
+    const address = await screen.findByLabelText('Slug (web address)');
+    expect(address).toHaveValue('spring-checklist');
+    await userEvent.clear(address);
+    await userEvent.type(address, 'Spring Checklist!');
+    await userEvent.click(screen.getByRole('button', { name: 'Update blog' }));
+    expect(await screen.findByText(/Use lower-case letters, digits and hyphens/)).toBeInTheDocument();
+    expect(callsOf(fetch, 'PUT /api/blogs/spring-checklist')).toHaveLength(0);
+    await userEvent.clear(address);
+    await userEvent.type(address, 'spring-checklist-2026');
+    expect(screen.getByText(/old address \/blog\/spring-checklist\/ will redirect there/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Update blog' }));
+    expect(await screen.findByText('Blog updated successfully!')).toBeInTheDocument();
+    expect((callsOf(fetch, 'PUT /api/blogs/spring-checklist')[0].body as FormData).get('slug')).toBe('spring-checklist-2026');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/edit-blog/spring-checklist-2026'));
+    await waitFor(() => expect(screen.getByLabelText('Slug (web address)')).toHaveValue('spring-checklist-2026'));
+  });
+
+  it('sends no slug when the address is unchanged', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      ...liveRoutes('blogs', blog),
+      'PUT /api/blogs/spring-checklist': () => jsonResponse({ message: 'Blog updated successfully!', blog }),
+    });
+    renderEdit();
+    await screen.findByLabelText('Slug (web address)');
+    await userEvent.click(screen.getByRole('button', { name: 'Update blog' }));
+    expect(await screen.findByText('Blog updated successfully!')).toBeInTheDocument();
+    expect((callsOf(fetch, 'PUT /api/blogs/spring-checklist')[0].body as FormData).has('slug')).toBe(false);
   });
 
   it('removes the cover through DELETE /api/blogs/{slug}/image', async () => {

@@ -9,10 +9,12 @@ import { useLoad } from '../../../lib/use-load';
 import { contentChanged, useContentVersion } from '../../../lib/changes';
 import { formatWhen } from '../../../lib/format';
 import { uploadImage } from '../../../lib/upload';
+import { slugify } from '../../../lib/slugify';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { PreviewFrame } from '../../../components/PreviewFrame';
 import { WhenForm } from '../../../components/WhenForm';
 import { Form, FormActions, SubmitButton } from '../../../components/Form';
+import { Field } from '../../../components/Field';
 import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
@@ -37,6 +39,9 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   const [done, setDone] = useState(false);
   const [liveUrl, setLiveUrl] = useState('');
   const [failure, setFailure] = useState('');
+  // The page's address: a new one renames the item, and its old address redirects to it.
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState('');
   const clashCheck = useClashCheck(kind);
   const [changesShown, setChangesShown] = useState(0);
   const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
@@ -54,6 +59,8 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
   useEffect(() => {
     if (!item) return;
     draft.reset(draftOf(kind, item));
+    setAddress(item.slug);
+    setAddressError('');
     let live = true;
     void getSiteInfo().then((info) => live && setLiveUrl(siteLink(info.siteUrl, kind.site.page(item.slug))));
     return () => {
@@ -92,7 +99,11 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     e.preventDefault();
     setFailure('');
     const values = draft.values;
-    if (!values || !draft.check(e.currentTarget, { body: true })) return;
+    const newSlug = address.trim();
+    const renamed = newSlug !== item.slug;
+    const badAddress = renamed && (newSlug === '' || slugify(newSlug) !== newSlug);
+    setAddressError(badAddress ? 'Use lower-case letters, digits and hyphens, such as spring-offers-2026.' : '');
+    if (!values || !draft.check(e.currentTarget, { body: true }) || badAddress) return;
     setSubmitting(true);
     try {
       // The edit goes live at once, so a title another live item has is asked about first.
@@ -104,7 +115,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
       }
       // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
       const picture = image && uploaded?.file === image ? uploaded.url : (image ?? (picked || null));
-      const res = await guard(item.version, (v) => updatePublished(kind, slug, values, picture, v), reload, item);
+      const res = await guard(item.version, (v) => updatePublished(kind, slug, values, picture, v, renamed ? newSlug : undefined), reload, item);
       if (!res) {
         setSubmitting(false);
         return;
@@ -118,6 +129,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
         setData(next);
         draft.reset(draftOf(kind, next));
       }
+      if (next && next.slug !== slug) navigate(`${kind.routes.edit}/${encodeURIComponent(next.slug)}`, { replace: true });
       if (kind.form.editRedirectMs !== undefined) {
         setDone(true);
         timer.current = setTimeout(() => navigate('/admin/dashboard'), kind.form.editRedirectMs);
@@ -250,6 +262,30 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
           bodyRequired
           keywordLabel={kind.form.editKeywordLabel}
           onChange={draft.change}
+          afterTitle={
+            <Field
+              label="Slug (web address)"
+              error={addressError}
+              hint={
+                address.trim() !== item.slug
+                  ? `The page moves to ${kind.site.page(address.trim() || '…')}; its old address ${kind.site.page(item.slug)} will redirect there.`
+                  : `The page is at ${kind.site.page(item.slug)}. Change it to move the page; the old address will redirect.`
+              }
+            >
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  name="slug"
+                  value={address}
+                  onChange={(ev) => setAddress(ev.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                />
+              )}
+            </Field>
+          }
         />
         <ImageInput
           label={kind.image.label}
