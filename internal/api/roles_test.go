@@ -55,6 +55,12 @@ var routeRoles = map[string]string{
 	"POST /popup":                                public,
 	"GET /uploads/{name}":                        public,
 	"HEAD /uploads/{name}":                       public,
+	"GET /assets/":                               public, // the built site's files the previews use
+	"HEAD /assets/":                              public,
+	"GET /assets/media/":                         public,
+	"HEAD /assets/media/":                        public,
+	"GET /images/":                               public,
+	"HEAD /images/":                              public,
 	"GET /api/people":                            string(content.PermPeople),
 	"POST /api/people/invites":                   string(content.PermPeople),
 	"DELETE /api/people/invites/{id}":            string(content.PermPeople),
