@@ -605,32 +605,6 @@ func TestObjectsCarryTheSitesOwnHeaders(t *testing.T) {
 	}
 }
 
-func TestParseRedirects(t *testing.T) {
-	rules, warns := ParseRedirects([]byte(strings.Join([]string{
-		"/a /b",
-		"/c/ https://example.com/c 302",
-		"/d.html /e/ 301!",
-		"/f /g 200",
-		"/h/:slug /i/:slug",
-		"/j /k 301 Country=in",
-		"x /y",
-		"/../etc /z",
-		"/a /other",
-		"/only",
-	}, "\n")))
-	var keys []string
-	for _, r := range rules {
-		keys = append(keys, r.Key+"→"+r.To)
-	}
-	want := []string{"a/index.html→/b", "c/index.html→https://example.com/c", "d.html→/e/"}
-	if !slices.Equal(keys, want) {
-		t.Errorf("rules %v, want %v", keys, want)
-	}
-	if len(warns) != 8 {
-		t.Errorf("warnings %d: %v", len(warns), warns)
-	}
-}
-
 func TestGzipWherePays(t *testing.T) {
 	f := newFixture(t)
 	f.cfg.Gzip = true

@@ -5,7 +5,6 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -223,10 +222,13 @@ func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "_redirects"))
 	if err == nil {
-		rules, warns := ParseRedirects(data)
+		rules, warns := static.ParseRedirects(data)
 		warnings = append(warnings, warns...)
 		moved := redirectPages(dir)
 		for _, r := range rules {
+			if r.Status != 301 {
+				warnings = append(warnings, fmt.Sprintf("_redirects line %d: %s: S3 answers object redirects with 301, not %d", r.Line, r.From, r.Status))
+			}
 			if page, ok := byRel[r.Key]; ok {
 				if moved[r.From] == r.To {
 					// The build's own page at the old address (a meta refresh to the new one): it
@@ -345,11 +347,6 @@ func (o *object) body() ([]byte, string, error) {
 // redirectPages reads the build's manifest for the redirects it wrote a page for (old address →
 // new): those pages are redirects, not pages the site serves.
 func redirectPages(dir string) map[string]string {
-	var m struct {
-		Redirects map[string]string `json:"redirects"`
-	}
-	if data, err := os.ReadFile(filepath.Join(dir, ".build.json")); err == nil {
-		_ = json.Unmarshal(data, &m)
-	}
-	return m.Redirects
+	data, _ := os.ReadFile(filepath.Join(dir, ".build.json"))
+	return static.RedirectPages(data)
 }

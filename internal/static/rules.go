@@ -149,32 +149,54 @@ func isNameByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
-// hostRules keeps the parsed _headers of the generation being served, read again when the file
-// changes (a build swapped in another generation).
-type hostRules struct {
+// hostFile keeps what parse made of one host file (_headers, _redirects) of the generation
+// being served, made again when the file changes (a build swapped in another generation).
+type hostFile[T any] struct {
+	name  string
+	parse func([]byte) T
 	mu    sync.Mutex
 	key   [2]int64 // modification time and size of the file parsed
-	rules HeaderRules
+	done  bool
+	value T
 }
 
-// of returns the rules of the _headers file in root (none when it has none).
-func (h *hostRules) of(root *os.Root) HeaderRules {
-	st, err := root.Stat("_headers")
+// of returns what the file in root parses to (the zero value when it has none).
+func (h *hostFile[T]) of(root *os.Root) T {
+	var zero T
+	st, err := root.Stat(h.name)
 	if err != nil || !st.Mode().IsRegular() {
-		return nil
+		return zero
 	}
 	key := [2]int64{st.ModTime().UnixNano(), st.Size()}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.key != key || h.rules == nil {
-		data, err := root.ReadFile("_headers")
+	if h.key != key || !h.done {
+		data, err := root.ReadFile(h.name)
 		if err != nil {
-			return nil
+			return zero
 		}
-		h.rules, _ = ParseHeaders(data)
-		h.key = key
+		h.value, h.key, h.done = h.parse(data), key, true
 	}
-	return h.rules
+	return h.value
+}
+
+func newHostRules() *hostFile[HeaderRules] {
+	return &hostFile[HeaderRules]{name: "_headers", parse: func(data []byte) HeaderRules {
+		rules, _ := ParseHeaders(data)
+		return rules
+	}}
+}
+
+// newHostRedirects keeps the _redirects rules by the file a request reaches (Redirect.Key).
+func newHostRedirects() *hostFile[map[string]Redirect] {
+	return &hostFile[map[string]Redirect]{name: "_redirects", parse: func(data []byte) map[string]Redirect {
+		rules, _ := ParseRedirects(data)
+		byKey := make(map[string]Redirect, len(rules))
+		for _, r := range rules {
+			byKey[r.Key] = r
+		}
+		return byKey
+	}}
 }
 
 // set puts the headers the rules give a request known by addrs on w, over any set before.

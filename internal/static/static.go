@@ -23,7 +23,7 @@ import (
 // them (over those the caller set), so the site is served with the policy it was built with.
 func Handler(dir string, inject []byte) http.Handler {
 	cache := &gzipCache{entries: map[gzipKey][]byte{}, max: 32 << 20}
-	host := &hostRules{}
+	host, redirects, built := newHostRules(), newHostRedirects(), newBuildRecord()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -51,6 +51,14 @@ func Handler(dir string, inject []byte) http.Handler {
 		}
 		if hostFiles[name] { // the host's own configuration (_headers), not a page
 			notFound(w, r, root, inject)
+			return
+		}
+		if rd, ok := redirects.of(root)[redirectKeyOf(name, upath)]; ok && redirectApplies(root, rd, built.of(root)) {
+			target := rd.To
+			if r.URL.RawQuery != "" && !strings.Contains(target, "?") {
+				target += "?" + r.URL.RawQuery // as Netlify and Cloudflare pass a query on
+			}
+			http.Redirect(w, r, target, rd.Status)
 			return
 		}
 		if name == "" {
@@ -222,4 +230,30 @@ func writeHTML(w http.ResponseWriter, r *http.Request, status int, data []byte) 
 
 func injectInto(page, inject []byte) []byte {
 	return bytes.Replace(page, []byte("</body>"), append(append([]byte{}, inject...), "</body>"...), 1)
+}
+
+// newBuildRecord keeps the build's own redirect pages (.build.json), old address → new.
+func newBuildRecord() *hostFile[map[string]string] {
+	return &hostFile[map[string]string]{name: ".build.json", parse: RedirectPages}
+}
+
+// redirectKeyOf is the file a request for upath (name, cleaned) reaches, as RedirectKey names
+// the file of a rule's source.
+func redirectKeyOf(name, upath string) string {
+	if name != "" && strings.HasSuffix(upath, "/") {
+		name += "/"
+	}
+	key, _ := RedirectKey("/" + name)
+	return key
+}
+
+// redirectApplies: a _redirects rule is followed unless a page of the site stands at its
+// source, as on Netlify; the build's own page at an old address (a meta refresh, recorded in
+// .build.json) is the redirect's fallback and does not count.
+func redirectApplies(root *os.Root, rd Redirect, ownPages map[string]string) bool {
+	if ownPages[rd.From] == rd.To {
+		return true
+	}
+	_, err := root.Stat(rd.Key)
+	return err != nil
 }

@@ -9,8 +9,11 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func site(t *testing.T) (dist string, gen func(name, body string) string) {
@@ -259,5 +262,76 @@ func TestParseHeaders(t *testing.T) {
 	}
 	if got := HeaderRules(nil).For("index.html"); got != nil {
 		t.Errorf("no rules: %v", got)
+	}
+}
+
+func TestParseRedirects(t *testing.T) {
+	rules, warns := ParseRedirects([]byte(strings.Join([]string{
+		"/a /b",
+		"/c/ https://example.com/c 302",
+		"/d.html /e/ 301!",
+		"/f /g 200",
+		"/h/:slug /i/:slug",
+		"/j /k 301 Country=in",
+		"x /y",
+		"/../etc /z",
+		"/a /other",
+		"/only",
+	}, "\n")))
+	var keys []string
+	for _, r := range rules {
+		keys = append(keys, r.Key+"→"+r.To+" "+strconv.Itoa(r.Status))
+	}
+	want := []string{"a/index.html→/b 301", "c/index.html→https://example.com/c 302", "d.html→/e/ 301"}
+	if !slices.Equal(keys, want) {
+		t.Errorf("rules %v, want %v", keys, want)
+	}
+	if len(warns) != 7 {
+		t.Errorf("warnings %d: %v", len(warns), warns)
+	}
+}
+
+// The generation's _redirects are followed with their status, as Cloudflare Pages and Netlify
+// would: over the build's own meta-refresh page at an old address, not over another page of the
+// site (Netlify's shadowing), with the query passed on; a changed file is read again.
+func TestFollowsTheGenerationsRedirects(t *testing.T) {
+	dist, gen := site(t)
+	h := Handler(dist, nil)
+	g1 := gen("g1", "one")
+	for rel, data := range map[string]string{
+		"_redirects":          "/blog/old/ /blog/new/ 301\n/about/ /elsewhere/ 301\n/offer.html /about/ 302\n",
+		".build.json":         `{"redirects":{"/blog/old/":"/blog/new/"}}`,
+		"blog/old/index.html": "<meta http-equiv=refresh content=\"0;url=/blog/new/\">",
+		"blog/new/index.html": "new",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(g1, rel)), 0o755)
+		os.WriteFile(filepath.Join(g1, rel), []byte(data), 0o644)
+	}
+	os.Symlink(filepath.Join(".dist", "g1"), dist)
+	for path, want := range map[string]struct {
+		status   int
+		location string
+	}{
+		"/blog/old/":       {301, "/blog/new/"},
+		"/blog/old":        {301, "/blog/new/"},
+		"/blog/old/?utm=x": {301, "/blog/new/?utm=x"},
+		"/offer.html":      {302, "/about/"},
+		"/about/":          {200, ""}, // a page of the site stands there: it wins
+		"/blog/new/":       {200, ""},
+		"/_redirects":      {404, ""},
+		"/.build.json":     {404, ""},
+	} {
+		res, _ := get(t, h, path)
+		if res.StatusCode != want.status || res.Header.Get("Location") != want.location {
+			t.Errorf("GET %s: %d %q, want %d %q", path, res.StatusCode, res.Header.Get("Location"), want.status, want.location)
+		}
+	}
+	os.WriteFile(filepath.Join(g1, "_redirects"), []byte("/offer.html /blog/new/ 301\n"), 0o644)
+	os.Chtimes(filepath.Join(g1, "_redirects"), time.Now().Add(time.Minute), time.Now().Add(time.Minute))
+	if res, _ := get(t, h, "/offer.html"); res.StatusCode != 301 || res.Header.Get("Location") != "/blog/new/" {
+		t.Errorf("after the file changed: %d %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	if res, _ := get(t, h, "/blog/old/"); res.StatusCode != 200 {
+		t.Errorf("a rule no longer in the file: %d", res.StatusCode)
 	}
 }

@@ -1,17 +1,20 @@
-package deploy
+package static
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"strconv"
 	"strings"
 )
 
-// Redirect is one rule of a _redirects file that the store can serve: an empty object at Key
-// whose x-amz-website-redirect-location is To. S3's website endpoints answer it with a 301.
+// Redirect is one rule of a _redirects file that a store can serve as an object redirect (an
+// object at Key whose x-amz-website-redirect-location is To: S3's website endpoints answer it
+// with a 301) and that Handler answers with its status.
 type Redirect struct {
 	From, To string
-	Key      string // the object that carries the redirect
+	Key      string // the object (file) a request for From reaches
+	Status   int    // 301 unless the line says otherwise
 	Line     int
 }
 
@@ -69,28 +72,25 @@ func ParseRedirects(data []byte) ([]Redirect, []string) {
 			warn("%s: the target must be a path of the site or an http(s) address: left out", to)
 			continue
 		}
-		key, ok := redirectKey(from)
+		key, ok := RedirectKey(from)
 		if !ok {
 			warn("%s: not a clean path: left out", from)
 			continue
-		}
-		if status != 301 {
-			warn("%s: S3 answers object redirects with 301, not %d", from, status)
 		}
 		if prev, dup := seen[key]; dup {
 			warn("%s: line %d already redirects it: left out", from, prev)
 			continue
 		}
 		seen[key] = n
-		out = append(out, Redirect{From: from, To: to, Key: key, Line: n})
+		out = append(out, Redirect{From: from, To: to, Key: key, Status: status, Line: n})
 	}
 	return out, warns
 }
 
-// redirectKey is the object a visitor's request for from reaches: a page address ("/old/" or
+// RedirectKey is the object a visitor's request for from reaches: a page address ("/old/" or
 // "/old", which the store's website endpoint sends on to "/old/") is its folder's index.html,
 // a file address is the file.
-func redirectKey(from string) (string, bool) {
+func RedirectKey(from string) (string, bool) {
 	p := strings.TrimPrefix(from, "/")
 	for _, seg := range strings.Split(strings.TrimSuffix(p, "/"), "/") {
 		if seg == "" && p != "" || seg == "." || seg == ".." || strings.HasPrefix(seg, ".") {
@@ -104,4 +104,15 @@ func redirectKey(from string) (string, bool) {
 		return p, true
 	}
 	return p + "/index.html", true
+}
+
+// RedirectPages reads the build's record of the redirect pages it wrote (.build.json's
+// "redirects": old address → new): a page at a redirect's old address that is the build's own
+// carries the redirect; any other page there wins over the rule, as on Netlify.
+func RedirectPages(data []byte) map[string]string {
+	var m struct {
+		Redirects map[string]string `json:"redirects"`
+	}
+	_ = json.Unmarshal(data, &m)
+	return m.Redirects
 }
