@@ -31,4 +31,9 @@ describe('PreviewFrame', () => {
     expect(screen.getByTitle('Preview of Post').style.width).toBe('');
     expect(screen.getByTitle('Preview of Post').closest('.preview-frame-wrap')).toHaveClass('phone');
   });
+
+  it('keeps toasts off its width buttons (they are marked for the toasts to avoid)', async () => {
+    render(<PreviewFrame load={() => Promise.resolve('<html><body></body></html>')} version={0} title="Post" />);
+    expect(screen.getByRole('group', { name: 'Preview width' })).toHaveAttribute('data-toast-avoid');
+  });
 });

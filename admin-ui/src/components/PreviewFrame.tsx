@@ -80,7 +80,7 @@ export function PreviewFrame({ load, version, title, heading = 'How visitors wil
     <section className="card preview-card" aria-labelledby="preview-heading">
       <div className="preview-toolbar">
         <h2 id="preview-heading">{heading}</h2>
-        <div className="segmented" role="group" aria-label="Preview width">
+        <div className="segmented" role="group" aria-label="Preview width" data-toast-avoid>
           <button type="button" aria-pressed={width === 'laptop'} onClick={() => setWidth('laptop')}>
             <Laptop size={16} aria-hidden="true" /> Laptop
           </button>
