@@ -170,8 +170,8 @@ func (p *Page) bodyRoute() string {
 //
 // Reuse, the plan memo: a long-lived Builder (adminapi's) keeps each post page's encoding, and
 // takes it again while the post, its related posts and what every page depends on are
-// unchanged. And twins: a page that shows another's body at a second address (a post's
-// /preview/blog/ page) takes that page's encoding.
+// unchanged. And twins: a page that shows another's body at a second address (/ourservices/)
+// takes that page's encoding.
 func (r *run) plan() error {
 	r.planner = newPlanner(r.cfg, r.assets.ClientDir, r.content, r.blogs, r.services)
 	r.planner.images.sets, r.planner.images.alts = r.media, r.alts
