@@ -27,6 +27,7 @@ func profileBuild(args []string) error {
 	node := fs.String("node", "node", "node binary or wrapper")
 	prof := fs.String("cpuprofile", "", "write the Go CPU profile here")
 	clean := fs.Bool("clean", false, "clean build")
+	procs := fs.Int("render-processes", 0, "most node processes (0: the builder's default)")
 	fs.Parse(args)
 	src, err := store.Open(*db, store.Options{ReadOnly: true, Timeout: time.Second})
 	if err != nil {
@@ -34,7 +35,7 @@ func profileBuild(args []string) error {
 	}
 	defer src.Close()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, Logger: logger})
+	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, RenderProcesses: *procs, Logger: logger})
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ type Config struct {
 	// Cloudflare Turnstile's widget and the pages' policy lets its script and frame in.
 	TurnstileSiteKey string
 	Node             string // node binary (default "node")
+	RenderProcesses  int    // most node processes rendering at once (0: render.Options' default)
 	Keep             int    // generations to keep, the live one included (default 3)
 	Logger           *slog.Logger
 	Progress         io.Writer // where a build reports pages done of total (nil: silent)
@@ -126,7 +127,7 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.TurnstileSiteKey != "" && !folder.ValidSiteKey(cfg.TurnstileSiteKey) {
 		return nil, fmt.Errorf("build: Turnstile site key %q: expected letters, digits, - and _ only", cfg.TurnstileSiteKey)
 	}
-	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger})
+	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger, Processes: cfg.RenderProcesses})
 	if err != nil {
 		return nil, err
 	}

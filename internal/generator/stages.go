@@ -56,6 +56,7 @@ type run struct {
 	next     manifest          // the new generation's
 	toRender []*planned
 	toLink   []*planned // unchanged since the live generation: linked from it
+	toWrite  []string   // the extras that differ from the generation the new one starts from
 
 	// write
 	name  string
@@ -115,8 +116,9 @@ func (r *run) load() error {
 		}
 	}
 	if !r.reusable() {
-		// Nothing to reuse: start node now so its start-up overlaps planning.
-		go r.renderer.Start()
+		// Nothing to reuse, every page renders: start node (every process) now, so its
+		// start-up overlaps planning.
+		go r.renderer.StartAll()
 	}
 	var texts []string
 	for _, b := range r.blogs {
@@ -312,8 +314,8 @@ func (r *run) diff() error {
 	return nil
 }
 
-// write lays out the new generation, all but the pages to render: the static files, the
-// sitemap, robots.txt and the feed.
+// write lays out the new generation, all but the pages to render and the extras (sitemap,
+// robots.txt, feed, redirect pages), which the render stage writes: the static files.
 //
 // Reuse, the spare generation: the generation before the live one already holds nearly every
 // file of the new one. It becomes the new generation, and only the files that differ from it
@@ -348,11 +350,10 @@ func (r *run) write() error {
 			}
 		}
 	}
-	for name, data := range r.extras {
+	// The sitemap, feed and redirect pages that changed are written beside the renders.
+	for name := range r.extras {
 		if base.Files[name] != r.next.Files[name] {
-			if err := r.w.write(name, data); err != nil {
-				return err
-			}
+			r.toWrite = append(r.toWrite, name)
 		}
 	}
 	// An unchanged page the spare generation already holds needs nothing.
@@ -371,13 +372,20 @@ func (r *run) write() error {
 // Reuse: each distinct body is rendered once (a page and its twins differ only in their
 // heads), and the unchanged pages are linked from the live generation meanwhile: the links are
 // file-system work in Go and the renders node's, so a publish on a large site waits for the
-// longer of the two rather than for both.
+// longer of the two rather than for both. The extras that changed (the sitemap, the feed, a
+// clean build's thousands of redirect pages) are written meanwhile too.
 func (r *run) render() error {
 	linked := make(chan error, 1)
 	go func() {
-		linked <- parallel(len(r.toLink), func(i int) error {
-			return r.w.link(filepath.Join(r.live, r.toLink[i].File), r.toLink[i].File)
+		err := parallel(len(r.toWrite), func(i int) error {
+			return r.w.write(r.toWrite[i], r.extras[r.toWrite[i]])
 		})
+		if err == nil {
+			err = parallel(len(r.toLink), func(i int) error {
+				return r.w.link(filepath.Join(r.live, r.toLink[i].File), r.toLink[i].File)
+			})
+		}
+		linked <- err
 	}()
 	var groups [][]*planned
 	byBody := make(map[string]int, len(r.toRender))
@@ -413,7 +421,7 @@ func (r *run) render() error {
 		return renderErr
 	}
 	if linkErr != nil {
-		return fmt.Errorf("link an unchanged page: %w", linkErr)
+		return fmt.Errorf("write an unchanged page or an extra: %w", linkErr)
 	}
 	return nil
 }

@@ -254,25 +254,47 @@ func (r *Renderer) process() (*process, error) {
 		r.started++
 		return p, nil
 	}
-	if least >= spawnAt && len(r.procs) < r.opts.Processes && !r.spawning {
-		r.spawning = true
-		r.started++
-		go func() {
-			p, err := r.spawn()
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			r.spawning = false
-			switch {
-			case err != nil:
-				r.opts.Logger.Warn("a further render server did not start", "err", err)
-			case r.closed:
-				go p.stop()
-			default:
-				r.procs = append(r.procs, p)
-			}
-		}()
+	if least >= spawnAt {
+		r.grow()
 	}
 	return best, nil
+}
+
+// StartAll starts every process Processes allows now (the first before it returns, the others
+// in the background), for a build that will render many pages.
+func (r *Renderer) StartAll() error {
+	if _, err := r.process(); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.grow()
+	return nil
+}
+
+// grow starts one more process in the background, unless Processes are running or one is
+// starting already; r.mu is held.
+func (r *Renderer) grow() {
+	if r.closed || r.spawning || len(r.procs) >= r.opts.Processes {
+		return
+	}
+	r.spawning = true
+	r.started++
+	go func() {
+		p, err := r.spawn()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.spawning = false
+		switch {
+		case err != nil:
+			r.opts.Logger.Warn("a further render server did not start", "err", err)
+		case r.closed:
+			go p.stop()
+		default:
+			r.procs = append(r.procs, p)
+			r.grow()
+		}
+	}()
 }
 
 func (r *Renderer) spawn() (*process, error) {
