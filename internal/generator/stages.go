@@ -64,6 +64,10 @@ type run struct {
 	w     *writer
 	spare manifest // the manifest of the generation the new one started from
 
+	// render, started in plan when every page renders (early), beside diff and write
+	early       chan error
+	cancelEarly context.CancelFunc
+
 	// index (started in plan)
 	searching chan searchBuilt
 	searched  *search.Output
@@ -192,6 +196,17 @@ func (r *run) plan() error {
 	}
 	// Encodings depend only on their inputs, so they are kept whatever becomes of this build.
 	r.memo.keep(r.pages, r.planner.newCards)
+	if r.opts.Clean || r.live == "" {
+		// Every page renders (nothing to reuse): the renders start now, and diff and write
+		// (sitemap, feed, redirect pages, static files) run beside them instead of before.
+		if err := r.newGeneration(); err != nil {
+			return err
+		}
+		r.toRender = r.pages
+		ctx, cancel := context.WithCancel(r.ctx)
+		r.early, r.cancelEarly = make(chan error, 1), cancel
+		go func() { r.early <- r.renderPages(ctx) }()
+	}
 	return nil
 }
 
@@ -297,6 +312,9 @@ func (r *run) diff() error {
 		r.next.Files[name] = sum16(data)
 	}
 	for _, it := range r.pages {
+		if r.early != nil {
+			break // every page renders already
+		}
 		if r.reusable() && r.prev.Pages[it.File] == it.hash {
 			r.toLink = append(r.toLink, it)
 		} else {
@@ -321,21 +339,12 @@ func (r *run) diff() error {
 // file of the new one. It becomes the new generation, and only the files that differ from it
 // are replaced or removed, so a publish costs the files it changes rather than a link per page.
 func (r *run) write() error {
-	genRoot := generationsDir(r.cfg.OutDir)
-	removeLeftovers(genRoot)
-	r.name = newGenerationName()
-	r.tmp = filepath.Join(genRoot, r.name+".tmp")
-	var base manifest
-	if !r.opts.Clean && r.live != "" {
-		base = r.takeSpare(genRoot, r.live, r.assets.Hash, r.tmp)
-	}
-	if base.Pages == nil {
-		if err := os.MkdirAll(r.tmp, 0o755); err != nil {
+	if r.w == nil {
+		if err := r.newGeneration(); err != nil {
 			return err
 		}
 	}
-	r.w = &writer{root: r.tmp}
-	r.spare = base
+	base := r.spare
 	for _, old := range []map[string]string{base.Pages, base.Files} {
 		for file := range old {
 			if _, ok := r.next.Pages[file]; !ok && r.next.Files[file] == "" {
@@ -367,6 +376,27 @@ func (r *run) write() error {
 	return nil
 }
 
+// newGeneration makes the folder of the new generation: the spare generation taken over, or a
+// new one.
+func (r *run) newGeneration() error {
+	genRoot := generationsDir(r.cfg.OutDir)
+	removeLeftovers(genRoot)
+	r.name = newGenerationName()
+	r.tmp = filepath.Join(genRoot, r.name+".tmp")
+	var base manifest
+	if !r.opts.Clean && r.live != "" {
+		base = r.takeSpare(genRoot, r.live, r.assets.Hash, r.tmp)
+	}
+	if base.Pages == nil {
+		if err := os.MkdirAll(r.tmp, 0o755); err != nil {
+			return err
+		}
+	}
+	r.w = &writer{root: r.tmp}
+	r.spare = base
+	return nil
+}
+
 // render renders the pages that differ from the live generation into the new one.
 //
 // Reuse: each distinct body is rendered once (a page and its twins differ only in their
@@ -387,6 +417,25 @@ func (r *run) render() error {
 		}
 		linked <- err
 	}()
+	var renderErr error
+	if r.early != nil {
+		renderErr = <-r.early
+		r.early = nil
+	} else {
+		renderErr = r.renderPages(r.ctx)
+	}
+	linkErr := <-linked
+	if renderErr != nil {
+		return renderErr
+	}
+	if linkErr != nil {
+		return fmt.Errorf("write an unchanged page or an extra: %w", linkErr)
+	}
+	return nil
+}
+
+// renderPages renders toRender into the new generation, each distinct body once.
+func (r *run) renderPages(ctx context.Context) error {
 	var groups [][]*planned
 	byBody := make(map[string]int, len(r.toRender))
 	for _, it := range r.toRender {
@@ -400,9 +449,9 @@ func (r *run) render() error {
 	var done atomic.Int64
 	total := len(r.toRender)
 	step := int64(max(total/10, 100))
-	renderErr := parallelN(16, len(groups), func(i int) error {
+	return parallelN(16, len(groups), func(i int) error {
 		first := groups[i][0]
-		body, err := r.renderer.Render(r.ctx, first.Name, first.bodyRoute(), r.siteJSON, first.props)
+		body, err := r.renderer.Render(ctx, first.Name, first.bodyRoute(), r.siteJSON, first.props)
 		if err != nil {
 			return err
 		}
@@ -416,14 +465,6 @@ func (r *run) render() error {
 		}
 		return nil
 	})
-	linkErr := <-linked
-	if renderErr != nil {
-		return renderErr
-	}
-	if linkErr != nil {
-		return fmt.Errorf("write an unchanged page or an extra: %w", linkErr)
-	}
-	return nil
 }
 
 // swap seals the new generation with its manifest and makes it live in one rename, so a reader
@@ -462,6 +503,14 @@ func (r *run) prune() error {
 
 // discard removes the new generation of a build that did not finish.
 func (r *run) discard() {
+	if r.early != nil {
+		r.cancelEarly()
+		<-r.early
+		r.early = nil
+	}
+	if r.cancelEarly != nil {
+		r.cancelEarly()
+	}
 	if r.tmp != "" {
 		os.RemoveAll(r.tmp)
 	}

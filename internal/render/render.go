@@ -19,7 +19,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"sync"
@@ -35,9 +34,11 @@ type Options struct {
 	Node    string        // node binary (default "node")
 	Timeout time.Duration // how long one page may take (default 30 s)
 	Logger  *slog.Logger
-	// Processes is the most node processes that render at once (default: 2, or 1 on a machine
-	// with one CPU). The first starts with the first render; another only while every running
-	// one has spawnAt renders waiting, so a publish's few pages never start a second.
+	// Processes is the most node processes that render at once (default 1). Another starts
+	// only while every running one has spawnAt renders waiting, so a publish's few pages never
+	// start a second. On the bench's 2 shared cores a second process cost more than it gave
+	// (its start-up, and Go's file writes and search index already use the other core), so it
+	// is a knob (sitegen build --render-processes), not the default.
 	Processes int
 }
 
@@ -110,7 +111,7 @@ func New(opts Options) (*Renderer, error) {
 		opts.Logger = slog.Default()
 	}
 	if opts.Processes <= 0 {
-		opts.Processes = min(2, runtime.NumCPU())
+		opts.Processes = 1
 	}
 	if abs, err := filepath.Abs(opts.SiteDir); err == nil {
 		opts.SiteDir = abs
