@@ -37,6 +37,10 @@ type Config struct {
 	TurnstileSiteKey string
 	Node             string // node binary (default "node")
 	RenderProcesses  int    // most node processes rendering at once (0: render.Options' default)
+	// OneShot says the Builder runs one build (sitegen build): it keeps no plan memo for a next
+	// build, and lets go of each page's encoding once the page is written, so a large site's
+	// build holds far less at once.
+	OneShot bool
 	Keep             int    // generations to keep, the live one included (default 3)
 	Logger           *slog.Logger
 	Progress         io.Writer // where a build reports pages done of total (nil: silent)

@@ -195,7 +195,13 @@ func (r *run) plan() error {
 		return err
 	}
 	// Encodings depend only on their inputs, so they are kept whatever becomes of this build.
-	r.memo.keep(r.pages, r.planner.newCards)
+	if !r.cfg.OneShot {
+		r.memo.keep(r.pages, r.planner.newCards)
+	}
+	// The props are encoded (and the search index has its inputs): the values can go.
+	for _, it := range r.pages {
+		it.Page.Props = nil
+	}
 	if r.opts.Clean || r.live == "" {
 		// Every page renders (nothing to reuse): the renders start now, and diff and write
 		// (sitemap, feed, redirect pages, static files) run beside them instead of before.
@@ -458,6 +464,9 @@ func (r *run) renderPages(ctx context.Context) error {
 		for _, it := range groups[i] {
 			if err := r.w.write(it.File, document(it.head, body)); err != nil {
 				return err
+			}
+			if r.cfg.OneShot {
+				it.props, it.head = nil, ""
 			}
 			if n := done.Add(1); total >= 200 && n%step == 0 {
 				r.progressf("rendered %d/%d pages\n", n, total)
