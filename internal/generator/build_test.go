@@ -828,3 +828,33 @@ func TestPublishedServicesAreListedBesideTheCuratedTiles(t *testing.T) {
 		t.Errorf("/OurServices lists %d services, want all 15 published", n)
 	}
 }
+
+// A single build (sitegen build: OneShot, encodings let go and made again as pages render) with
+// two render processes writes the same site as the long-lived builder's clean build, and its
+// manifest lets the next build reuse every page.
+func TestOneShotBuildWritesTheSameSite(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	if _, err := s.builder(t).Build(context.Background(), s.db, Options{Clean: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := readTree(t, s.out)
+	one := s.builder(t, func(c *Config) { c.OneShot, c.RenderProcesses = true, 2 })
+	res, err := one.Build(context.Background(), s.db, Options{Clean: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readTree(t, s.out)
+	if len(got) != len(want) {
+		t.Errorf("%d files, want %d", len(got), len(want))
+	}
+	for f, data := range want {
+		if f != manifestName && got[f] != data {
+			t.Errorf("%s differs from the long-lived builder's", f)
+		}
+	}
+	again, err := s.builder(t, func(c *Config) { c.OneShot = true }).Build(context.Background(), s.db, Options{})
+	if err != nil || again.PagesRendered != 0 || again.Generation != res.Generation {
+		t.Fatalf("the next build after a one-shot build: %+v %v", again, err)
+	}
+}

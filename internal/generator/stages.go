@@ -65,6 +65,7 @@ type run struct {
 	spare manifest // the manifest of the generation the new one started from
 
 	// render, started in plan when every page renders (early), beside diff and write
+	lazy        bool // pages are encoded again when they render (Config.OneShot, every page renders)
 	early       chan error
 	cancelEarly context.CancelFunc
 
@@ -191,6 +192,9 @@ func (r *run) plan() error {
 		return err
 	}
 	r.startSearch(pages)
+	// A single build that renders every page lets each encoding go once hashed and encodes the
+	// page again when it renders, so a large site's encodings are never all held at once.
+	r.lazy = r.cfg.OneShot && (r.opts.Clean || r.live == "")
 	if r.pages, err = r.encode(pages); err != nil {
 		return err
 	}
@@ -198,9 +202,11 @@ func (r *run) plan() error {
 	if !r.cfg.OneShot {
 		r.memo.keep(r.pages, r.planner.newCards)
 	}
-	// The props are encoded (and the search index has its inputs): the values can go.
-	for _, it := range r.pages {
-		it.Page.Props = nil
+	if !r.lazy {
+		// The props are encoded (and the search index has its inputs): the values can go.
+		for _, it := range r.pages {
+			it.Page.Props = nil
+		}
 	}
 	if r.opts.Clean || r.live == "" {
 		// Every page renders (nothing to reuse): the renders start now, and diff and write
@@ -285,6 +291,9 @@ func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
 	}
 	it.head = headHTML(pg.Head, r.planner.site, r.assets)
 	it.hash = sum16([]byte(it.body), []byte(pg.Route), []byte(it.head))
+	if r.lazy {
+		it.props, it.head = nil, ""
+	}
 	return it, nil
 }
 
@@ -457,16 +466,27 @@ func (r *run) renderPages(ctx context.Context) error {
 	step := int64(max(total/10, 100))
 	return parallelN(16, len(groups), func(i int) error {
 		first := groups[i][0]
-		body, err := r.renderer.Render(ctx, first.Name, first.bodyRoute(), r.siteJSON, first.props)
+		props := first.props
+		if r.lazy {
+			var err error
+			if props, err = json.Marshal(first.Page.Props); err != nil {
+				return fmt.Errorf("%s: %w", first.Route, err)
+			}
+		}
+		body, err := r.renderer.Render(ctx, first.Name, first.bodyRoute(), r.siteJSON, props)
 		if err != nil {
 			return err
 		}
 		for _, it := range groups[i] {
-			if err := r.w.write(it.File, document(it.head, body)); err != nil {
+			head := it.head
+			if r.lazy {
+				head = headHTML(it.Head, r.planner.site, r.assets)
+			}
+			if err := r.w.write(it.File, document(head, body)); err != nil {
 				return err
 			}
 			if r.cfg.OneShot {
-				it.props, it.head = nil, ""
+				it.props, it.head, it.Page.Props = nil, "", nil
 			}
 			if n := done.Add(1); total >= 200 && n%step == 0 {
 				r.progressf("rendered %d/%d pages\n", n, total)
