@@ -29,6 +29,7 @@ func profileBuild(args []string) error {
 	prof := fs.String("cpuprofile", "", "write the Go CPU profile here")
 	clean := fs.Bool("clean", false, "clean build")
 	memprof := fs.String("memprofile", "", "write the Go heap profile here at the build's peak heap (sampled every 20 ms)")
+	oneShot := fs.Bool("oneshot", true, "build as sitegen build does (Config.OneShot), not as a long-lived server")
 	procs := fs.Int("render-processes", 0, "most node processes (0: the builder's default)")
 	fs.Parse(args)
 	src, err := store.Open(*db, store.Options{ReadOnly: true, Timeout: time.Second})
@@ -37,7 +38,7 @@ func profileBuild(args []string) error {
 	}
 	defer src.Close()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, RenderProcesses: *procs, Logger: logger})
+	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, RenderProcesses: *procs, OneShot: *oneShot, Logger: logger})
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,9 @@ type Page struct {
 	// view as another at a second address (/ourservices/ beside /OurServices/) names
 	// that page's route, so the two share one render and differ only in their heads.
 	BodyRoute string
+	// remake, when set (posts), makes Props and Head again: a single build of every page lets
+	// them go once the page is hashed and makes them again when it renders (run.lazy).
+	remake func() (any, Head)
 }
 
 // Head is what goes into a page's <head>.
@@ -400,11 +403,14 @@ func (p *planner) blogPages() []*Page {
 			pages = append(pages, post)
 			continue
 		}
-		props := p.postProps(b, false)
-		for _, j := range related {
-			props.Related = append(props.Related, p.cards[j])
+		post.remake = func() (any, Head) {
+			props := p.postProps(b, false)
+			for _, j := range related {
+				props.Related = append(props.Related, p.cards[j])
+			}
+			return props, p.postHead(b, route)
 		}
-		post.Props, post.Head = props, p.postHead(b, route)
+		post.Props, post.Head = post.remake()
 		pages = append(pages, post)
 	}
 	return pages

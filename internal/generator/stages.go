@@ -293,6 +293,9 @@ func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
 	it.hash = sum16([]byte(it.body), []byte(pg.Route), []byte(it.head))
 	if r.lazy {
 		it.props, it.head = nil, ""
+		if pg.remake != nil && pg.BodyRoute == "" {
+			pg.Props, pg.Head = nil, Head{} // made again when the page renders
+		}
 	}
 	return it, nil
 }
@@ -469,6 +472,9 @@ func (r *run) renderPages(ctx context.Context) error {
 		props := first.props
 		if r.lazy {
 			var err error
+			if first.Props == nil && first.remake != nil {
+				first.Props, first.Head = first.remake()
+			}
 			if props, err = json.Marshal(first.Page.Props); err != nil {
 				return fmt.Errorf("%s: %w", first.Route, err)
 			}
@@ -480,13 +486,16 @@ func (r *run) renderPages(ctx context.Context) error {
 		for _, it := range groups[i] {
 			head := it.head
 			if r.lazy {
+				if it.Props == nil && it.remake != nil {
+					it.Props, it.Head = it.remake()
+				}
 				head = headHTML(it.Head, r.planner.site, r.assets)
 			}
 			if err := r.w.write(it.File, document(head, body)); err != nil {
 				return err
 			}
 			if r.cfg.OneShot {
-				it.props, it.head, it.Page.Props = nil, "", nil
+				it.props, it.head, it.Page.Props, it.Page.Head = nil, "", nil, Head{}
 			}
 			if n := done.Add(1); total >= 200 && n%step == 0 {
 				r.progressf("rendered %d/%d pages\n", n, total)
