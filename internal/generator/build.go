@@ -40,10 +40,10 @@ type Config struct {
 	// OneShot says the Builder runs one build (sitegen build): it keeps no plan memo for a next
 	// build, and lets go of each page's encoding once the page is written, so a large site's
 	// build holds far less at once.
-	OneShot bool
-	Keep             int    // generations to keep, the live one included (default 3)
-	Logger           *slog.Logger
-	Progress         io.Writer // where a build reports pages done of total (nil: silent)
+	OneShot  bool
+	Keep     int // generations to keep, the live one included (default 3)
+	Logger   *slog.Logger
+	Progress io.Writer // where a build reports pages done of total (nil: silent)
 	// Media makes and keeps the variants of uploaded images (nil: pages show the originals).
 	Media *media.Cache
 }
