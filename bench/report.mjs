@@ -60,7 +60,7 @@ for (const n of sizes) {
     detail.push(`full build ${n} vs Hugo ${name}: hugo wall ${hugo.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${hugo.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s,` +
       ` peak ${hugo.map((s) => mib(s.peakTree)).join(' ')}; paired ratios ${pairs.map((x) => x.toFixed(2)).join(' ')}`);
   }
-  rows.push(['1', `Full build, ${n} posts (${pages} pages${bytes ? `, ${(bytes.ours / 1000).toFixed(1)} kB a post` : ''})`,
+  rows.push(['1', `Full build, ${n} posts (${pages} pages + ${n} redirect pages${bytes ? `, ${(bytes.ours / 1000).toFixed(1)} kB a post` : ''})`,
     `ours ${sec(oWall)}, ${Math.round(pages / oWall)} pages/s, CPU ${sec(oCPU)}, ${mib(oMem)} peak; ${peers.join('; ')}`,
     'ratio ≤ 0.7 against both', ok(met && peers.length === 2)]);
   detail.push(`full build ${n}: ours wall ${ours.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${ours.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${ours.map((s) => mib(s.peakTree)).join(' ')}`);
