@@ -19,8 +19,10 @@
 #   BENCH_ENQUIRIES  enquiries in the inbox section (default 10000)
 #   BENCH_INBOX_RUNS times the inbox is opened in Chromium (default 5)
 #   BENCH_UPLOADS    uploads of the responsive-images section (default 5)
-#   BENCH_SKIP       sections to leave out: build (the Hugo comparison), nochange, deploy, publish,
-#                    publish-store, form, lighthouse, search, inbox, images
+#   BENCH_SCALE_SIZES  post counts of the scale section (default "1000 5000 20000 50000"): one clean
+#                    build of each (BENCH_SCALE_RUNS, default 1), pages/s and peak memory
+#   BENCH_SKIP       sections to leave out: build (the Hugo comparison), scale, nochange, deploy,
+#                    publish, publish-store, form, lighthouse, search, inbox, images
 #   BENCH_ONLY       run only these sections, e.g. BENCH_ONLY=lighthouse BENCH_SIZES=1000 (the sites
 #                    the others need are then built once, unmeasured, and Hugo and wrk are not needed)
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
@@ -138,8 +140,10 @@ cat "$out/machine.txt"
 
 # --- 1. full build beside Hugo --------------------------------------------------------------
 if skipped build; then
-  # The other sections still need the sites: one unmeasured build of each size.
+  # The other sections still need the sites: one unmeasured build of each size (unless the
+  # scale section, which makes its own, is all there is to run).
   for n in "${sizes[@]}"; do
+    [ "${BENCH_ONLY:-}" = scale ] && break
     say "building the $n-post site for the other sections (not measured)"
     w=$work/$n
     "$bt" gen -n "$n" -services "$services" -out "$w/content"
@@ -149,7 +153,7 @@ if skipped build; then
 fi
 for n in "${sizes[@]}"; do
   skipped build && break
-  say "full build, $n posts + $services services + the static routes (ours) vs the same $n posts (Hugo), $runs runs each, interleaved"
+  say "full build, $n posts + $services services + the static routes (ours) vs the same $n posts (Hugo with the heavy shell, bench/hugo, and the light one, bench/hugo-light), $runs runs each, interleaved"
   w=$work/$n
   "$bt" gen -n "$n" -services "$services" -out "$w/content"
   "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json"
@@ -163,9 +167,38 @@ for n in "${sizes[@]}"; do
     sync
     measure "hugo-$n" hugo --quiet --source bench/hugo --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/run-$r/hugo"
     echo "hugo: $(find "$w/run-$r/hugo" -name '*.html' | wc -l) html files" | tee -a "$out/hugo-$n.log"
-    tail -n 2 "$samples"
+    sync
+    measure "hugolight-$n" hugo --quiet --source bench/hugo-light --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/run-$r/hugo-light"
+    echo "hugo-light: $(find "$w/run-$r/hugo-light" -name '*.html' | wc -l) html files" | tee -a "$out/hugolight-$n.log"
+    tail -n 3 "$samples"
   done
 done
+# Bytes of a post page of each shell, for the table.
+for n in "${sizes[@]}"; do
+  skipped build && break
+  w=$work/$n
+  post=$(ls "$w/run-1/site/blog" | grep -v '^page$' | sort | sed -n 1p)
+  printf '{"n":%s,"ours":%s,"hugo":%s,"hugolight":%s}\n' "$n" "$(stat -c %s "$w/run-1/site/blog/$post/index.html")" \
+    "$(stat -c %s "$w/run-1/hugo/blog/$post/index.html")" "$(stat -c %s "$w/run-1/hugo-light/blog/$post/index.html")" >> "$out/page-bytes.jsonl"
+done
+
+# --- 1b. scale: one clean build of each size up to 50,000 posts ------------------------------
+if ! skipped scale; then
+  for n in ${BENCH_SCALE_SIZES:-1000 5000 20000 50000}; do
+    say "scale: clean build of $n posts, ${BENCH_SCALE_RUNS:-1} run(s)"
+    w=$work/scale-$n
+    "$bt" gen -n "$n" -services "$services" -hugo=false -out "$w/content"
+    "$adminapi" import --db "$w/site.db" "$w/content/blogs.json" "$w/content/services.json" > /dev/null
+    for r in $(seq "${BENCH_SCALE_RUNS:-1}"); do
+      sync
+      measure "scale-$n" "$sitegen" build --clean --db "$w/site.db" --out "$w/run-$r/site" --uploads "$w/uploads" "${sitedir[@]}"
+      grep -h '^built' "$out/last-command.log" | tee -a "$out/scale-$n.log"
+      tail -n 1 "$samples"
+    done
+    # Kept until the bench ends, like every build's output (see section 1).
+  done
+fi
+
 # The later sections use the last run's site of each size.
 db() { echo "$work/$1/site.db"; }
 dist() { echo "$work/$1/run-$runs/site"; }

@@ -240,6 +240,7 @@ func genContent(args []string) error {
 	nsvc := fs.Int("services", 100, "services")
 	seed := fs.Uint64("seed", 2019, "random seed: the same seed writes the same content")
 	out := fs.String("out", "bench/out/content", "output folder")
+	withHugo := fs.Bool("hugo", true, "also write the posts as Markdown for the Hugo site (a file each)")
 	fs.Parse(args)
 
 	g := &gen{r: newRand(*seed)}
@@ -278,6 +279,9 @@ func genContent(args []string) error {
 			"description: " + yamlString(b.MetaDescription) + "\n" +
 			"image: " + yamlString(b.Image) + "\n" +
 			"---\n\n" + toMD(doc)
+		if !*withHugo {
+			continue
+		}
 		if err := os.WriteFile(filepath.Join(postsDir, slug+".md"), []byte(md), 0o644); err != nil {
 			log.Fatal(err)
 		}

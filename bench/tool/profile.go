@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"time"
 
@@ -27,6 +28,9 @@ func profileBuild(args []string) error {
 	node := fs.String("node", "node", "node binary or wrapper")
 	prof := fs.String("cpuprofile", "", "write the Go CPU profile here")
 	clean := fs.Bool("clean", false, "clean build")
+	memprof := fs.String("memprofile", "", "write the Go heap profile here at the build's peak heap (sampled every 20 ms)")
+	oneShot := fs.Bool("oneshot", true, "build as sitegen build does (Config.OneShot), not as a long-lived server")
+	procs := fs.Int("render-processes", 0, "most node processes (0: the builder's default)")
 	fs.Parse(args)
 	src, err := store.Open(*db, store.Options{ReadOnly: true, Timeout: time.Second})
 	if err != nil {
@@ -34,7 +38,7 @@ func profileBuild(args []string) error {
 	}
 	defer src.Close()
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, Logger: logger})
+	b, err := generator.New(generator.Config{ContentDir: *contentDir, OutDir: *out, SiteDir: *site, Node: *node, RenderProcesses: *procs, OneShot: *oneShot, Logger: logger})
 	if err != nil {
 		return err
 	}
@@ -47,7 +51,31 @@ func profileBuild(args []string) error {
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() { // keeps the heap profile of the largest heap seen
+		defer close(sampled)
+		var peak uint64
+		var ms runtime.MemStats
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+			runtime.ReadMemStats(&ms)
+			if *memprof != "" && ms.HeapInuse > peak {
+				peak = ms.HeapInuse
+				if f, err := os.Create(*memprof); err == nil {
+					pprof.Lookup("heap").WriteTo(f, 0)
+					f.Close()
+				}
+			}
+		}
+	}()
 	res, err := b.Build(context.Background(), src, generator.Options{Clean: *clean, Reason: "bench profile"})
+	close(stop)
+	<-sampled
 	if err != nil {
 		return err
 	}

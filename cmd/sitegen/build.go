@@ -38,9 +38,11 @@ func (p *paths) register(cmd *cobra.Command) {
 	p.cmd = cmd
 }
 
-func (p *paths) builder(logger *slog.Logger) (*generator.Builder, error) {
+// builder makes the Builder; oneShot for a single build (sitegen build), not a server.
+func (p *paths) builder(logger *slog.Logger, oneShot bool) (*generator.Builder, error) {
 	cfg := p.Config(logger)
 	cfg.Progress = os.Stdout
+	cfg.OneShot = oneShot
 	return generator.New(cfg)
 }
 
@@ -112,7 +114,7 @@ live site untouched. Prints progress and a summary line.`,
 				return err
 			}
 			defer closeSrc()
-			b, err := p.builder(logger)
+			b, err := p.builder(logger, true)
 			if err != nil {
 				return err
 			}

@@ -112,7 +112,7 @@ func (s *devServer) rebuild(ctx context.Context, bundle bool) error {
 		return err
 	}
 	defer closeSrc()
-	b, err := s.p.builder(s.logger)
+	b, err := s.p.builder(s.logger, false)
 	if err != nil {
 		return err
 	}

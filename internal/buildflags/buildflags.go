@@ -20,6 +20,7 @@ type Flags struct {
 	BaseURL, FormEndpoint, TurnstileSiteKey  string
 	Node                                     string
 	AVIF                                     bool
+	RenderProcesses                          int
 }
 
 // Register adds the flags to f, their defaults read from the environment where one is named.
@@ -32,6 +33,7 @@ func (s *Flags) Register(f *pflag.FlagSet) {
 	f.StringVar(&s.FormEndpoint, "form-endpoint", os.Getenv("FORM_ENDPOINT"), "URL the contact forms post to (default: formEndpoint of content/site.yaml; env FORM_ENDPOINT)")
 	f.StringVar(&s.TurnstileSiteKey, "turnstile-site-key", os.Getenv("TURNSTILE_SITE_KEY"), "Cloudflare Turnstile site key: the contact forms show its widget and send its token (adminapi checks it with TURNSTILE_SECRET), and the pages' policy lets challenges.cloudflare.com in; unset, no widget and no outside script (default: turnstileSiteKey of content/site.yaml; env TURNSTILE_SITE_KEY)")
 	f.StringVar(&s.Node, "node", "node", "node binary that runs the renderer")
+	f.IntVar(&s.RenderProcesses, "render-processes", 0, "most node processes rendering pages at once (default 1; a further one starts only while the running ones are busy: worth trying on a machine with idle cores)")
 	f.StringVar(&s.Variants, "variants", "", "cache of the responsive variants of uploaded images, made once per image (default: variants/ beside --uploads)")
 	f.BoolVar(&s.AVIF, "avif", true, "make AVIF variants as well as WebP (about twice the image work of WebP alone)")
 }
@@ -50,7 +52,7 @@ func (s *Flags) VariantsDir() string {
 func (s *Flags) Config(logger *slog.Logger) generator.Config {
 	return generator.Config{
 		ContentDir: s.Content, OutDir: s.Out, SiteDir: s.SiteDir, UploadsDir: s.Uploads,
-		BaseURL: s.BaseURL, FormEndpoint: s.FormEndpoint, TurnstileSiteKey: s.TurnstileSiteKey, Node: s.Node, Logger: logger,
+		BaseURL: s.BaseURL, FormEndpoint: s.FormEndpoint, TurnstileSiteKey: s.TurnstileSiteKey, Node: s.Node, RenderProcesses: s.RenderProcesses, Logger: logger,
 		Media: media.New(media.Options{Dir: s.VariantsDir(), AVIF: s.AVIF, Logger: logger}),
 	}
 }

@@ -36,9 +36,14 @@ type Config struct {
 	// Cloudflare Turnstile's widget and the pages' policy lets its script and frame in.
 	TurnstileSiteKey string
 	Node             string // node binary (default "node")
-	Keep             int    // generations to keep, the live one included (default 3)
-	Logger           *slog.Logger
-	Progress         io.Writer // where a build reports pages done of total (nil: silent)
+	RenderProcesses  int    // most node processes rendering at once (0: render.Options' default)
+	// OneShot says the Builder runs one build (sitegen build): it keeps no plan memo for a next
+	// build, and lets go of each page's encoding once the page is written, so a large site's
+	// build holds far less at once.
+	OneShot  bool
+	Keep     int // generations to keep, the live one included (default 3)
+	Logger   *slog.Logger
+	Progress io.Writer // where a build reports pages done of total (nil: silent)
 	// Media makes and keeps the variants of uploaded images (nil: pages show the originals).
 	Media *media.Cache
 }
@@ -126,7 +131,7 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.TurnstileSiteKey != "" && !folder.ValidSiteKey(cfg.TurnstileSiteKey) {
 		return nil, fmt.Errorf("build: Turnstile site key %q: expected letters, digits, - and _ only", cfg.TurnstileSiteKey)
 	}
-	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger})
+	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger, Processes: cfg.RenderProcesses})
 	if err != nil {
 		return nil, err
 	}

@@ -120,7 +120,7 @@ func TestPlanRoutes(t *testing.T) {
 	for _, p := range pages {
 		byRoute[p.Route] = p
 	}
-	want := []string{"/", "/about/", "/contactus/", "/blog/", "/blog/local-seo-for-noida-clinics/", "/preview/blog/local-seo-for-noida-clinics/",
+	want := []string{"/", "/about/", "/contactus/", "/blog/", "/blog/local-seo-for-noida-clinics/",
 		"/OurServices/", "/ourservices/", "/privacy-policy/", "/terms-conditions/", "/courses/", "/video-marketing/", "/404",
 		"/cards/", "/contactquery/", "/vision/", "/dedicated/", "/chooseus/", "/testimonials/", "/services/", "/whychooseservices/",
 		"/testimonialsslider/", "/blogslider/", "/whydigitalreeviver/", "/servicesection/", "/provesuccess/", "/navbar/", "/floating/"}
@@ -146,8 +146,8 @@ func TestPlanRoutes(t *testing.T) {
 	if p := byRoute["/video-marketing/"]; p.Name != "servicePage" || !strings.HasSuffix(p.Head.Description, "…") || p.Head.Keywords != "services, test agency" {
 		t.Errorf("generic service fallbacks: %+v", p.Head)
 	}
-	if p := byRoute["/preview/blog/local-seo-for-noida-clinics/"]; p.Head.Robots != robotsNoIndex || p.Head.Canonical != "https://example.test/blog/local-seo-for-noida-clinics/" || p.Sitemap {
-		t.Errorf("preview route must point at the canonical post and stay out of the sitemap: %+v", p.Head)
+	if p := byRoute["/preview/blog/local-seo-for-noida-clinics/"]; p != nil {
+		t.Errorf("a post's preview address is a redirect, not a page: %+v", p)
 	}
 	if p := byRoute["/vision/"]; p.Head.Robots != robotsNoIndex {
 		t.Errorf("section repeating the home page must be noindex")
@@ -314,6 +314,20 @@ func TestBuildEndToEnd(t *testing.T) {
 	}
 	if types := ldTypes(t, post); len(types) != 1 || types[0] != "BlogPosting" {
 		t.Errorf("post JSON-LD %v", types)
+	}
+	// SPEC §2's second address of a post leads to it: a redirect page and a _redirects rule.
+	preview := s.read(t, "preview/blog/local-seo-for-noida-clinics/index.html")
+	for _, want := range []string{`<meta http-equiv="refresh" content="0; url=/blog/local-seo-for-noida-clinics/">`,
+		`<link rel="canonical" href="https://example.test/blog/local-seo-for-noida-clinics/">`, `<meta name="robots" content="noindex">`} {
+		if !strings.Contains(preview, want) {
+			t.Errorf("preview address lacks %s:\n%s", want, preview)
+		}
+	}
+	if len(preview) > 1024 {
+		t.Errorf("the preview redirect page is %d bytes", len(preview))
+	}
+	if !strings.Contains(s.read(t, "_redirects"), "/preview/blog/local-seo-for-noida-clinics/ /blog/local-seo-for-noida-clinics/ 301\n") {
+		t.Error("_redirects lacks the preview address")
 	}
 	landing := s.read(t, "seo-services-in-delhi/index.html")
 	if types := ldTypes(t, landing); len(types) < 1 || types[0] != "FAQPage" {
@@ -812,5 +826,35 @@ func TestPublishedServicesAreListedBesideTheCuratedTiles(t *testing.T) {
 	}
 	if n := len(byRoute["/OurServices/"].Props.(ServiceListProps).Services); n != 15 {
 		t.Errorf("/OurServices lists %d services, want all 15 published", n)
+	}
+}
+
+// A single build (sitegen build: OneShot, encodings let go and made again as pages render) with
+// two render processes writes the same site as the long-lived builder's clean build, and its
+// manifest lets the next build reuse every page.
+func TestOneShotBuildWritesTheSameSite(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	if _, err := s.builder(t).Build(context.Background(), s.db, Options{Clean: true}); err != nil {
+		t.Fatal(err)
+	}
+	want := readTree(t, s.out)
+	one := s.builder(t, func(c *Config) { c.OneShot, c.RenderProcesses = true, 2 })
+	res, err := one.Build(context.Background(), s.db, Options{Clean: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := readTree(t, s.out)
+	if len(got) != len(want) {
+		t.Errorf("%d files, want %d", len(got), len(want))
+	}
+	for f, data := range want {
+		if f != manifestName && got[f] != data {
+			t.Errorf("%s differs from the long-lived builder's", f)
+		}
+	}
+	again, err := s.builder(t, func(c *Config) { c.OneShot = true }).Build(context.Background(), s.db, Options{})
+	if err != nil || again.PagesRendered != 0 || again.Generation != res.Generation {
+		t.Fatalf("the next build after a one-shot build: %+v %v", again, err)
 	}
 }

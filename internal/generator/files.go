@@ -48,17 +48,13 @@ func (w *writer) write(rel string, data []byte) error {
 	}
 	dst := filepath.Join(w.root, filepath.FromSlash(rel))
 	// A reused generation's file may be a hard link into a live one: replace it, never write
-	// through it.
-	os.Remove(dst)
-	f, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
-	if err != nil {
-		return err
+	// through it. A new generation has none, so the removal waits for the file to be there.
+	err := createFile(dst, data)
+	if errors.Is(err, fs.ErrExist) {
+		os.Remove(dst)
+		err = createFile(dst, data)
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return err
 }
 
 // remove deletes a file of a reused generation, and its folder when that is left empty.

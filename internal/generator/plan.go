@@ -26,9 +26,12 @@ type Page struct {
 	memoKey string
 	memo    *memoEntry
 	// BodyRoute, when set, is the route the body is rendered for: a page that shows the same
-	// view as another at a second address (a post's /preview/blog/ twin, /ourservices/) names
+	// view as another at a second address (/ourservices/ beside /OurServices/) names
 	// that page's route, so the two share one render and differ only in their heads.
 	BodyRoute string
+	// remake, when set (posts), makes Props and Head again: a single build of every page lets
+	// them go once the page is hashed and makes them again when it renders (run.lazy).
+	remake func() (any, Head)
 }
 
 // Head is what goes into a page's <head>.
@@ -330,7 +333,8 @@ func (p *planner) memoFor(route, key string) *memoEntry {
 // archiveHref is the address of archive page c (0 holds the oldest posts).
 func archiveHref(c int) string { return fmt.Sprintf("/blog/page/%d/", c+1) }
 
-// blogPages plans /blog/, its archive pages and every post with its /preview/blog/ twin.
+// blogPages plans /blog/, its archive pages and every post. A post's second address of SPEC §2,
+// /preview/blog/{slug}/, is no page of its own but a redirect to the post (previewRedirects).
 //
 // /blog/ lists the newest PostsPerPage posts. Older posts are reached through archive pages of
 // fixed chunks counted from the oldest post (chunk c holds the posts c*PostsPerPage to
@@ -392,26 +396,22 @@ func (p *planner) blogPages() []*Page {
 			related = append(related, j)
 		}
 		key := postKey(&p.blogs[i], related, p.blogs)
-		route, twin := "/blog/"+b.Slug+"/", "/preview/blog/"+b.Slug+"/"
+		route := "/blog/" + b.Slug + "/"
 		post := &Page{Route: route, File: "blog/" + b.Slug + "/index.html", Name: "blogPost", Sitemap: true, Modified: b.UpdatedAt, memoKey: key}
-		preview := &Page{Route: twin, File: "preview/blog/" + b.Slug + "/index.html", Name: "blogPost", BodyRoute: route, memoKey: key}
 		if e := p.memoFor(route, key); e != nil {
-			if te := p.memoFor(twin, key); te != nil {
-				post.memo, preview.memo = e, te
-				pages = append(pages, post, preview)
-				continue
+			post.memo = e
+			pages = append(pages, post)
+			continue
+		}
+		post.remake = func() (any, Head) {
+			props := p.postProps(b, false)
+			for _, j := range related {
+				props.Related = append(props.Related, p.cards[j])
 			}
+			return props, p.postHead(b, route)
 		}
-		props := p.postProps(b, false)
-		for _, j := range related {
-			props.Related = append(props.Related, p.cards[j])
-		}
-		h := p.postHead(b, route)
-		ph := h
-		ph.Robots = robotsNoIndex
-		post.Props, post.Head = props, h
-		preview.Props, preview.Head = props, ph
-		pages = append(pages, post, preview)
+		post.Props, post.Head = post.remake()
+		pages = append(pages, post)
 	}
 	return pages
 }

@@ -36,39 +36,73 @@ func redirectFile(p string) string {
 // pages (by file) and whose other files are files. A redirect from an address where the site
 // has a page is left out (the page wins: a landing page that a renamed service used to fill,
 // say), and so is one whose target is no page or file of the site (its record was deleted):
-// the site never sends a visitor to a page it does not have. Both are logged.
+// the site never sends a visitor to a page it does not have. Both are logged. The posts'
+// preview addresses (previewRedirects) follow the admin's redirects in the same form.
 func (r *run) redirectFiles(pages, files map[string]string) (map[string][]byte, map[string]string) {
-	if len(r.redirects) == 0 {
+	previews := r.previewRedirects()
+	if len(r.redirects) == 0 && len(previews) == 0 {
 		return nil, nil
 	}
 	out := map[string][]byte{}
 	live := map[string]string{}
 	var lines strings.Builder
+	csp := static.MetaCSP(r.planner.site.policy())
+	add := func(from, to, file string) {
+		out[file] = redirectPage(r.planner.abs(to), to, r.planner.site.Name, csp)
+		live[from] = to
+		fmt.Fprintf(&lines, "%s %s 301\n", from, to)
+	}
 	lines.WriteString("# Old addresses of pages that moved; kept by the admin's Redirects screen.\n")
 	rs := append([]content.Redirect(nil), r.redirects...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].From < rs[j].From })
 	for _, rd := range rs {
-		from, to := redirectFile(rd.From), redirectFile(rd.To)
+		to := rd.To
+		if post, ok := previews[to]; ok {
+			to = post // a redirect to a post's preview address leads to the post
+		}
+		from, toFile := redirectFile(rd.From), redirectFile(to)
 		if pages[from] != "" || files[from] != "" {
 			r.cfg.Logger.Warn("build: a page of the site is at a redirect's old address; the redirect is left out", "from", rd.From, "to", rd.To)
 			continue
 		}
-		if pages[to] == "" && files[to] == "" {
+		if pages[toFile] == "" && files[toFile] == "" {
 			r.cfg.Logger.Warn("build: a redirect leads to no page of the site; it is left out", "from", rd.From, "to", rd.To)
 			continue
 		}
 		if _, dup := out[from]; dup {
 			continue
 		}
-		out[from] = redirectPage(r.planner.abs(rd.To), rd.To, r.planner.site.Name, static.MetaCSP(r.planner.site.policy()))
-		live[rd.From] = rd.To
-		fmt.Fprintf(&lines, "%s %s 301\n", rd.From, rd.To)
+		add(rd.From, to, from)
+	}
+	lines.WriteString("# The preview address of every post (SPEC §2: /preview/blog/{slug} shows the post).\n")
+	for _, from := range sortedKeys(previews) {
+		to := previews[from]
+		file := redirectFile(from)
+		if _, taken := out[file]; taken || pages[file] != "" || files[file] != "" || pages[redirectFile(to)] == "" {
+			continue // an admin's redirect from there wins
+		}
+		add(from, to, file)
 	}
 	if len(live) == 0 {
 		return nil, nil
 	}
 	out[redirectsFile] = []byte(lines.String())
 	return out, live
+}
+
+// previewRedirects are the posts' preview addresses, /preview/blog/{slug}/ → /blog/{slug}/. SPEC
+// §2 shows the post at both; the second is a redirect page of a few hundred bytes (and a rule of
+// _redirects, which the S3 deploy turns into a 301) instead of a second copy of the whole page,
+// which halved the files a build writes.
+func (r *run) previewRedirects() map[string]string {
+	if r.planner == nil {
+		return nil
+	}
+	m := make(map[string]string, len(r.planner.blogs))
+	for _, b := range r.planner.blogs {
+		m["/preview/blog/"+b.Slug+"/"] = "/blog/" + b.Slug + "/"
+	}
+	return m
 }
 
 // redirectPage is the page left at an old address: a meta refresh to the new one, which is

@@ -56,12 +56,18 @@ type run struct {
 	next     manifest          // the new generation's
 	toRender []*planned
 	toLink   []*planned // unchanged since the live generation: linked from it
+	toWrite  []string   // the extras that differ from the generation the new one starts from
 
 	// write
 	name  string
 	tmp   string // the new generation while it is written ("" once it is live)
 	w     *writer
 	spare manifest // the manifest of the generation the new one started from
+
+	// render, started in plan when every page renders (early), beside diff and write
+	lazy        bool // pages are encoded again when they render (Config.OneShot, every page renders)
+	early       chan error
+	cancelEarly context.CancelFunc
 
 	// index (started in plan)
 	searching chan searchBuilt
@@ -115,8 +121,9 @@ func (r *run) load() error {
 		}
 	}
 	if !r.reusable() {
-		// Nothing to reuse: start node now so its start-up overlaps planning.
-		go r.renderer.Start()
+		// Nothing to reuse, every page renders: start node (every process) now, so its
+		// start-up overlaps planning.
+		go r.renderer.StartAll()
 	}
 	var texts []string
 	for _, b := range r.blogs {
@@ -170,8 +177,8 @@ func (p *Page) bodyRoute() string {
 //
 // Reuse, the plan memo: a long-lived Builder (adminapi's) keeps each post page's encoding, and
 // takes it again while the post, its related posts and what every page depends on are
-// unchanged. And twins: a page that shows another's body at a second address (a post's
-// /preview/blog/ page) takes that page's encoding.
+// unchanged. And twins: a page that shows another's body at a second address (/ourservices/)
+// takes that page's encoding.
 func (r *run) plan() error {
 	r.planner = newPlanner(r.cfg, r.assets.ClientDir, r.content, r.blogs, r.services)
 	r.planner.images.sets, r.planner.images.alts = r.media, r.alts
@@ -185,11 +192,33 @@ func (r *run) plan() error {
 		return err
 	}
 	r.startSearch(pages)
+	// A single build that renders every page lets each encoding go once hashed and encodes the
+	// page again when it renders, so a large site's encodings are never all held at once.
+	r.lazy = r.cfg.OneShot && (r.opts.Clean || r.live == "")
 	if r.pages, err = r.encode(pages); err != nil {
 		return err
 	}
 	// Encodings depend only on their inputs, so they are kept whatever becomes of this build.
-	r.memo.keep(r.pages, r.planner.newCards)
+	if !r.cfg.OneShot {
+		r.memo.keep(r.pages, r.planner.newCards)
+	}
+	if !r.lazy {
+		// The props are encoded (and the search index has its inputs): the values can go.
+		for _, it := range r.pages {
+			it.Page.Props = nil
+		}
+	}
+	if r.opts.Clean || r.live == "" {
+		// Every page renders (nothing to reuse): the renders start now, and diff and write
+		// (sitemap, feed, redirect pages, static files) run beside them instead of before.
+		if err := r.newGeneration(); err != nil {
+			return err
+		}
+		r.toRender = r.pages
+		ctx, cancel := context.WithCancel(r.ctx)
+		r.early, r.cancelEarly = make(chan error, 1), cancel
+		go func() { r.early <- r.renderPages(ctx) }()
+	}
 	return nil
 }
 
@@ -262,6 +291,12 @@ func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
 	}
 	it.head = headHTML(pg.Head, r.planner.site, r.assets)
 	it.hash = sum16([]byte(it.body), []byte(pg.Route), []byte(it.head))
+	if r.lazy {
+		it.props, it.head = nil, ""
+		if pg.remake != nil && pg.BodyRoute == "" {
+			pg.Props, pg.Head = nil, Head{} // made again when the page renders
+		}
+	}
 	return it, nil
 }
 
@@ -295,6 +330,9 @@ func (r *run) diff() error {
 		r.next.Files[name] = sum16(data)
 	}
 	for _, it := range r.pages {
+		if r.early != nil {
+			break // every page renders already
+		}
 		if r.reusable() && r.prev.Pages[it.File] == it.hash {
 			r.toLink = append(r.toLink, it)
 		} else {
@@ -312,13 +350,53 @@ func (r *run) diff() error {
 	return nil
 }
 
-// write lays out the new generation, all but the pages to render: the static files, the
-// sitemap, robots.txt and the feed.
+// write lays out the new generation, all but the pages to render and the extras (sitemap,
+// robots.txt, feed, redirect pages), which the render stage writes: the static files.
 //
 // Reuse, the spare generation: the generation before the live one already holds nearly every
 // file of the new one. It becomes the new generation, and only the files that differ from it
 // are replaced or removed, so a publish costs the files it changes rather than a link per page.
 func (r *run) write() error {
+	if r.w == nil {
+		if err := r.newGeneration(); err != nil {
+			return err
+		}
+	}
+	base := r.spare
+	for _, old := range []map[string]string{base.Pages, base.Files} {
+		for file := range old {
+			if _, ok := r.next.Pages[file]; !ok && r.next.Files[file] == "" {
+				r.w.remove(file)
+			}
+		}
+	}
+	for _, rel := range sortedKeys(r.static) {
+		if f := r.static[rel]; base.Files[rel] != f.key {
+			if err := r.w.writeStatic(rel, f); err != nil {
+				return fmt.Errorf("static files: %w", err)
+			}
+		}
+	}
+	// The sitemap, feed and redirect pages that changed are written beside the renders.
+	for name := range r.extras {
+		if base.Files[name] != r.next.Files[name] {
+			r.toWrite = append(r.toWrite, name)
+		}
+	}
+	// An unchanged page the spare generation already holds needs nothing.
+	kept := r.toLink[:0:0]
+	for _, it := range r.toLink {
+		if base.Pages[it.File] != it.hash {
+			kept = append(kept, it)
+		}
+	}
+	r.toLink = kept
+	return nil
+}
+
+// newGeneration makes the folder of the new generation: the spare generation taken over, or a
+// new one.
+func (r *run) newGeneration() error {
 	genRoot := generationsDir(r.cfg.OutDir)
 	removeLeftovers(genRoot)
 	r.name = newGenerationName()
@@ -334,35 +412,6 @@ func (r *run) write() error {
 	}
 	r.w = &writer{root: r.tmp}
 	r.spare = base
-	for _, old := range []map[string]string{base.Pages, base.Files} {
-		for file := range old {
-			if _, ok := r.next.Pages[file]; !ok && r.next.Files[file] == "" {
-				r.w.remove(file)
-			}
-		}
-	}
-	for _, rel := range sortedKeys(r.static) {
-		if f := r.static[rel]; base.Files[rel] != f.key {
-			if err := r.w.writeStatic(rel, f); err != nil {
-				return fmt.Errorf("static files: %w", err)
-			}
-		}
-	}
-	for name, data := range r.extras {
-		if base.Files[name] != r.next.Files[name] {
-			if err := r.w.write(name, data); err != nil {
-				return err
-			}
-		}
-	}
-	// An unchanged page the spare generation already holds needs nothing.
-	kept := r.toLink[:0:0]
-	for _, it := range r.toLink {
-		if base.Pages[it.File] != it.hash {
-			kept = append(kept, it)
-		}
-	}
-	r.toLink = kept
 	return nil
 }
 
@@ -371,14 +420,40 @@ func (r *run) write() error {
 // Reuse: each distinct body is rendered once (a page and its twins differ only in their
 // heads), and the unchanged pages are linked from the live generation meanwhile: the links are
 // file-system work in Go and the renders node's, so a publish on a large site waits for the
-// longer of the two rather than for both.
+// longer of the two rather than for both. The extras that changed (the sitemap, the feed, a
+// clean build's thousands of redirect pages) are written meanwhile too.
 func (r *run) render() error {
 	linked := make(chan error, 1)
 	go func() {
-		linked <- parallel(len(r.toLink), func(i int) error {
-			return r.w.link(filepath.Join(r.live, r.toLink[i].File), r.toLink[i].File)
+		err := parallel(len(r.toWrite), func(i int) error {
+			return r.w.write(r.toWrite[i], r.extras[r.toWrite[i]])
 		})
+		if err == nil {
+			err = parallel(len(r.toLink), func(i int) error {
+				return r.w.link(filepath.Join(r.live, r.toLink[i].File), r.toLink[i].File)
+			})
+		}
+		linked <- err
 	}()
+	var renderErr error
+	if r.early != nil {
+		renderErr = <-r.early
+		r.early = nil
+	} else {
+		renderErr = r.renderPages(r.ctx)
+	}
+	linkErr := <-linked
+	if renderErr != nil {
+		return renderErr
+	}
+	if linkErr != nil {
+		return fmt.Errorf("write an unchanged page or an extra: %w", linkErr)
+	}
+	return nil
+}
+
+// renderPages renders toRender into the new generation, each distinct body once.
+func (r *run) renderPages(ctx context.Context) error {
 	var groups [][]*planned
 	byBody := make(map[string]int, len(r.toRender))
 	for _, it := range r.toRender {
@@ -392,15 +467,35 @@ func (r *run) render() error {
 	var done atomic.Int64
 	total := len(r.toRender)
 	step := int64(max(total/10, 100))
-	renderErr := parallelN(16, len(groups), func(i int) error {
+	return parallelN(16, len(groups), func(i int) error {
 		first := groups[i][0]
-		body, err := r.renderer.Render(r.ctx, first.Name, first.bodyRoute(), r.siteJSON, first.props)
+		props := first.props
+		if r.lazy {
+			var err error
+			if first.Props == nil && first.remake != nil {
+				first.Props, first.Head = first.remake()
+			}
+			if props, err = json.Marshal(first.Page.Props); err != nil {
+				return fmt.Errorf("%s: %w", first.Route, err)
+			}
+		}
+		body, err := r.renderer.Render(ctx, first.Name, first.bodyRoute(), r.siteJSON, props)
 		if err != nil {
 			return err
 		}
 		for _, it := range groups[i] {
-			if err := r.w.write(it.File, document(it.head, body)); err != nil {
+			head := it.head
+			if r.lazy {
+				if it.Props == nil && it.remake != nil {
+					it.Props, it.Head = it.remake()
+				}
+				head = headHTML(it.Head, r.planner.site, r.assets)
+			}
+			if err := r.w.write(it.File, document(head, body)); err != nil {
 				return err
+			}
+			if r.cfg.OneShot {
+				it.props, it.head, it.Page.Props, it.Page.Head = nil, "", nil, Head{}
 			}
 			if n := done.Add(1); total >= 200 && n%step == 0 {
 				r.progressf("rendered %d/%d pages\n", n, total)
@@ -408,14 +503,6 @@ func (r *run) render() error {
 		}
 		return nil
 	})
-	linkErr := <-linked
-	if renderErr != nil {
-		return renderErr
-	}
-	if linkErr != nil {
-		return fmt.Errorf("link an unchanged page: %w", linkErr)
-	}
-	return nil
 }
 
 // swap seals the new generation with its manifest and makes it live in one rename, so a reader
@@ -454,6 +541,14 @@ func (r *run) prune() error {
 
 // discard removes the new generation of a build that did not finish.
 func (r *run) discard() {
+	if r.early != nil {
+		r.cancelEarly()
+		<-r.early
+		r.early = nil
+	}
+	if r.cancelEarly != nil {
+		r.cancelEarly()
+	}
 	if r.tmp != "" {
 		os.RemoveAll(r.tmp)
 	}

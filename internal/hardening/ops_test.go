@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -70,6 +72,14 @@ func TestHotBackupRestoresTheSameSite(t *testing.T) {
 		return err == nil
 	})
 	live := treeHashes(t, mustEval(t, filepath.Join(dir, "dist")))
+	// The build's redirect pages (every post's /preview/blog/ address) are answered with a 301
+	// to where they lead, as their _redirects rules say.
+	var manifest struct {
+		Redirects map[string]string `json:"redirects"`
+	}
+	if data, err := os.ReadFile(filepath.Join(mustEval(t, filepath.Join(dir, "dist")), ".build.json")); err != nil || json.Unmarshal(data, &manifest) != nil {
+		t.Fatalf("the build's manifest: %v", err)
+	}
 
 	l := newLedger()
 	stop := make(chan struct{})
@@ -148,6 +158,12 @@ func TestHotBackupRestoresTheSameSite(t *testing.T) {
 			continue // not served: the host's own instructions
 		}
 		res := rc.anon().must(t, "GET", urlPath, nil, "", "Accept-Encoding", "identity")
+		if to := manifest.Redirects[urlPath]; to != "" {
+			if res.status != http.StatusMovedPermanently || res.header.Get("Location") != to {
+				t.Errorf("restored site: %s answers %d to %q, want 301 to %s", urlPath, res.status, res.header.Get("Location"), to)
+			}
+			continue
+		}
 		sum := sha256Hex(res.body)
 		if res.status != 200 || sum != want {
 			t.Errorf("restored site: %s answers %d with different bytes", urlPath, res.status)

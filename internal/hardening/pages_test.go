@@ -40,8 +40,9 @@ var urlAttrs = map[string]bool{"href": true, "src": true, "action": true, "forma
 // must not: any script but our module bundle, JSON-LD and island props (both of which must be
 // valid JSON); any event-handler attribute; any URL with a script-capable scheme; any element
 // that embeds or re-bases the page; any frame but the map on the contact page; any http-equiv
-// but the head's own script-restricting Content-Security-Policy; and any element named
-// xss-probe, which only a failure to escape a field could create.
+// but the head's own script-restricting Content-Security-Policy and a redirect page's refresh to
+// a path of the site (in its head; the page walk checks the build's manifest lists it); and any
+// element named xss-probe, which only a failure to escape a field could create.
 func unsafeNodes(doc *html.Node) []string {
 	var bad []string
 	var walk func(n *html.Node)
@@ -106,8 +107,9 @@ func unsafeNodes(doc *html.Node) []string {
 			case atom.Meta:
 				// The one http-equiv a page may have is its own Content-Security-Policy in the
 				// head, which only restricts (our scripts alone); a refresh or any other is bad.
+				inHead := n.Parent != nil && n.Parent.Data == "head"
 				if eq, ok := attr["http-equiv"]; ok && !(strings.EqualFold(eq, "Content-Security-Policy") &&
-					n.Parent != nil && n.Parent.Data == "head" && cspDirective(attr["content"], "script-src") == "'self'") {
+					inHead && cspDirective(attr["content"], "script-src") == "'self'") && !(inHead && refreshPath(attr) != "") {
 					bad = append(bad, fmt.Sprintf("meta %v", attr))
 				}
 			case atom.Form:
@@ -132,6 +134,19 @@ type page struct {
 	name string
 	doc  *html.Node
 	raw  []byte
+}
+
+// refreshPath is the path of the site a meta refresh of a redirect page leads to ("0; url=/p/"),
+// or "".
+func refreshPath(attr map[string]string) string {
+	if !strings.EqualFold(attr["http-equiv"], "refresh") {
+		return ""
+	}
+	to, ok := strings.CutPrefix(attr["content"], "0; url=")
+	if !ok || !strings.HasPrefix(to, "/") || strings.HasPrefix(to, "//") || strings.ContainsAny(to, "\\ \t\n:") {
+		return ""
+	}
+	return to
 }
 
 func parsePage(t *testing.T, name string, data []byte) *page {
@@ -309,6 +324,28 @@ func TestScriptInContentNeverRuns(t *testing.T) {
 	}
 	if len(pages) < 40 {
 		t.Fatalf("only %d pages built", len(pages))
+	}
+	// A page that refreshes is one of the build's redirect pages (a post's /preview/blog/
+	// address, a moved page's old one), listed as such in the build's manifest.
+	var manifest struct {
+		Redirects map[string]string `json:"redirects"`
+	}
+	if data, err := os.ReadFile(filepath.Join(dist, ".build.json")); err != nil || json.Unmarshal(data, &manifest) != nil {
+		t.Fatalf("the build's manifest: %v", err)
+	}
+	for rel, p := range pages {
+		for _, m := range p.find(func(n *html.Node) bool { return n.Data == "meta" }) {
+			attr := map[string]string{}
+			for _, a := range m.Attr {
+				attr[a.Key] = a.Val
+			}
+			if to := refreshPath(attr); to != "" {
+				route := "/" + strings.TrimSuffix(rel, "index.html")
+				if manifest.Redirects[route] != to {
+					t.Errorf("%s refreshes to %s, which the build's manifest does not list as its redirect", rel, to)
+				}
+			}
+		}
 	}
 	post := pages["blog/"+slug+"/index.html"]
 	if post == nil {

@@ -1,6 +1,7 @@
 // Package render is the bridge to the node process that renders React pages with
 // react-dom/server. One long-lived process serves every page of a build (and every preview of
-// adminapi): Go writes one JSON line per page to its stdin and reads one JSON line back.
+// adminapi): Go writes one JSON line per page to its stdin and reads back a header line and the
+// page's bytes as they are (see readAnswer).
 // It knows nothing of what a page is.
 package render
 
@@ -33,7 +34,16 @@ type Options struct {
 	Node    string        // node binary (default "node")
 	Timeout time.Duration // how long one page may take (default 30 s)
 	Logger  *slog.Logger
+	// Processes is the most node processes that render at once (default 1). Another starts
+	// only while every running one has spawnAt renders waiting, so a publish's few pages never
+	// start a second. On the bench's 2 shared cores a second process cost more than it gave
+	// (its start-up, and Go's file writes and search index already use the other core), so it
+	// is a knob (sitegen build --render-processes), not the default.
+	Processes int
 }
+
+// spawnAt is how many renders must be waiting on each running process before another starts.
+const spawnAt = 8
 
 // Assets are the client files every page links, read from Vite's manifest.
 type Assets struct {
@@ -50,11 +60,12 @@ type Renderer struct {
 	assets Assets
 	script string
 
-	mu      sync.Mutex // guards the fields below
-	proc    *process
-	nextID  uint64
-	closed  bool
-	started int // how many processes were started, for logs and tests
+	mu       sync.Mutex // guards the fields below
+	procs    []*process
+	spawning bool // a further process is starting in the background
+	nextID   uint64
+	closed   bool
+	started  int // how many processes were started, for logs and tests
 }
 
 type process struct {
@@ -98,6 +109,9 @@ func New(opts Options) (*Renderer, error) {
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
+	}
+	if opts.Processes <= 0 {
+		opts.Processes = 1
 	}
 	if abs, err := filepath.Abs(opts.SiteDir); err == nil {
 		opts.SiteDir = abs
@@ -193,34 +207,95 @@ func readAssets(siteDir string) (Assets, error) {
 	return a, nil
 }
 
-// Start starts the node process now, so its start-up overlaps other work.
+// Start starts the (first) node process now, so its start-up overlaps other work.
 func (r *Renderer) Start() error {
 	_, err := r.process()
 	return err
 }
 
+// inflight is how many renders wait on p.
+func (p *process) inflight() int {
+	p.pmu.Lock()
+	defer p.pmu.Unlock()
+	return len(p.pending)
+}
+
+// process returns the running process with the fewest renders waiting, starting the first one
+// if none runs, and another in the background when every one is busy and Processes allows.
 func (r *Renderer) process() (*process, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.closed {
 		return nil, errors.New("renderer closed")
 	}
-	if r.proc != nil {
+	live := r.procs[:0]
+	for _, p := range r.procs {
 		select {
-		case <-r.proc.done:
-			r.opts.Logger.Warn("render server exited; restarting", "err", r.proc.err, "stderr", r.proc.stderr.String())
-			r.proc = nil
+		case <-p.done:
+			r.opts.Logger.Warn("render server exited; restarting", "err", p.err, "stderr", p.stderr.String())
 		default:
-			return r.proc, nil
+			live = append(live, p)
 		}
 	}
-	p, err := r.spawn()
-	if err != nil {
-		return nil, err
+	clear(r.procs[len(live):])
+	r.procs = live
+	var best *process
+	least := 0
+	for _, p := range r.procs {
+		if n := p.inflight(); best == nil || n < least {
+			best, least = p, n
+		}
 	}
-	r.proc = p
+	if best == nil {
+		p, err := r.spawn()
+		if err != nil {
+			return nil, err
+		}
+		r.procs = append(r.procs, p)
+		r.started++
+		return p, nil
+	}
+	if least >= spawnAt {
+		r.grow()
+	}
+	return best, nil
+}
+
+// StartAll starts every process Processes allows now (the first before it returns, the others
+// in the background), for a build that will render many pages.
+func (r *Renderer) StartAll() error {
+	if _, err := r.process(); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.grow()
+	return nil
+}
+
+// grow starts one more process in the background, unless Processes are running or one is
+// starting already; r.mu is held.
+func (r *Renderer) grow() {
+	if r.closed || r.spawning || len(r.procs) >= r.opts.Processes {
+		return
+	}
+	r.spawning = true
 	r.started++
-	return p, nil
+	go func() {
+		p, err := r.spawn()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.spawning = false
+		switch {
+		case err != nil:
+			r.opts.Logger.Warn("a further render server did not start", "err", err)
+		case r.closed:
+			go p.stop()
+		default:
+			r.procs = append(r.procs, p)
+			r.grow()
+		}
+	}()
 }
 
 func (r *Renderer) spawn() (*process, error) {
@@ -264,36 +339,29 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 	isReady := false
 	var readErr error
 	for {
-		line, err := br.ReadBytes('\n')
-		if len(bytes.TrimSpace(line)) > 0 {
-			var resp response
-			if jerr := decodeResponse(line, &resp); jerr != nil {
-				if !isReady {
-					continue // stray output before the handshake
-				}
-				readErr = fmt.Errorf("bad line from render server: %.200q", line)
-				break
-			}
-			if resp.Ready && !isReady {
-				isReady = true
-				ready <- nil
-				continue
-			}
-			p.pmu.Lock()
-			ch := p.pending[resp.ID]
-			delete(p.pending, resp.ID)
-			p.pmu.Unlock()
-			if ch != nil {
-				if resp.Error != "" {
-					ch <- result{err: fmt.Errorf("render: %s", resp.Error)}
-				} else {
-					ch <- result{page: Page{Head: resp.Head, HTML: resp.HTML}}
-				}
-			}
-		}
+		resp, err := readAnswer(br)
 		if err != nil {
+			if _, bad := err.(errBadLine); bad && !isReady {
+				continue // stray output before the handshake
+			}
 			readErr = err
 			break
+		}
+		if resp.Ready && !isReady {
+			isReady = true
+			ready <- nil
+			continue
+		}
+		p.pmu.Lock()
+		ch := p.pending[resp.ID]
+		delete(p.pending, resp.ID)
+		p.pmu.Unlock()
+		if ch != nil {
+			if resp.Error != "" {
+				ch <- result{err: fmt.Errorf("render: %s", resp.Error)}
+			} else {
+				ch <- result{page: Page{Head: resp.Head, HTML: resp.HTML}}
+			}
 		}
 	}
 	p.cmd.Process.Kill()
@@ -384,16 +452,24 @@ func writeJSONString(buf *bytes.Buffer, s string) {
 	buf.Write(b)
 }
 
-// Close stops the node process.
+// Close stops the node processes.
 func (r *Renderer) Close() error {
 	r.mu.Lock()
-	p := r.proc
+	procs := r.procs
 	r.closed = true
-	r.proc = nil
+	r.procs = nil
 	r.mu.Unlock()
-	if p == nil {
-		return nil
+	var wg sync.WaitGroup
+	for _, p := range procs {
+		wg.Add(1)
+		go func() { defer wg.Done(); p.stop() }()
 	}
+	wg.Wait()
+	return nil
+}
+
+// stop closes p's input, so it answers what it read and ends, and kills it after 2 s.
+func (p *process) stop() {
 	p.stdin.Close()
 	select {
 	case <-p.done:
@@ -401,7 +477,6 @@ func (r *Renderer) Close() error {
 		p.cmd.Process.Kill()
 		<-p.done
 	}
-	return nil
 }
 
 // tailBuffer keeps the last max bytes written to it (the render server's stderr).
