@@ -201,6 +201,12 @@ func (s *Scheduler) run() {
 			continue
 		}
 		t := s.clock.NewTimer(wait)
+		if s.clock.Since(now) > time.Second {
+			// The clock jumped while this plan was made (a suspended machine, or a test's fake
+			// clock advanced): the timer would fire that much late, so plan again.
+			t.Stop()
+			continue
+		}
 		select {
 		case <-t.Chan():
 		case <-s.wake:
