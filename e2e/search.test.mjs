@@ -43,6 +43,8 @@ test('the header box finds, highlights and opens a result by keyboard', async ()
   await page.keyboard.type('google ads', { delay: 30 });
   const options = page.locator('#site-search-list [role=option]');
   await options.first().waitFor();
+  // The whole query's answer (after the typing pause) is the one to choose from.
+  await page.locator('#site-search-form:not([aria-busy])').waitFor();
   assert.ok(await options.count() >= 2, 'several results');
   assert.equal(await box.getAttribute('aria-expanded'), 'true');
   const marks = await page.locator('#site-search-list mark').allInnerTexts();

@@ -67,6 +67,26 @@ describe('SearchBox', () => {
     expect(go).toHaveBeenCalledWith('/seo-services-in-delhi/');
   });
 
+  it('keeps the highlighted result highlighted when a later answer still holds it, and is busy until the whole query is answered', async () => {
+    const { container } = render(<SearchBox />);
+    const form = container.querySelector('form')!;
+    const input = screen.getByRole('combobox');
+    fireEvent.focus(input);
+    await type(input, 'seo');
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(form.hasAttribute('aria-busy')).toBe(false), WAIT);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const chosen = screen.getAllByRole('option')[1];
+    expect(input.getAttribute('aria-activedescendant')).toBe(chosen.id);
+    await type(input, 'seo '); // new answers arrive after the choice
+    expect(form.getAttribute('aria-busy')).toBe('true');
+    await waitFor(() => expect(form.hasAttribute('aria-busy')).toBe(false), WAIT);
+    const now = screen.getAllByRole('option').find((o) => o.getAttribute('href') === chosen.getAttribute('href'))!;
+    expect(input.getAttribute('aria-activedescendant')).toBe(now.id);
+    expect(now.getAttribute('aria-selected')).toBe('true');
+  });
+
   it('closes on Escape, then clears, and says when nothing matches', async () => {
     render(<SearchBox />);
     const input = screen.getByRole('combobox') as HTMLInputElement;

@@ -32,6 +32,12 @@ export default function SearchBox() {
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  // A lookup of the query as typed is still to answer (aria-busy on the form while it is).
+  const [busy, setBusy] = useState(false);
+  // What is shown now, read when a later answer arrives so that a highlighted result stays
+  // highlighted when it is still among the results.
+  const shown = useRef({ answer, active });
+  shown.current = { answer, active };
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const searcher = useRef<InstanceType<Live['Searcher']> | null>(null);
@@ -57,23 +63,28 @@ export default function SearchBox() {
       setAnswer(null);
       setFailed(false);
       setActive(-1);
+      setBusy(false);
       return;
     }
+    setBusy(true);
     const lookUp = (whole: boolean) =>
       ensureLive()
         .then((m) => searcher.current!.run(whole ? query : m.typingQuery(query), POPUP_RESULTS, () => id === seq.current))
         .then((a) => {
           if (id !== seq.current || !a) return;
+          const was = shown.current.answer?.items[shown.current.active]?.url;
           setAnswer({ ...a, query }); // shown and linked as typed
           setFailed(false);
-          setActive(-1);
+          setActive(was === undefined ? -1 : a.items.findIndex((it) => it.url === was));
           setOpen(true);
+          if (whole) setBusy(false);
         })
         .catch((err) => {
           if (id !== seq.current) return;
           console.warn('search failed', err);
           setFailed(true);
           setOpen(true);
+          setBusy(false);
         });
     // While typing, a short last word is left out (see typingQuery); once typing has paused
     // longer, the whole query is looked up.
@@ -160,7 +171,7 @@ export default function SearchBox() {
           <span className="visually-hidden">Search</span>
         </a>
       )}
-      <form id="site-search-form" role="search" action="/search/" method="get" className="site-search__form">
+      <form id="site-search-form" role="search" action="/search/" method="get" className="site-search__form" aria-busy={enhanced && busy ? true : undefined}>
         <label htmlFor="site-search-q" className="visually-hidden">Search the site</label>
         {/* Uncontrolled: what was typed before the script ran stays, and is read on input. */}
         <input
