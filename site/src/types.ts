@@ -51,7 +51,7 @@ export interface Faq { question: string; answer: string }
 
 // A published blog as a card in lists and carousels.
 export interface BlogCard {
-  title: string; slug: string; href: string;  // href: /preview/blog/{slug} as the spec says for cards
+  title: string; slug: string; href: string;  // href: /blog/{slug}/, the canonical address (the spec's /preview/blog/{slug}/ redirects there)
   category: string;                           // "Uncategorized" when empty
   excerpt: string;                            // first 100 characters of the plain text
   date: string;                               // ISO 8601
