@@ -231,21 +231,19 @@ func TestPolicyAllowsTurnstileOnlyWhenConfigured(t *testing.T) {
 }
 
 func TestParseHeaders(t *testing.T) {
-	rules, warns := ParseHeaders([]byte(strings.Join([]string{
-		"# comment",
-		"/*",
-		"  X-Frame-Options: DENY",
-		"  link: </a.css>; rel=preload",
-		"  Link: </b.css>; rel=preload",
-		"/blog/:slug/",
-		"  X-Robots-Tag: noindex",
-		"  ! X-Frame-Options",
-		"https://example.com/*",
-		"  X-Other: 1",
-		"/assets/*",
-		"  not a header",
-		"\tCache-Control: public, max-age=60",
-	}, "\n")))
+	rules, warns := ParseHeaders([]byte(`# comment
+/*
+  X-Frame-Options: DENY
+  link: </a.css>; rel=preload
+  Link: </b.css>; rel=preload
+/blog/:slug/
+  X-Robots-Tag: noindex
+  ! X-Frame-Options
+https://example.com/*
+  X-Other: 1
+/assets/*
+  not a header
+	Cache-Control: public, max-age=60`))
 	if len(warns) != 3 {
 		t.Errorf("warnings %d: %v", len(warns), warns)
 	}
@@ -266,18 +264,16 @@ func TestParseHeaders(t *testing.T) {
 }
 
 func TestParseRedirects(t *testing.T) {
-	rules, warns := ParseRedirects([]byte(strings.Join([]string{
-		"/a /b",
-		"/c/ https://example.com/c 302",
-		"/d.html /e/ 301!",
-		"/f /g 200",
-		"/h/:slug /i/:slug",
-		"/j /k 301 Country=in",
-		"x /y",
-		"/../etc /z",
-		"/a /other",
-		"/only",
-	}, "\n")))
+	rules, warns := ParseRedirects([]byte(`/a /b
+/c/ https://example.com/c 302
+/d.html /e/ 301!
+/f /g 200
+/h/:slug /i/:slug
+/j /k 301 Country=in
+x /y
+/../etc /z
+/a /other
+/only`))
 	var keys []string
 	for _, r := range rules {
 		keys = append(keys, r.Key+"→"+r.To+" "+strconv.Itoa(r.Status))
