@@ -10,6 +10,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
@@ -31,8 +32,12 @@ func profileBuild(args []string) error {
 	memprof := fs.String("memprofile", "", "write the Go heap profile here at the build's peak heap (sampled every 20 ms)")
 	oneShot := fs.Bool("oneshot", true, "build as sitegen build does (Config.OneShot), not as a long-lived server")
 	procs := fs.Int("render-processes", 0, "most node processes (0: the builder's default)")
+	publishes := fs.Int("publishes", 0, "profile this many publishes instead: one unprofiled build, then each publish adds a post and builds again in the same builder (as adminapi serve does; implies -oneshot=false)")
 	fs.Parse(args)
-	src, err := store.Open(*db, store.Options{ReadOnly: true, Timeout: time.Second})
+	if *publishes > 0 {
+		*oneShot = false
+	}
+	src, err := store.Open(*db, store.Options{ReadOnly: *publishes == 0, Timeout: time.Second})
 	if err != nil {
 		return err
 	}
@@ -43,6 +48,11 @@ func profileBuild(args []string) error {
 		return err
 	}
 	defer b.Close()
+	if *publishes > 0 {
+		if _, err := b.Build(context.Background(), src, generator.Options{Reason: "bench profile: warm"}); err != nil {
+			return err
+		}
+	}
 	if *prof != "" {
 		f, err := os.Create(*prof)
 		if err != nil {
@@ -73,7 +83,12 @@ func profileBuild(args []string) error {
 			}
 		}
 	}()
-	res, err := b.Build(context.Background(), src, generator.Options{Clean: *clean, Reason: "bench profile"})
+	var res generator.Result
+	if *publishes > 0 {
+		res, err = profilePublishes(b, src, *publishes)
+	} else {
+		res, err = b.Build(context.Background(), src, generator.Options{Clean: *clean, Reason: "bench profile"})
+	}
 	close(stop)
 	<-sampled
 	if err != nil {
@@ -84,4 +99,31 @@ func profileBuild(args []string) error {
 		fmt.Printf("  %-7s %s\n", st.Name, st.Duration.Round(time.Millisecond))
 	}
 	return nil
+}
+
+// profilePublishes publishes n new posts one after another, each followed by the build a
+// publish runs, and prints each build's stages; it returns the last build's result.
+func profilePublishes(b *generator.Builder, db *store.DB, n int) (generator.Result, error) {
+	var res generator.Result
+	tag := time.Now().Format("150405")
+	for i := 1; i <= n; i++ {
+		post := content.Blog{Title: fmt.Sprintf("Profile publish %s %d", tag, i), Content: "<p>A post published by benchtool profile.</p>", Category: "SEO"}
+		post.Slug = content.Slugify(post.Title)
+		if _, err := db.CreatePreviewBlog(post); err != nil {
+			return res, err
+		}
+		if _, err := db.PublishBlog(post.Slug, func(*content.Blog) error { return nil }); err != nil {
+			return res, err
+		}
+		var err error
+		if res, err = b.Build(context.Background(), db, generator.Options{Reason: "bench profile: publish"}); err != nil {
+			return res, err
+		}
+		fmt.Printf("publish %d: %d rendered in %s:", i, res.PagesRendered, res.Duration.Round(time.Millisecond))
+		for _, st := range res.Stages {
+			fmt.Printf(" %s %s", st.Name, st.Duration.Round(time.Millisecond))
+		}
+		fmt.Println()
+	}
+	return res, nil
 }
