@@ -113,8 +113,12 @@ type Builder struct {
 	pruneMu  sync.Mutex     // one prune at a time
 	pruning  sync.WaitGroup // prunes scheduled or running after their build returned
 	memo     planMemo       // last build's post pages, reused while their inputs are unchanged
-	schedMu  sync.Mutex     // guards pruneAt
-	pruneAt  *time.Timer    // the scheduled prune, if any
+	// uploadRefs are the uploads each record version uses (recordUploads; not OneShot).
+	uploadRefs map[string][]string
+	// manifests are the manifests this Builder wrote, kept while it runs on (not OneShot).
+	manifests manifestCache
+	schedMu   sync.Mutex  // guards pruneAt
+	pruneAt   *time.Timer // the scheduled prune, if any
 }
 
 // New prepares a Builder; it fails when the renderer bundle has not been built.

@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -41,6 +44,65 @@ func readManifest(dir string) manifest {
 		}
 	}
 	return m
+}
+
+// manifestCache keeps the manifests a long-lived Builder wrote, so a publish does not read
+// and decode the live and the spare generation's manifests again (at 5,000 posts, 11,000
+// entries each: about 40 ms of a publish). An entry stands only while the file is the one it
+// wrote (same size, modification time and inode), so a manifest changed by anything else is
+// read again. The maps are shared: every user of a manifest only reads it.
+type manifestCache struct {
+	mu      sync.Mutex
+	entries map[string]cachedManifest // by generation folder
+}
+
+type cachedManifest struct {
+	stat os.FileInfo
+	m    manifest
+}
+
+// read returns the manifest of the generation in dir, from the cache when its file is unchanged.
+func (c *manifestCache) read(dir string) manifest {
+	if dir == "" {
+		return manifest{}
+	}
+	st, err := os.Stat(filepath.Join(dir, manifestName))
+	if err != nil {
+		return manifest{}
+	}
+	c.mu.Lock()
+	e, ok := c.entries[dir]
+	c.mu.Unlock()
+	if ok && os.SameFile(e.stat, st) && e.stat.Size() == st.Size() && e.stat.ModTime().Equal(st.ModTime()) {
+		return e.m
+	}
+	return readManifest(dir)
+}
+
+// keep remembers m as the manifest of the generation in dir, dropping the entries of
+// generations that are gone.
+func (c *manifestCache) keep(dir string, m manifest) {
+	st, err := os.Stat(filepath.Join(dir, manifestName))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.entries == nil {
+		c.entries = map[string]cachedManifest{}
+	}
+	for d := range c.entries {
+		if _, err := os.Stat(d); err != nil {
+			delete(c.entries, d)
+		}
+	}
+	if err == nil {
+		c.entries[dir] = cachedManifest{stat: st, m: m}
+	}
+}
+
+// forget drops the entry of dir (a generation taken over as the next one's base).
+func (c *manifestCache) forget(dir string) {
+	c.mu.Lock()
+	delete(c.entries, dir)
+	c.mu.Unlock()
 }
 
 // Changes lists the files of a generation that differ from another's, as slash-separated paths
@@ -132,7 +194,8 @@ func (b *Builder) takeSpare(genRoot, live, assetsHash, tmp string) manifest {
 		if path == live {
 			continue
 		}
-		m := readManifest(path)
+		m := b.manifests.read(path)
+		b.manifests.forget(path)
 		if m.Pages == nil || m.Files == nil || m.Assets != assetsHash {
 			return manifest{}
 		}
@@ -238,4 +301,57 @@ func Rollback(out string) (string, error) {
 		}
 	}
 	return "", errors.New("rollback: the live generation is not among the kept ones")
+}
+
+// MarshalJSON encodes m as encoding/json would (keys sorted, the same escaping), at a fraction
+// of the cost: a publish writes the manifest of every file of the site, and encoding it through
+// reflection was a tenth of a publish on a 5,000-post site.
+func (m manifest) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, 64*(len(m.Pages)+len(m.Files)+len(m.Redirects))+256)
+	b = append(b, `{"generation":`...)
+	b = appendJSONString(b, m.Generation)
+	if m.Inputs != "" {
+		b = append(b, `,"inputs":`...)
+		b = appendJSONString(b, m.Inputs)
+	}
+	if m.Assets != "" {
+		b = append(b, `,"assets":`...)
+		b = appendJSONString(b, m.Assets)
+	}
+	b = appendJSONMap(append(b, `,"pages":`...), m.Pages)
+	b = appendJSONMap(append(b, `,"files":`...), m.Files)
+	if len(m.Redirects) > 0 {
+		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects)
+	}
+	return append(b, '}'), nil
+}
+
+func appendJSONMap(b []byte, m map[string]string) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '{')
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = appendJSONString(b, m[k])
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s quoted; a string with anything but plain printable ASCII that
+// encoding/json leaves as it is goes through encoding/json.
+func appendJSONString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(b, q...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
 }

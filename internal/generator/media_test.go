@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,5 +134,28 @@ func TestUploadsAreServedAsResponsiveImages(t *testing.T) {
 	}
 	if !strings.Contains(s.read(t, "blog/"+slug+"/index.html"), `alt="Clinic visits, 2025"`) || cache2.Made() != 0 {
 		t.Error("the new alt text is not in the page, or the rebuild made images")
+	}
+}
+
+// TestUploadsUsed checks the hand-written scan against the expression it replaced.
+func TestUploadsUsed(t *testing.T) {
+	re := regexp.MustCompile(`/uploads/([A-Za-z0-9._-]+)`)
+	texts := []string{
+		`<img src="/uploads/a.png"><img src="/uploads/b-1_x.webp?w=1">`,
+		`/uploads//uploads/c.jpg /uploads/ /uploads/.hidden /uploads/uploads/d`,
+		`no uploads here`, `/uploads/a.png again`, `/uploads`, `/uploads/é.png`, `/uploads/e.png"/uploads/f.png`,
+	}
+	var want []string
+	seen := map[string]bool{}
+	for _, text := range texts {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			if !seen[m[1]] && !strings.HasPrefix(m[1], ".") {
+				seen[m[1]] = true
+				want = append(want, m[1])
+			}
+		}
+	}
+	if got := uploadsUsed(texts...); !slices.Equal(got, want) {
+		t.Fatalf("uploadsUsed = %q, want %q", got, want)
 	}
 }

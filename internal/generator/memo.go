@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"digitalreeviver/internal/content"
@@ -43,16 +43,16 @@ func memoKey(siteJSON []byte, src *folder.Content, assetsHash, staticHash string
 
 // recordKey names one version of a published blog: the store stamps UpdatedAt on every write.
 func recordKey(b *content.Blog) string {
-	return fmt.Sprintf("%s@%d/%s", b.ID, b.UpdatedAt.UnixNano(), b.Slug)
+	return b.ID + "@" + strconv.FormatInt(b.UpdatedAt.UnixNano(), 10) + "/" + b.Slug
 }
 
-// postKey names the inputs of a post's page: the post and its related posts.
-func postKey(b *content.Blog, related []int, blogs []content.Blog) string {
+// postKey names the inputs of a post's page: the post (keys[i]) and its related posts.
+func postKey(i int, related []int, keys []string) string {
 	var s strings.Builder
-	s.WriteString(recordKey(b))
+	s.WriteString(keys[i])
 	for _, j := range related {
 		s.WriteByte('|')
-		s.WriteString(recordKey(&blogs[j]))
+		s.WriteString(keys[j])
 	}
 	return s.String()
 }

@@ -86,6 +86,7 @@ type planner struct {
 	cards    []BlogCard
 	warn     func(msg string, args ...any)
 	memo     *planMemo           // last build's encodings (nil: none)
+	keys     []string            // recordKey of each post, by index in blogs
 	newCards map[string]BlogCard // the cards of this build, for the next one's memo
 }
 
@@ -220,8 +221,10 @@ func (p *planner) blogCard(b content.Blog) BlogCard {
 func (p *planner) plan() ([]*Page, error) {
 	p.cards = make([]BlogCard, len(p.blogs))
 	p.newCards = make(map[string]BlogCard, len(p.blogs))
+	p.keys = make([]string, len(p.blogs))
 	for i := range p.blogs {
 		key := recordKey(&p.blogs[i])
+		p.keys[i] = key
 		card, ok := BlogCard{}, false
 		if p.memo != nil {
 			card, ok = p.memo.cards[key]
@@ -381,8 +384,15 @@ func (p *planner) blogPages() []*Page {
 			pg.OlderHref = archiveHref(c - 1)
 		}
 		route := archiveHref(c)
-		pages = append(pages, &Page{Route: route, File: routeFile(route), Name: "blogList", Props: BlogListProps{Posts: posts, Pagination: pg},
-			Head: listHead(pg.Heading, route), Sitemap: true, Modified: p.blogs[n-1-(hi-1)].UpdatedAt})
+		page := &Page{Route: route, File: routeFile(route), Name: "blogList", Sitemap: true, Modified: p.blogs[n-1-(hi-1)].UpdatedAt}
+		// An archive page is the same while its posts (p.keys of the chunk, newest first) and
+		// its links are: a publish reuses the encodings of all but the newest chunk's.
+		page.memoKey = strings.Join([]string{"archive", pg.Heading, pg.NewerHref, pg.OlderHref, blogPage.Description,
+			blogPage.Keywords, strings.Join(p.keys[n-hi:n-lo], ",")}, "\x00")
+		if page.memo = p.memoFor(route, page.memoKey); page.memo == nil {
+			page.Props, page.Head = BlogListProps{Posts: posts, Pagination: pg}, listHead(pg.Heading, route)
+		}
+		pages = append(pages, page)
 	}
 
 	for i, b := range p.blogs {
@@ -395,7 +405,7 @@ func (p *planner) blogPages() []*Page {
 		for j := i - 1; j >= 0 && len(related) < relatedPosts; j-- {
 			related = append(related, j)
 		}
-		key := postKey(&p.blogs[i], related, p.blogs)
+		key := postKey(i, related, p.keys)
 		route := "/blog/" + b.Slug + "/"
 		post := &Page{Route: route, File: "blog/" + b.Slug + "/index.html", Name: "blogPost", Sitemap: true, Modified: b.UpdatedAt, memoKey: key}
 		if e := p.memoFor(route, key); e != nil {

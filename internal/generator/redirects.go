@@ -32,23 +32,23 @@ func redirectFile(p string) string {
 	return strings.TrimPrefix(p, "/")
 }
 
-// redirectFiles are the redirect pages and the _redirects file of a build whose pages are
-// pages (by file) and whose other files are files. A redirect from an address where the site
+// redirectFiles are the redirect pages (by file, the address each leads to) and the _redirects
+// file of a build whose pages are pages (by file) and whose other files are files. A page is
+// made only when it is written (redirectPageOf): a publish writes one of a site's thousands. A redirect from an address where the site
 // has a page is left out (the page wins: a landing page that a renamed service used to fill,
 // say), and so is one whose target is no page or file of the site (its record was deleted):
 // the site never sends a visitor to a page it does not have. Both are logged. The posts'
 // preview addresses (previewRedirects) follow the admin's redirects in the same form.
-func (r *run) redirectFiles(pages, files map[string]string) (map[string][]byte, map[string]string) {
+func (r *run) redirectFiles(pages, files map[string]string) (out map[string]string, list []byte, live map[string]string) {
 	previews := r.previewRedirects()
 	if len(r.redirects) == 0 && len(previews) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	out := map[string][]byte{}
-	live := map[string]string{}
+	out = map[string]string{}
+	live = map[string]string{}
 	var lines strings.Builder
-	csp := static.MetaCSP(r.planner.site.policy())
 	add := func(from, to, file string) {
-		out[file] = redirectPage(r.planner.abs(to), to, r.planner.site.Name, csp)
+		out[file] = to
 		live[from] = to
 		fmt.Fprintf(&lines, "%s %s 301\n", from, to)
 	}
@@ -84,10 +84,22 @@ func (r *run) redirectFiles(pages, files map[string]string) (map[string][]byte, 
 		add(from, to, file)
 	}
 	if len(live) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	out[redirectsFile] = []byte(lines.String())
-	return out, live
+	return out, []byte(lines.String()), live
+}
+
+// redirectBasis sums what every redirect page is made of besides the address it leads to (the
+// site's address and name, its policy, the page's markup version), so a page's key is the sum
+// of that and its target and no page need be made to know whether it changed.
+func (r *run) redirectBasis() []byte {
+	r.redirectCSP = static.MetaCSP(r.planner.site.policy())
+	return []byte(sum16([]byte("redirect page v1"), []byte(r.planner.abs("/")), []byte(r.planner.site.Name), []byte(r.redirectCSP)))
+}
+
+// redirectPageOf is the redirect page leading to the address to.
+func (r *run) redirectPageOf(to string) []byte {
+	return redirectPage(r.planner.abs(to), to, r.planner.site.Name, r.redirectCSP)
 }
 
 // previewRedirects are the posts' preview addresses, /preview/blog/{slug}/ → /blog/{slug}/. SPEC

@@ -6,11 +6,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"iter"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -52,11 +54,14 @@ type run struct {
 	pages   []*planned
 
 	// diff
-	extras   map[string][]byte // sitemap.xml, robots.txt, feed.xml, _headers
-	next     manifest          // the new generation's
-	toRender []*planned
-	toLink   []*planned // unchanged since the live generation: linked from it
-	toWrite  []string   // the extras that differ from the generation the new one starts from
+	extras map[string][]byte // sitemap.xml, robots.txt, feed.xml, _headers, _redirects
+	moved  map[string]string // the redirect pages, by file: the address each leads to
+	// redirectCSP is the policy of the redirect pages' meta tag (redirectBasis sets it).
+	redirectCSP string
+	next        manifest // the new generation's
+	toRender    []*planned
+	toLink      []*planned // unchanged since the live generation: linked from it
+	toWrite     []string   // the extras that differ from the generation the new one starts from
 
 	// write
 	name  string
@@ -90,7 +95,7 @@ func (r *run) load() error {
 		return err
 	}
 	r.live = LiveGeneration(r.cfg.OutDir)
-	r.prev = readManifest(r.live)
+	r.prev = r.manifests.read(r.live)
 	r.assets = r.renderer.Assets()
 	if r.siteJSON, err = json.Marshal(siteInfo(r.cfg, r.content)); err != nil {
 		return err
@@ -125,14 +130,7 @@ func (r *run) load() error {
 		// start-up overlaps planning.
 		go r.renderer.StartAll()
 	}
-	var texts []string
-	for _, b := range r.blogs {
-		texts = append(texts, b.Image, b.Content)
-	}
-	for _, s := range r.services {
-		texts = append(texts, s.Image, s.Description)
-	}
-	used := uploadsUsed(texts...)
+	used := r.recordUploads()
 	r.addUploads(r.static, used)
 	if err := r.loadMedia(used); err != nil {
 		return err
@@ -145,6 +143,40 @@ func (r *run) load() error {
 		}
 	}
 	return nil
+}
+
+// recordUploads lists the uploads the records use, in record order. A long-lived Builder keeps
+// each record version's list (by recordKey: the store stamps UpdatedAt on every write), so a
+// publish scans only the records that changed.
+func (r *run) recordUploads() []string {
+	next := make(map[string][]string, len(r.blogs)+len(r.services))
+	seen := map[string]bool{}
+	var out []string
+	add := func(key string, texts ...string) {
+		names, ok := r.uploadRefs[key]
+		if !ok {
+			names = uploadsUsed(texts...)
+		}
+		next[key] = names
+		for _, n := range names {
+			if !seen[n] {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	for i := range r.blogs {
+		b := &r.blogs[i]
+		add("blog:"+recordKey(b), b.Image, b.Content)
+	}
+	for i := range r.services {
+		s := &r.services[i]
+		add("service:"+s.ID+"@"+strconv.FormatInt(s.UpdatedAt.UnixNano(), 10)+"/"+s.Slug, s.Image, s.Description)
+	}
+	if !r.cfg.OneShot {
+		r.uploadRefs = next
+	}
+	return out
 }
 
 // stopIfUnchanged keeps inputs as the build's inputs hash, and stops the build when the live
@@ -323,11 +355,17 @@ func (r *run) diff() error {
 	for _, it := range r.pages {
 		r.next.Pages[it.File] = it.hash
 	}
-	moved, live := r.redirectFiles(r.next.Pages, r.next.Files)
-	maps.Copy(r.extras, moved)
-	r.next.Redirects = live
+	moved, list, live := r.redirectFiles(r.next.Pages, r.next.Files)
+	if list != nil {
+		r.extras[redirectsFile] = list
+	}
+	r.moved, r.next.Redirects = moved, live
 	for name, data := range r.extras {
 		r.next.Files[name] = sum16(data)
+	}
+	basis := r.redirectBasis()
+	for name, to := range r.moved {
+		r.next.Files[name] = sum16(basis, []byte(to))
 	}
 	for _, it := range r.pages {
 		if r.early != nil {
@@ -378,9 +416,11 @@ func (r *run) write() error {
 		}
 	}
 	// The sitemap, feed and redirect pages that changed are written beside the renders.
-	for name := range r.extras {
-		if base.Files[name] != r.next.Files[name] {
-			r.toWrite = append(r.toWrite, name)
+	for _, names := range []iter.Seq[string]{maps.Keys(r.extras), maps.Keys(r.moved)} {
+		for name := range names {
+			if base.Files[name] != r.next.Files[name] {
+				r.toWrite = append(r.toWrite, name)
+			}
 		}
 	}
 	// An unchanged page the spare generation already holds needs nothing.
@@ -426,7 +466,11 @@ func (r *run) render() error {
 	linked := make(chan error, 1)
 	go func() {
 		err := parallel(len(r.toWrite), func(i int) error {
-			return r.w.write(r.toWrite[i], r.extras[r.toWrite[i]])
+			name := r.toWrite[i]
+			if to, ok := r.moved[name]; ok {
+				return r.w.write(name, r.redirectPageOf(to))
+			}
+			return r.w.write(name, r.extras[name])
 		})
 		if err == nil {
 			err = parallel(len(r.toLink), func(i int) error {
@@ -509,7 +553,7 @@ func (r *run) renderPages(ctx context.Context) error {
 // sees the old site or the new one, never a mix.
 func (r *run) swap() error {
 	r.next.Generation = r.name
-	data, err := json.Marshal(r.next)
+	data, err := r.next.MarshalJSON() // not through json.Marshal, which would scan the bytes again
 	if err != nil {
 		return err
 	}
@@ -527,6 +571,9 @@ func (r *run) swap() error {
 	if err := swapLink(r.cfg.OutDir, final); err != nil {
 		os.RemoveAll(final)
 		return err
+	}
+	if !r.cfg.OneShot {
+		r.manifests.keep(final, r.next)
 	}
 	return nil
 }

@@ -1,11 +1,11 @@
 package store
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"sync"
 
+	"github.com/zeebo/xxh3"
 	bolt "go.etcd.io/bbolt"
 
 	"digitalreeviver/internal/content"
@@ -15,14 +15,17 @@ import (
 // stored bytes it was decoded from (not the bytes: a copy of every record doubled the memory a
 // 50,000-post build holds): a build lists every published record on every publish, and decoding
 // thousands of them was most of a small build's load stage. A record is decoded again only when
-// its stored bytes differ, so the cache can never be stale and needs no invalidation.
+// its stored bytes differ, so the cache can never be stale and needs no invalidation. The sum is
+// XXH3's 128 bits: it tells a changed record from an unchanged one (2^-128 by chance; the bytes
+// are an admin's own records, nobody gains by making two collide), at some 20 times SHA-256's
+// speed, which was a fifth of a publish's CPU on a 5,000-post site.
 type decoded struct {
 	mu      sync.Mutex
 	entries map[string]decodedEntry
 }
 
 type decodedEntry struct {
-	sum [sha256.Size]byte // of the stored bytes
+	sum xxh3.Uint128 // of the stored bytes
 	rec content.Record
 }
 
@@ -39,7 +42,7 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind) ([]content.R
 	out := make([]content.Record, 0, len(c.entries))
 	err := b.ForEach(func(key, v []byte) error {
 		e, ok := c.entries[string(key)]
-		sum := sha256.Sum256(v)
+		sum := xxh3.Hash128(v)
 		if !ok || e.sum != sum {
 			e = decodedEntry{sum: sum, rec: k.New()}
 			if err := json.Unmarshal(v, e.rec); err != nil {
