@@ -180,6 +180,16 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	} else {
 		defer builder.Close()
 		site = publish.NewSite(builder, db)
+		// Plan the site once in the background, so the first publish is as quick as the next.
+		warmCtx, cancelWarm := context.WithCancel(ctx)
+		warmed := make(chan struct{})
+		defer func() { cancelWarm(); <-warmed }() // before builder.Close above
+		go func() {
+			defer close(warmed)
+			if err := builder.Warm(warmCtx, db); err != nil && warmCtx.Err() == nil {
+				log.Warn("the site could not be planned ahead; the first publish will take longer", "err", err)
+			}
+		}()
 	}
 	builds, err := publish.NewQueue(db, site, log)
 	if err != nil {

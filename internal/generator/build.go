@@ -93,7 +93,9 @@ type Result struct {
 	// differ from Previous. They can run to every page of the site, so a stored record leaves
 	// them out: a deploy takes them from the Result it is handed.
 	Rendered []string `json:"-"`
-	Changes  Changes  `json:"-"`
+	// Encoded counts the pages whose props were encoded afresh, not taken from the plan memo.
+	Encoded int     `json:"-"`
+	Changes Changes `json:"-"`
 	// Search says what the build did to the search index: its files are in Changes too.
 	Search SearchResult `json:"search"`
 }
@@ -193,6 +195,40 @@ func (b *Builder) Build(ctx context.Context, src Source, opts Options) (Result, 
 		}
 	}
 	return r.done(), nil
+}
+
+// Warm readies a long-lived Builder for its first build without building: it starts the
+// renderer, reads the records and plans every page as a build would, which fills the store's
+// record cache, the plan memo, the kept manifests and the search index's decoded state. The
+// first publish after a start then costs what the later ones do (at 5,000 posts, a tenth of a
+// second rather than one to several seconds). Nothing is written; without a live site there is
+// nothing to warm. A build asked for meanwhile waits for it, and is no slower for that.
+func (b *Builder) Warm(ctx context.Context, src Source) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cfg.OneShot || LiveGeneration(b.cfg.OutDir) == "" {
+		return nil
+	}
+	go b.renderer.Start()
+	r := &run{Builder: b, ctx: ctx, src: src, warm: true}
+	defer r.discard()
+	begin := time.Now()
+	if err := r.load(); err != nil {
+		return fmt.Errorf("warm: load: %w", err)
+	}
+	if !r.reusable() || ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err := r.plan(); err != nil {
+		return fmt.Errorf("warm: plan: %w", err)
+	}
+	if s := <-r.searching; s.err != nil {
+		return fmt.Errorf("warm: search index: %w", s.err)
+	}
+	b.manifests.keep(r.live, r.prev)
+	b.keepSpareManifest(r.live, r.assets.Hash)
+	b.cfg.Logger.Debug("build: warmed", "pages", len(r.pages), "ms", time.Since(begin).Milliseconds())
+	return nil
 }
 
 func (b *Builder) progressf(format string, args ...any) {

@@ -858,3 +858,64 @@ func TestOneShotBuildWritesTheSameSite(t *testing.T) {
 		t.Fatalf("the next build after a one-shot build: %+v %v", again, err)
 	}
 }
+
+// TestWarmBuilderPublishesLikeAWarmOne checks that a Builder warmed at start (adminapi serve
+// warms its builder) takes its first publish's unchanged pages from its plan memo, as a builder
+// that has built before does, and that warming writes nothing.
+func TestWarmBuilderPublishesLikeAWarmOne(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	ctx := context.Background()
+	if _, err := s.builder(t, func(c *Config) { c.OneShot = true }).Build(ctx, s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	live := LiveGeneration(s.out)
+	publish := func(title string) {
+		t.Helper()
+		if _, err := s.db.CreatePreviewBlog(content.Blog{Title: title, Category: "News", Content: "<p>New</p>"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.db.PublishBlog(content.Slugify(title), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	cold := s.builder(t)
+	publish("First after a cold start")
+	res, err := cold.Build(ctx, s.db, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Encoded != res.PagesTotal {
+		t.Fatalf("a cold builder encoded %d of %d pages; want all", res.Encoded, res.PagesTotal)
+	}
+	publish("Second after a cold start")
+	if res, err = cold.Build(ctx, s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	second := res.Encoded
+	if second >= res.PagesTotal {
+		t.Fatalf("a builder's second publish encoded %d of %d pages; want fewer", second, res.PagesTotal)
+	}
+
+	warm := s.builder(t)
+	live = LiveGeneration(s.out)
+	entries, _ := os.ReadDir(generationsDir(s.out))
+	if err := warm.Warm(ctx, s.db); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.ReadDir(generationsDir(s.out))
+	if LiveGeneration(s.out) != live || len(after) != len(entries) {
+		t.Fatalf("warming changed the site: live %s → %s, %d → %d generations", live, LiveGeneration(s.out), len(entries), len(after))
+	}
+	publish("First after a warm start")
+	if res, err = warm.Build(ctx, s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if res.Encoded != second {
+		t.Fatalf("a warmed builder's first publish encoded %d of %d pages; a builder's second publish %d", res.Encoded, res.PagesTotal, second)
+	}
+	if !strings.Contains(s.read(t, "blog/first-after-a-warm-start/index.html"), "First after a warm start") {
+		t.Fatal("the post published after warming is not on the site")
+	}
+}

@@ -207,6 +207,23 @@ func (b *Builder) takeSpare(genRoot, live, assetsHash, tmp string) manifest {
 	return manifest{}
 }
 
+// keepSpareManifest reads the manifest of the generation the next build will take over (see
+// takeSpare) into the kept manifests.
+func (b *Builder) keepSpareManifest(live, assetsHash string) {
+	b.pruneMu.Lock()
+	defer b.pruneMu.Unlock()
+	genRoot := generationsDir(b.cfg.OutDir)
+	gens := generations(genRoot)
+	for i := len(gens) - 1; i >= 0; i-- {
+		if path := filepath.Join(genRoot, gens[i]); path != live {
+			if m := readManifest(path); m.Assets == assetsHash {
+				b.manifests.keep(path, m)
+			}
+			return
+		}
+	}
+}
+
 // swapLink points out at target in one rename, so a reader sees the old site or the new one,
 // never a mix. A real folder at out (from before generations) is moved aside first.
 func swapLink(out, target string) error {

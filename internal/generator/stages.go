@@ -32,6 +32,7 @@ type run struct {
 	src  Source
 	opts Options
 	res  Result
+	warm bool // Builder.Warm: read and plan everything, even when nothing changed
 
 	// load
 	content   *folder.Content
@@ -107,7 +108,7 @@ func (r *run) load() error {
 	// part of the inputs covers them.
 	fixedStatic := sumMap(staticKeys(r.static))
 	if digest, err := r.src.RecordsDigest(); err == nil && digest != "" {
-		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "digest:"+digest)) {
+		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "digest:"+digest)) && !r.warm {
 			return nil
 		}
 	}
@@ -125,7 +126,7 @@ func (r *run) load() error {
 			return fmt.Errorf("redirects: %w", err)
 		}
 	}
-	if !r.reusable() {
+	if !r.reusable() && !r.warm {
 		// Nothing to reuse, every page renders: start node (every process) now, so its
 		// start-up overlaps planning.
 		go r.renderer.StartAll()
@@ -229,6 +230,11 @@ func (r *run) plan() error {
 	r.lazy = r.cfg.OneShot && (r.opts.Clean || r.live == "")
 	if r.pages, err = r.encode(pages); err != nil {
 		return err
+	}
+	for _, pg := range pages {
+		if pg.memo == nil {
+			r.res.Encoded++
+		}
 	}
 	// Encodings depend only on their inputs, so they are kept whatever becomes of this build.
 	if !r.cfg.OneShot {

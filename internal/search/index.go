@@ -81,7 +81,8 @@ type stateCache struct {
 	st  *state
 }
 
-// decode returns the state encoded in data: the kept one when data is its encoding.
+// decode returns the state encoded in data: the kept one when data is its encoding; a state
+// decoded here is kept in its turn (a builder's first build after a start reads it from disk).
 func (c *stateCache) decode(data []byte) *state {
 	sum := xxh3.Hash128(data)
 	c.mu.Lock()
@@ -95,6 +96,7 @@ func (c *stateCache) decode(data []byte) *state {
 	if json.Unmarshal(data, &s) != nil {
 		return nil
 	}
+	c.keep(data, &s)
 	return &s
 }
 
