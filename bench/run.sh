@@ -81,6 +81,14 @@ wait_http() { # url: waits up to 30 s for a 200
   echo "bench: $1 did not answer" >&2
   return 1
 }
+wait_warm() { # log: waits up to 120 s for adminapi serve to have planned the site ahead (Builder.Warm)
+  for _ in $(seq 1200); do
+    grep -q "site planned ahead" "$1" && return 0
+    sleep 0.1
+  done
+  echo "bench: the server logging to $1 did not plan the site" >&2
+  return 1
+}
 
 # --- tools ----------------------------------------------------------------------------------
 needed=(go node curl)
@@ -264,6 +272,7 @@ if ! skipped publish; then
       --addr "127.0.0.1:$port_api" > "$out/publish-server-$n.log" 2>&1 &
     pids+=($!); api_pid=$!
     wait_http "http://127.0.0.1:$port_api/healthz"
+    wait_warm "$out/publish-server-$n.log"
     ADMIN_PASSWORD=bench-password-1 "$bt" publish -url "http://127.0.0.1:$port_api" -n "$publishes" | tee "$out/publish-$n.jsonl"
     kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
   done
@@ -278,6 +287,7 @@ if ! skipped deploy && ! skipped publish-store; then
     --addr "127.0.0.1:$port_api" --deploy-to "s3://full-1" > "$out/publish-store-server.log" 2>&1 &
   pids+=($!); api_pid=$!
   wait_http "http://127.0.0.1:$port_api/healthz"
+  wait_warm "$out/publish-store-server.log"
   ADMIN_PASSWORD=bench-password-1 "$bt" publish -url "http://127.0.0.1:$port_api" -n "$publishes" -tag store -store "s3://full-1" | tee "$out/publish-store.jsonl"
   kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
 fi

@@ -227,7 +227,7 @@ func (b *Builder) Warm(ctx context.Context, src Source) error {
 	}
 	b.manifests.keep(r.live, r.prev)
 	b.keepSpareManifest(r.live, r.assets.Hash)
-	b.cfg.Logger.Debug("build: warmed", "pages", len(r.pages), "ms", time.Since(begin).Milliseconds())
+	b.cfg.Logger.Info("site planned ahead of the first publish", "pages", len(r.pages), "ms", time.Since(begin).Milliseconds())
 	return nil
 }
 
