@@ -53,7 +53,7 @@ export function ContentFields(props: Props) {
           name="metaTitle"
           disabled={disabled}
           value={values.metaTitle}
-          hint={disabled ? undefined : 'Shown as the page title in Google. Leave empty to use the title.'}
+          hint={disabled ? undefined : 'Shown as the page title in Google. Left empty, it is set to the title when you publish; after a rename, clear it to take the new title.'}
           onChange={(metaTitle) => onChange({ metaTitle })}
         />
         <TextField
