@@ -44,6 +44,7 @@ async function measure(q, mode) {
   const urls = new Map();
   const sizes = { bytes: 0, headers: 0, code: 0, index: 0, docs: 0, other: 0, requests: 0 };
   const headerBytes = new Map();
+  const log = [];
   cdp.on('Network.responseReceivedExtraInfo', (e) => headerBytes.set(e.requestId, (e.headersText ?? '').length));
   let inflight = 0;
   let idle = () => {};
@@ -61,6 +62,7 @@ async function measure(q, mode) {
     sizes.headers += failed ? 0 : Math.min(n, headerBytes.get(e.requestId) ?? 0);
     sizes.requests++;
     const path = new URL(url).pathname;
+    if (process.env.SEARCH_BYTES_LOG) log.push(`${String(n).padStart(6)} (${String(failed ? 0 : Math.min(n, headerBytes.get(e.requestId) ?? 0)).padStart(4)} headers) ${path}${rangeOf.has(e.requestId) ? ' [range]' : ''}`);
     if (path.startsWith('/assets/search/d/') || rangeOf.has(e.requestId)) sizes.docs += n;
     else if (path.startsWith('/assets/search/') || path === '/search/index.bin') sizes.index += n;
     else if (path.endsWith('.js')) sizes.code += n;
@@ -84,5 +86,6 @@ async function measure(q, mode) {
   if (inflight > 0) await new Promise((res) => { idle = res; });
   const results = await page.locator('#site-search-list [role=option]').count();
   await context.close();
+  if (log.length) console.log(log.join('\n'));
   return { ...sizes, results };
 }

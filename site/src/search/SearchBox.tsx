@@ -69,7 +69,10 @@ export default function SearchBox() {
     setBusy(true);
     const lookUp = (whole: boolean) =>
       ensureLive()
-        .then((m) => searcher.current!.run(whole ? query : m.typingQuery(query), POPUP_RESULTS, () => id === seq.current))
+        .then((m) => {
+          const q = whole ? query : m.typingQuery(query);
+          return q ? searcher.current!.run(q, POPUP_RESULTS, () => id === seq.current) : null;
+        })
         .then((a) => {
           if (id !== seq.current || !a) return;
           const was = shown.current.answer?.items[shown.current.active]?.url;
@@ -86,7 +89,7 @@ export default function SearchBox() {
           setOpen(true);
           setBusy(false);
         });
-    // While typing, a short last word is left out (see typingQuery); once typing has paused
+    // While typing, a short partial last word is left out (see typingQuery); once typing has paused
     // longer, the whole query is looked up.
     const timers = [setTimeout(() => void lookUp(false), TYPING_PAUSE_MS), setTimeout(() => void lookUp(true), SETTLED_MS)];
     return () => timers.forEach(clearTimeout);

@@ -33,13 +33,20 @@ describe('excerpt', () => {
 });
 
 describe('typingQuery', () => {
-  it('leaves out a last word of one or two letters after other words', async () => {
+  it('leaves out a partial last word of one to three letters', async () => {
     const { typingQuery } = await import('./results');
     expect(typingQuery('local se')).toBe('local ');
     expect(typingQuery('local s')).toBe('local ');
-    expect(typingQuery('local seo')).toBe('local seo');
-    expect(typingQuery('google ads')).toBe('google ads');
-    expect(typingQuery('se')).toBe('se');
+    expect(typingQuery('local seo')).toBe('local ');
+    expect(typingQuery('local seo ')).toBe('local seo ');
+    expect(typingQuery('local seo c')).toBe('local seo ');
+    expect(typingQuery('local seo chec')).toBe('local seo chec');
+    expect(typingQuery('google ads')).toBe('google ');
+    expect(typingQuery('google adsense')).toBe('google adsense');
+    expect(typingQuery('se')).toBe('');
+    expect(typingQuery('seo')).toBe('');
     expect(typingQuery('seo ')).toBe('seo ');
+    expect(typingQuery('loca')).toBe('loca');
+    expect(typingQuery('डिजि')).toBe('डिजि');
   });
 });

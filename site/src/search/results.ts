@@ -38,12 +38,18 @@ function clip(text: string, n: number): string {
   return (space > n / 2 ? cut.slice(0, space) : cut).trim() + '…';
 }
 
-/** The query to look up while a visitor types: a last word of one or two letters after others
- *  ("local se") narrows little but costs a lookup and its results' docs, so the words before it
- *  stand. (The box looks the whole query up too once typing has paused a little longer.) */
+/** A partial last word shorter than this is left out while a visitor types. */
+export const TYPING_MIN_LETTERS = 4;
+
+/** The query to look up while a visitor types, or '' for none: a partial last word of one to
+ *  three letters ("local se", "che", "goo") narrows little (its prefix spreads over many terms and
+ *  changes the results at the next letter), yet costs a lookup and the doc files of its results,
+ *  so the words before it stand, and a query of such a word alone waits. (The box looks the
+ *  whole query up once typing has paused a little longer.) */
 export function typingQuery(q: string): string {
-  const m = q.match(/^(.*\S)\s+(\S{1,2})$/u);
-  return m ? m[1] + ' ' : q;
+  const m = q.match(/^(.*?)(\S+)$/su);
+  if (!m || [...m[2]].length >= TYPING_MIN_LETTERS) return q;
+  return m[1].trim() ? m[1] : '';
 }
 
 export class Searcher {
