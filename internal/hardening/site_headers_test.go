@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
@@ -17,7 +18,7 @@ import (
 )
 
 // parseHeadersFile reads a `_headers` file (Netlify and Cloudflare Pages syntax): a path line,
-// then its indented "Name: value" lines.
+// then its indented "Name: value" lines, and "! Name" lines (kept as "!Name").
 func parseHeadersFile(t *testing.T, data string) map[string]map[string]string {
 	t.Helper()
 	out := map[string]map[string]string{}
@@ -28,6 +29,8 @@ func parseHeadersFile(t *testing.T, data string) map[string]map[string]string {
 		case !strings.HasPrefix(line, " "):
 			cur = map[string]string{}
 			out[strings.TrimSpace(line)] = cur
+		case strings.HasPrefix(strings.TrimSpace(line), "!") && cur != nil: // detaches a header ("! Name")
+			cur["!"+strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "!"))] = ""
 		default:
 			name, value, ok := strings.Cut(strings.TrimSpace(line), ": ")
 			if !ok || cur == nil {
@@ -163,6 +166,13 @@ func TestBuiltSiteCarriesItsOwnHeaders(t *testing.T) {
 	if !strings.Contains(all["Permissions-Policy"], "camera=()") || !strings.Contains(rules["/uploads/*"]["Content-Security-Policy"], "sandbox") {
 		t.Errorf("_headers: permissions %q, uploads %v", all["Permissions-Policy"], rules["/uploads/*"])
 	}
+	// The search index's files (never a document) shed the headers that govern only documents.
+	for _, p := range []string{"/search/index.bin", "/assets/search/*"} {
+		if r := rules[p]; len(r) != 5 || !maps.Equal(r, map[string]string{"!Content-Security-Policy": "", "!X-Frame-Options": "",
+			"!Referrer-Policy": "", "!Cross-Origin-Opener-Policy": "", "!Permissions-Policy": ""}) {
+			t.Errorf("_headers %s: %v", p, r)
+		}
+	}
 	pages := sitePages(t, filepath.Join(dir, "dist"))
 	if len(pages) < 20 {
 		t.Fatalf("only %d pages built", len(pages))
@@ -236,6 +246,16 @@ func TestBuiltSiteCarriesItsOwnHeaders(t *testing.T) {
 
 	demo := startServer(t, t.TempDir(), opts{bundle: true, demo: true})
 	check("adminapi serve --demo", demo.url, all)
+	// ...but the search index's manifest carries no policy of a document, and keeps nosniff.
+	res, err := http.Get(demo.url + "/search/index.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Security-Policy") != "" || res.Header.Get("X-Frame-Options") != "" ||
+		res.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("adminapi serve --demo GET /search/index.bin: %d %v", res.StatusCode, res.Header)
+	}
 
 }
 

@@ -101,8 +101,27 @@ func HeadersFile(p Policy) []byte {
 	}
 	b.WriteString("/uploads/*\n  Content-Security-Policy: " + UploadCSP + "\n")
 	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n")
+	for _, path := range SearchIndexPaths {
+		b.WriteString(path + "\n")
+		for _, name := range DocumentOnlyHeaders {
+			b.WriteString("  ! " + name + "\n")
+		}
+	}
 	return []byte(b.String())
 }
+
+// SearchIndexPaths are the files of the site's search index (internal/search): raw DEFLATE,
+// served as application/octet-stream with nosniff and read only by the site's own script, so
+// never a document. A query reads dozens of them, and over HTTP/1.1 the page headers made up
+// half of each answer.
+var SearchIndexPaths = []string{"/search/index.bin", "/assets/search/*"}
+
+// DocumentOnlyHeaders are the page headers that govern only a document (what it may load, who
+// may frame or open it, what it sends as referrer, which features it may use): HeadersFile
+// detaches them from the search index's files with `! Name` lines. Cloudflare Pages, our
+// servers (HeaderRules) and the S3 deploy apply the detach; Netlify skips a line without a colon,
+// so there the files keep every page header (as safe, only larger). X-Content-Type-Options stays.
+var DocumentOnlyHeaders = []string{"Content-Security-Policy", "X-Frame-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy", "Permissions-Policy"}
 
 // hostFiles are the files of a generation meant for the static host, not for visitors.
 var hostFiles = map[string]bool{"_headers": true, "_redirects": true}

@@ -199,9 +199,28 @@ func newHostRedirects() *hostFile[map[string]Redirect] {
 	}}
 }
 
-// set puts the headers the rules give a request known by addrs on w, over any set before.
+// set puts the headers the rules give a request known by addrs on w, over any set before, and
+// removes those a matching rule detaches ("! Name") and no later rule sets again: the file is
+// the one statement of the site's headers, also where a server set defaults before (adminapi).
 func (rs HeaderRules) set(w http.ResponseWriter, addrs ...string) {
-	for name, v := range rs.Match(addrs...) {
+	got := rs.Match(addrs...)
+	for _, r := range rs {
+		for _, name := range r.Detach {
+			if _, ok := got[name]; !ok && r.matches(addrs) {
+				w.Header().Del(name)
+			}
+		}
+	}
+	for name, v := range got {
 		w.Header().Set(name, v)
 	}
+}
+
+func (r HeaderRule) matches(addrs []string) bool {
+	for _, a := range addrs {
+		if patternMatches(r.Pattern, a) {
+			return true
+		}
+	}
+	return false
 }

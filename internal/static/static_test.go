@@ -331,3 +331,56 @@ func TestFollowsTheGenerationsRedirects(t *testing.T) {
 		t.Errorf("a rule no longer in the file: %d", res.StatusCode)
 	}
 }
+
+// The search index's files get the page headers but those that govern only a document (they are
+// never one), served by Handler from the site's own _headers, a range read of a doc slot too;
+// the pages, the search page among them, keep every header.
+func TestSearchIndexFilesCarryNoDocumentHeaders(t *testing.T) {
+	dist, gen := site(t)
+	g := gen("g1", "one")
+	for rel, data := range map[string]string{"_headers": string(HeadersFile(Policy{})), "search/index.html": "<p>search</p>",
+		"search/index.bin": strings.Repeat("m", 2048), "assets/search/0123456789ab.bin": strings.Repeat("x", 2048)} {
+		os.MkdirAll(filepath.Dir(filepath.Join(g, rel)), 0o755)
+		os.WriteFile(filepath.Join(g, rel), []byte(data), 0o644)
+	}
+	os.Symlink(filepath.Join(".dist", "g1"), dist)
+	srv := httptest.NewServer(Handler(dist, nil))
+	defer srv.Close()
+	page := map[string]string{}
+	for _, kv := range PageHeaders(Policy{}) {
+		page[kv[0]] = kv[1]
+	}
+	for path, wantCache := range map[string]string{"/": "", "/search/": "", "/search/index.bin": "", "/assets/search/0123456789ab.bin": "public, max-age=31536000, immutable"} {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Header.Set("Range", "bytes=768-1535")
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		index := strings.HasSuffix(path, ".bin")
+		if index && res.StatusCode != http.StatusPartialContent {
+			t.Errorf("GET %s with a range: %d", path, res.StatusCode)
+		}
+		for name, value := range page {
+			want := value
+			if index && slices.Contains(DocumentOnlyHeaders, name) {
+				want = ""
+			}
+			if got := res.Header.Get(name); got != want {
+				t.Errorf("GET %s: %s %q, want %q", path, name, got, want)
+			}
+		}
+		if got := res.Header.Get("Cache-Control"); wantCache != "" && got != wantCache {
+			t.Errorf("GET %s: Cache-Control %q", path, got)
+		}
+	}
+	for _, name := range DocumentOnlyHeaders {
+		if page[name] == "" {
+			t.Errorf("%s is no page header", name)
+		}
+	}
+	if page["X-Content-Type-Options"] != "nosniff" || slices.Contains(DocumentOnlyHeaders, "X-Content-Type-Options") {
+		t.Error("the search index's files must keep nosniff")
+	}
+}
