@@ -9,7 +9,8 @@ import (
 // and typed a letter at a time as the header's box looks it up (from the second letter, each
 // state reading the doc files of its first five results). The browser adds the search code (about
 // 7 kB gzipped) and HTTP headers; make bench measures all of it in Chromium, against a budget of
-// 100 kB for everything.
+// 100 kB for everything. (Typed: 16, 32, 31 and 38 kB in November 2026; the budgets
+// leave about a fifth.)
 func TestQueryBytesAt10000Posts(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("builds a 10,000-post index: run without -race and -short")
@@ -49,8 +50,9 @@ func TestQueryBytesAt10000Posts(t *testing.T) {
 		return total, docBytes, len(sr.Fetched)
 	}
 	// The states the header's box looks up: from the second letter, each letter, except that a
-	// last word of one or two letters after others is left out (site/src/search/results.ts
-	// typingQuery).
+	// partial last word of one to three letters is left out, and a query of such a word alone
+	// is not looked up (site/src/search/results.ts typingQuery); then the whole query, once
+	// typing pauses.
 	typed := func(q string) []string {
 		var states []string
 		for i := 2; i <= len(q); i++ {
@@ -58,23 +60,24 @@ func TestQueryBytesAt10000Posts(t *testing.T) {
 				continue
 			}
 			state := q[:i]
-			if sp := strings.LastIndexByte(state, ' '); sp > 0 && len(state)-sp-1 <= 2 {
+			sp := strings.LastIndexByte(state, ' ')
+			if len(state)-sp-1 < 4 {
 				state = state[:sp+1]
 			}
-			if len(states) == 0 || states[len(states)-1] != state {
+			if strings.TrimSpace(state) != "" && (len(states) == 0 || states[len(states)-1] != state) {
 				states = append(states, state)
 			}
 		}
-		return states
+		return append(states, q)
 	}
 	for _, c := range []struct {
 		q           string
 		typedBudget int // 0: a query nobody types a letter at a time
 	}{
-		{"marketing", 40 << 10},
-		{"google ads budget", 80 << 10},
-		{"instagram reels for clinics", 80 << 10},
-		{"local seo checklist noida", 80 << 10},
+		{"marketing", 20 << 10},
+		{"google ads budget", 40 << 10},
+		{"instagram reels for clinics", 40 << 10},
+		{"local seo checklist noida", 45 << 10},
 		{docs[1234].Title, 0},
 		{docs[77].Headings[2] + " " + docs[77].Title, 0},
 	} {
