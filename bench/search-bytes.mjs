@@ -7,9 +7,10 @@
 //
 // Each query is measured twice, in a new browser context each time: typed at 150 ms a letter
 // (each letter is looked up, as a visitor typing at that speed sees) and pasted (one lookup).
-// The server speaks HTTP/1.1, so every response's headers (about half a kilobyte with the
-// security headers) count in full; behind an HTTP/2 or HTTP/3 CDN they are compressed to a few
-// bytes each, which "headers" lets a reader subtract.
+// The server speaks HTTP/1.1, so every response's headers (about 800 bytes for the code with the
+// security headers, about 300 for the index's files) count in full; behind an HTTP/2 or HTTP/3
+// CDN they are compressed to a few bytes each, which "headers" lets a reader subtract.
+// SEARCH_BYTES_LOG=1 lists every request: bytes, of which headers, path, and [range] for a doc slot.
 import { appendFileSync } from 'node:fs';
 import { launch } from '../e2e/lib/browser.mjs';
 
