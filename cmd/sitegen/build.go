@@ -68,7 +68,7 @@ func (p *paths) openSource(ctx context.Context, logger *slog.Logger) (generator.
 		return recs, func() {}, nil
 	}
 	path := p.db
-	db, err := store.Open(path, store.Options{ReadOnly: true, Timeout: 500e6})
+	db, err := store.Open(path, store.Options{ReadOnly: true, ReadOnce: true, Timeout: 500e6})
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && p.empty:
 		logger.Warn("no database: building without published blogs and services (--empty)", "db", path)

@@ -87,7 +87,12 @@ type planner struct {
 	warn     func(msg string, args ...any)
 	memo     *planMemo           // last build's encodings (nil: none)
 	keys     []string            // recordKey of each post, by index in blogs
-	newCards map[string]BlogCard // the cards of this build, for the next one's memo
+	newCards map[string]BlogCard // the cards of this build, for the next one's memo (not oneShot)
+	// texts reads the posts' text when the blogs were listed without it (nil: they carry it).
+	texts *postTexts
+	// lazy: the pages are made again as they render (run.lazy), so a post's page is made only
+	// when encoded; oneShot: no memo is kept for a next build (Config.OneShot).
+	lazy, oneShot bool
 }
 
 // newPlanner plans the site from the content folder src and the published records, with the
@@ -208,10 +213,18 @@ func isoDate(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-func (p *planner) blogCard(b content.Blog) BlogCard {
+// blogCard is post i's card.
+func (p *planner) blogCard(i int) BlogCard {
+	b := &p.blogs[i]
+	var ex string
+	if p.texts != nil {
+		ex = p.texts.excerpts[i]
+	} else {
+		ex = excerpt(b.Content)
+	}
 	return BlogCard{
 		Title: b.Title, Slug: b.Slug, Href: "/blog/" + b.Slug + "/",
-		Category: content.Category(b.Category), Excerpt: excerpt(b.Content),
+		Category: content.Category(b.Category), Excerpt: ex,
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
 	}
@@ -220,7 +233,9 @@ func (p *planner) blogCard(b content.Blog) BlogCard {
 // plan lists every page of the site.
 func (p *planner) plan() ([]*Page, error) {
 	p.cards = make([]BlogCard, len(p.blogs))
-	p.newCards = make(map[string]BlogCard, len(p.blogs))
+	if !p.oneShot {
+		p.newCards = make(map[string]BlogCard, len(p.blogs))
+	}
 	p.keys = make([]string, len(p.blogs))
 	for i := range p.blogs {
 		key := recordKey(&p.blogs[i])
@@ -230,10 +245,12 @@ func (p *planner) plan() ([]*Page, error) {
 			card, ok = p.memo.cards[key]
 		}
 		if !ok {
-			card = p.blogCard(p.blogs[i])
+			card = p.blogCard(i)
 		}
 		p.cards[i] = card
-		p.newCards[key] = card
+		if p.newCards != nil {
+			p.newCards[key] = card
+		}
 	}
 	home := p.homeProps()
 	courses := p.coursesProps()
@@ -395,7 +412,8 @@ func (p *planner) blogPages() []*Page {
 		pages = append(pages, page)
 	}
 
-	for i, b := range p.blogs {
+	for i := range p.blogs {
+		b := &p.blogs[i]
 		// Related posts are the ones published just before this one (the oldest posts take the
 		// ones just after), so publishing a new post changes no other post's page.
 		var related []int
@@ -405,25 +423,40 @@ func (p *planner) blogPages() []*Page {
 		for j := i - 1; j >= 0 && len(related) < relatedPosts; j-- {
 			related = append(related, j)
 		}
-		key := postKey(i, related, p.keys)
 		route := "/blog/" + b.Slug + "/"
-		post := &Page{Route: route, File: "blog/" + b.Slug + "/index.html", Name: "blogPost", Sitemap: true, Modified: b.UpdatedAt, memoKey: key}
-		if e := p.memoFor(route, key); e != nil {
+		post := &Page{Route: route, File: "blog/" + b.Slug + "/index.html", Name: "blogPost", Sitemap: true, Modified: b.UpdatedAt}
+		if !p.oneShot || p.memo != nil {
+			post.memoKey = postKey(i, related, p.keys)
+		}
+		if e := p.memoFor(route, post.memoKey); e != nil {
 			post.memo = e
 			pages = append(pages, post)
 			continue
 		}
-		post.remake = func() (any, Head) {
-			props := p.postProps(b, false)
-			for _, j := range related {
-				props.Related = append(props.Related, p.cards[j])
-			}
-			return props, p.postHead(b, route)
+		post.remake = func() (any, Head) { return p.postPage(i, related, route) }
+		if !p.lazy {
+			post.Props, post.Head = post.remake()
 		}
-		post.Props, post.Head = post.remake()
 		pages = append(pages, post)
 	}
 	return pages
+}
+
+// postPage makes the props and head of post i's page, with the posts at related beside it.
+func (p *planner) postPage(i int, related []int, route string) (any, Head) {
+	b := p.blogs[i]
+	desc := b.MetaDescription
+	if p.texts != nil {
+		b.Content = p.texts.text(&p.blogs[i])
+		if desc == "" {
+			desc = p.texts.descs[i]
+		}
+	}
+	props := p.postProps(b, false)
+	for _, j := range related {
+		props.Related = append(props.Related, p.cards[j])
+	}
+	return props, p.postHeadWith(b, route, desc)
 }
 
 func (p *planner) postProps(b content.Blog, preview bool) BlogPostProps {
@@ -435,11 +468,15 @@ func (p *planner) postProps(b content.Blog, preview bool) BlogPostProps {
 }
 
 func (p *planner) postHead(b content.Blog, route string) Head {
+	return p.postHeadWith(b, route, b.MetaDescription)
+}
+
+// postHeadWith is postHead with the description known when desc is set.
+func (p *planner) postHeadWith(b content.Blog, route, desc string) Head {
 	title := b.MetaTitle
 	if title == "" {
 		title = b.Title
 	}
-	desc := b.MetaDescription
 	if desc == "" {
 		desc = describe(b.Content)
 	}

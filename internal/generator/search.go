@@ -131,19 +131,31 @@ func (p *planner) searchInputs(pages []*Page) []search.Input {
 	}
 	// Oldest first, so a fresh index numbers posts in the order they were published.
 	for i := len(p.blogs) - 1; i >= 0; i-- {
-		b := p.blogs[i]
-		in = append(in, search.Input{URL: "/blog/" + b.Slug + "/", Key: "post:" + recordKey(&b),
-			Doc: func() search.Doc {
-				d := search.Doc{URL: "/blog/" + b.Slug + "/", Kind: kindPost, Title: b.Title, Date: displayDate(b.CreatedAt),
-					Keywords: b.FocusKeyword + " " + content.Category(b.Category), Description: b.MetaDescription}
-				d.Headings, d.Body = search.HTMLText(b.Content)
-				if d.Description == "" {
-					d.Description = describe(b.Content)
-				}
-				return d
-			}})
+		b := &p.blogs[i]
+		in = append(in, search.Input{URL: "/blog/" + b.Slug + "/", Key: "post:" + recordKey(b),
+			Doc: func() search.Doc { return p.postDoc(i) }})
 	}
 	return in
+}
+
+// postDoc is post i as the search index sees it.
+func (p *planner) postDoc(i int) search.Doc {
+	b := &p.blogs[i]
+	d := search.Doc{URL: "/blog/" + b.Slug + "/", Kind: kindPost, Title: b.Title, Date: displayDate(b.CreatedAt),
+		Keywords: b.FocusKeyword + " " + content.Category(b.Category), Description: b.MetaDescription}
+	text := b.Content
+	if p.texts != nil {
+		text = p.texts.text(b)
+	}
+	d.Headings, d.Body = search.HTMLText(text)
+	if d.Description == "" {
+		if p.texts != nil {
+			d.Description = p.texts.descs[i]
+		} else {
+			d.Description = describe(text)
+		}
+	}
+	return d
 }
 
 func addSection(d *search.Doc, body *[]string, heading, html string) {
@@ -255,6 +267,9 @@ func (r *run) searchIndex() (*search.Output, error) {
 		s := <-r.searching
 		if s.err != nil {
 			return nil, fmt.Errorf("search index: %w", s.err)
+		}
+		if err := r.texts.failed(); err != nil {
+			return nil, err
 		}
 		r.searched = s.out
 		for _, f := range s.out.Files {

@@ -41,6 +41,7 @@ type run struct {
 	assets    render.Assets
 	siteJSON  []byte
 	blogs     []content.Blog
+	texts     *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
 	services  []content.Service
 	redirects []content.Redirect    // when the source keeps them (RedirectSource)
 	alts      map[string]string     // the media library's alt texts (ImageAltSource)
@@ -112,7 +113,14 @@ func (r *run) load() error {
 			return nil
 		}
 	}
-	if r.blogs, err = r.src.Blogs(); err != nil {
+	if ts, ok := r.src.(TextSource); ok && r.cfg.OneShot && r.inputs != "" {
+		// A single build reads each post's text when it needs it (the inputs hash, from the
+		// stored records, covers the text already).
+		if r.blogs, err = ts.BlogsWithoutText(); err != nil {
+			return fmt.Errorf("blogs: %w", err)
+		}
+		r.texts = newPostTexts(ts, len(r.blogs))
+	} else if r.blogs, err = r.src.Blogs(); err != nil {
 		return fmt.Errorf("blogs: %w", err)
 	}
 	if r.services, err = r.src.Services(); err != nil {
@@ -132,6 +140,9 @@ func (r *run) load() error {
 		go r.renderer.StartAll()
 	}
 	used := r.recordUploads()
+	if err := r.texts.failed(); err != nil {
+		return fmt.Errorf("blogs: %w", err)
+	}
 	r.addUploads(r.static, used)
 	if err := r.loadMedia(used); err != nil {
 		return err
@@ -168,7 +179,11 @@ func (r *run) recordUploads() []string {
 	}
 	for i := range r.blogs {
 		b := &r.blogs[i]
-		add("blog:"+recordKey(b), b.Image, b.Content)
+		text := b.Content
+		if r.texts != nil {
+			text = r.texts.brief(i, b)
+		}
+		add("blog:"+recordKey(b), b.Image, text)
 	}
 	for i := range r.services {
 		s := &r.services[i]
@@ -213,8 +228,12 @@ func (p *Page) bodyRoute() string {
 // unchanged. And twins: a page that shows another's body at a second address (/ourservices/)
 // takes that page's encoding.
 func (r *run) plan() error {
+	// A single build that renders every page lets each encoding go once hashed and encodes the
+	// page again when it renders, so a large site's encodings are never all held at once.
+	r.lazy = r.cfg.OneShot && (r.opts.Clean || r.live == "")
 	r.planner = newPlanner(r.cfg, r.assets.ClientDir, r.content, r.blogs, r.services)
 	r.planner.images.sets, r.planner.images.alts = r.media, r.alts
+	r.planner.texts, r.planner.lazy, r.planner.oneShot = r.texts, r.lazy, r.cfg.OneShot
 	if key := memoKey(r.siteJSON, r.content, r.assets.Hash, r.staticSum+sumMap(r.alts)); !r.opts.Clean && r.memo.key == key {
 		r.planner.memo = &r.memo
 	} else {
@@ -225,10 +244,10 @@ func (r *run) plan() error {
 		return err
 	}
 	r.startSearch(pages)
-	// A single build that renders every page lets each encoding go once hashed and encodes the
-	// page again when it renders, so a large site's encodings are never all held at once.
-	r.lazy = r.cfg.OneShot && (r.opts.Clean || r.live == "")
 	if r.pages, err = r.encode(pages); err != nil {
+		return err
+	}
+	if err := r.texts.failed(); err != nil {
 		return err
 	}
 	for _, pg := range pages {
@@ -321,6 +340,9 @@ func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
 	if twin != nil {
 		it.props, it.body = twin.props, twin.body
 	} else {
+		if pg.Props == nil && pg.remake != nil {
+			pg.Props, pg.Head = pg.remake() // a lazy plan makes a post's page only here
+		}
 		var err error
 		if it.props, err = json.Marshal(pg.Props); err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Route, err)
@@ -495,6 +517,9 @@ func (r *run) render() error {
 	linkErr := <-linked
 	if renderErr != nil {
 		return renderErr
+	}
+	if err := r.texts.failed(); err != nil {
+		return err
 	}
 	if linkErr != nil {
 		return fmt.Errorf("write an unchanged page or an extra: %w", linkErr)

@@ -31,7 +31,9 @@ type decodedEntry struct {
 
 // list returns every record of k in bucket, reusing the ones whose bytes did not change. The
 // records are the cache's own: a caller copies one before it lets it go or changes it.
-func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind) ([]content.Record, error) {
+// A database read once (Options.ReadOnce) keeps nothing: release, when set, hands back each
+// value's pages once decoded.
+func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind, keep bool, release func([]byte)) ([]content.Record, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b := tx.Bucket(bucket)
@@ -49,14 +51,19 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind) ([]content.R
 				return fmt.Errorf("decode %s/%s: %w", bucket, key, err)
 			}
 		}
-		next[string(key)] = e
+		if keep {
+			next[string(key)] = e
+		}
 		out = append(out, e.rec)
+		release(v)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	c.entries = next
+	if keep {
+		c.entries = next
+	}
 	return out, nil
 }
 

@@ -40,6 +40,7 @@ func (db *DB) RecordsDigest() (string, error) {
 			if err := b.ForEach(func(key, v []byte) error {
 				put(key)
 				put(v)
+				db.release(v)
 				return nil
 			}); err != nil {
 				return err

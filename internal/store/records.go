@@ -103,7 +103,7 @@ func (db *DB) Records(k *content.Kind, st Stage) ([]content.Record, error) {
 // them before they let them go.
 func (db *DB) list(tx *bolt.Tx, k *content.Kind, st Stage) ([]content.Record, error) {
 	name := bucketOf(k, st)
-	out, err := db.cache(name).list(tx, name, k)
+	out, err := db.cache(name).list(tx, name, k, !db.readOnce, db.release)
 	k.Sort(out)
 	return out, err
 }

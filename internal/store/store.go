@@ -54,6 +54,8 @@ type DB struct {
 	now  func() time.Time
 	keep int    // revisions kept per record
 	user string // who writes through this view ("" for the operator's tools)
+	// readOnce: Options.ReadOnce (the decoded records are not kept, read pages are released)
+	readOnce bool
 
 	caches *caches
 
@@ -78,6 +80,11 @@ type Options struct {
 	// Revisions is how many revisions of each record are kept (default DefaultRevisions); the
 	// oldest go first, so the database cannot grow without bound.
 	Revisions int
+	// ReadOnce says the records are read once, as a single build (sitegen build) does with a
+	// read-only open: the decoded records are not kept for a next list (see decoded), and the
+	// file's pages that hold a record read are handed back to the page cache once it is decoded,
+	// so the process does not come to hold the whole file.
+	ReadOnce bool
 }
 
 // As answers a view of db whose content writes record username as their author.
@@ -111,7 +118,7 @@ func Open(path string, opts Options) (*DB, error) {
 	}
 	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, keep: opts.Revisions,
 		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: content.DefaultAuditRetention},
-		mailQueued: &mailHook{}}
+		mailQueued: &mailHook{}, readOnce: opts.ReadOnce}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
 			for _, name := range allBuckets {

@@ -1,0 +1,296 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	bolt "go.etcd.io/bbolt"
+
+	"digitalreeviver/internal/content"
+)
+
+// BlogsWithoutText returns the published blogs in list order with their Content left empty. A
+// single build of a large site (sitegen build) lists them so and reads each post's text with
+// BlogText at the moments it needs it, so it never holds every post's text at once. The text
+// is cut out of the stored bytes before the rest is decoded, so listing costs little more than
+// the short fields.
+func (db *DB) BlogsWithoutText() ([]content.Blog, error) {
+	k := content.Blogs
+	var out []content.Blog
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketOf(k, Published))
+		if b == nil {
+			return nil
+		}
+		var buf []byte
+		return b.ForEach(func(key, v []byte) error {
+			var rec content.Blog
+			if start, end, ok := jsonMember(v, "content"); ok {
+				buf = append(append(append(buf[:0], v[:start]...), `""`...), v[end:]...)
+				if err := json.Unmarshal(buf, &rec); err != nil {
+					return fmt.Errorf("decode %s: %w", key, err)
+				}
+			} else if err := json.Unmarshal(v, &rec); err != nil {
+				return fmt.Errorf("decode %s: %w", key, err)
+			}
+			rec.Content = ""
+			out = append(out, rec)
+			db.release(v)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list %s: %w", k.Plural, err)
+	}
+	recs := make([]content.Record, len(out))
+	for i := range out {
+		recs[i] = &out[i]
+	}
+	k.Sort(recs)
+	sorted := make([]content.Blog, len(recs))
+	for i, r := range recs {
+		sorted[i] = *r.(*content.Blog)
+	}
+	return sorted, nil
+}
+
+// BlogText returns the text (Content) of the published blog at slug, which BlogsWithoutText
+// listed with updated as its UpdatedAt: an error if it is gone or has changed since.
+func (db *DB) BlogText(slug string, updated time.Time) (string, error) {
+	var text string
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		var v []byte
+		if b := tx.Bucket(bucketOf(content.Blogs, Published)); b != nil {
+			v = b.Get([]byte(slug))
+		}
+		if v == nil {
+			return fmt.Errorf("blog %s: no longer published", slug)
+		}
+		defer db.release(v)
+		var at time.Time
+		start, end, ok := jsonMember(v, "content")
+		if ok {
+			text, ok = jsonString(v[start:end])
+		}
+		if ok {
+			var s, e int
+			if s, e, ok = jsonMember(v, "updatedAt"); ok {
+				ok = json.Unmarshal(v[s:e], &at) == nil
+			}
+		}
+		if !ok { // anything encoding/json would not have written: decode it whole
+			var rec content.Blog
+			if err := json.Unmarshal(v, &rec); err != nil {
+				return fmt.Errorf("decode blog %s: %w", slug, err)
+			}
+			text, at = rec.Content, rec.UpdatedAt
+		}
+		if !at.Equal(updated) {
+			return fmt.Errorf("blog %s changed while the site was built", slug)
+		}
+		return nil
+	})
+	return text, err
+}
+
+// jsonMember finds the value of the member key of the JSON object data, as encoding/json writes
+// one (no white space), and returns its span. ok is false when data holds no such member, holds
+// it twice or under another case (which encoding/json would also match), or is anything
+// unexpected: the caller then decodes data whole.
+func jsonMember(data []byte, key string) (start, end int, ok bool) {
+	if len(data) < 2 || data[0] != '{' {
+		return 0, 0, false
+	}
+	found := false
+	for i := 1; i < len(data); {
+		if data[i] == '}' && i == len(data)-1 && i == 1 {
+			break
+		}
+		if data[i] != '"' {
+			return 0, 0, false
+		}
+		ke := stringEnd(data, i)
+		if ke < 0 || ke >= len(data) || data[ke] != ':' {
+			return 0, 0, false
+		}
+		name := data[i+1 : ke-1]
+		ve := valueEnd(data, ke+1)
+		if ve < 0 || ve >= len(data) {
+			return 0, 0, false
+		}
+		if bytes.EqualFold(name, []byte(key)) {
+			if found || string(name) != key {
+				return 0, 0, false
+			}
+			found, start, end = true, ke+1, ve
+		}
+		switch data[ve] {
+		case ',':
+			i = ve + 1
+		case '}':
+			if ve != len(data)-1 {
+				return 0, 0, false
+			}
+			return start, end, found
+		default:
+			return 0, 0, false
+		}
+	}
+	return start, end, found
+}
+
+// stringEnd returns the index just past the JSON string that starts at data[i] ('"'), or -1.
+func stringEnd(data []byte, i int) int {
+	for j := i + 1; j < len(data); {
+		q := bytes.IndexByte(data[j:], '"')
+		if q < 0 {
+			return -1
+		}
+		q += j
+		n := 0 // backslashes just before the quote: an odd count escapes it
+		for k := q - 1; k > i && data[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q + 1
+		}
+		j = q + 1
+	}
+	return -1
+}
+
+// valueEnd returns the index just past the JSON value that starts at data[i], or -1.
+func valueEnd(data []byte, i int) int {
+	if i >= len(data) {
+		return -1
+	}
+	switch data[i] {
+	case '"':
+		return stringEnd(data, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(data); {
+			switch data[j] {
+			case '"':
+				if j = stringEnd(data, j); j < 0 {
+					return -1
+				}
+				continue
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+			j++
+		}
+		return -1
+	default: // a number, true, false or null
+		j := i
+		for j < len(data) && data[j] != ',' && data[j] != '}' && data[j] != ']' {
+			j++
+		}
+		return j
+	}
+}
+
+// jsonString decodes the JSON string literal s (quotes included) as encoding/json would; ok is
+// false for anything it would not have written (a control character, a lone surrogate, bytes
+// that are not UTF-8), which the caller then decodes with encoding/json.
+func jsonString(s []byte) (string, bool) {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return "", false
+	}
+	s = s[1 : len(s)-1]
+	if !utf8.Valid(s) {
+		return "", false
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for len(s) > 0 {
+		i := bytes.IndexByte(s, '\\')
+		chunk := s
+		if i >= 0 {
+			chunk = s[:i]
+		}
+		for _, c := range chunk {
+			if c < 0x20 || c == '"' {
+				return "", false
+			}
+		}
+		b.Write(chunk)
+		if i < 0 {
+			break
+		}
+		s = s[i:]
+		if len(s) < 2 {
+			return "", false
+		}
+		switch c := s[1]; c {
+		case '"', '\\', '/':
+			b.WriteByte(c)
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			r := hex4(s[2:])
+			if r < 0 {
+				return "", false
+			}
+			if utf16.IsSurrogate(r) {
+				if len(s) < 12 || s[6] != '\\' || s[7] != 'u' {
+					return "", false
+				}
+				r = utf16.DecodeRune(r, hex4(s[8:]))
+				if r == utf8.RuneError {
+					return "", false
+				}
+				b.WriteRune(r)
+				s = s[12:]
+				continue
+			}
+			b.WriteRune(r)
+			s = s[6:]
+			continue
+		default:
+			return "", false
+		}
+		s = s[2:]
+	}
+	return b.String(), true
+}
+
+// hex4 is the value of the four hex digits s starts with, or -1.
+func hex4(s []byte) rune {
+	if len(s) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range s[:4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
