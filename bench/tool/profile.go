@@ -37,7 +37,7 @@ func profileBuild(args []string) error {
 	if *publishes > 0 {
 		*oneShot = false
 	}
-	src, err := store.Open(*db, store.Options{ReadOnly: *publishes == 0, Timeout: time.Second})
+	src, err := store.Open(*db, store.Options{ReadOnly: *publishes == 0, ReadOnce: *oneShot && *publishes == 0, Timeout: time.Second})
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,7 @@ func (db *DB) RecordsDigest() (string, error) {
 		}
 		return nil
 	})
+	db.releaseAll()
 	if err != nil {
 		return "", err
 	}

@@ -3,21 +3,35 @@ package store
 import (
 	"os"
 	"syscall"
-	"unsafe"
 )
 
-var pageSize = uintptr(os.Getpagesize())
+// releaseEvery is how many bytes of records a database read once reads between two releases.
+const releaseEvery = 8 << 20
 
-// release hands the file pages that hold v (a value read in a transaction, which lies in the
-// database's read-only mapping) back to the page cache when the database is read once: the
-// process then holds only the pages it is reading, not every page it ever read. A later read
-// maps them again from the cache.
+// release counts the bytes of v, a record read from a database read once (Options.ReadOnce),
+// and every releaseEvery bytes hands the file's pages back to the page cache: the process then
+// holds the pages of the records read since, not every page it ever read. A later read maps its
+// pages again from the cache. (Per record it would not do: a fault maps the whole large folio
+// the page lies in, up to 2 MiB, with the pages of the records beside it.)
 func (db *DB) release(v []byte) {
-	if !db.readOnce || len(v) == 0 {
+	if !db.readOnce || db.unreleased.Add(int64(len(v))) < releaseEvery {
 		return
 	}
-	p := uintptr(unsafe.Pointer(unsafe.SliceData(v)))
-	start := p &^ (pageSize - 1)
-	end := (p + uintptr(len(v)) + pageSize - 1) &^ (pageSize - 1)
-	syscall.Syscall(syscall.SYS_MADVISE, start, end-start, syscall.MADV_DONTNEED)
+	db.releaseAll()
+}
+
+// releaseAll hands every page of the file's mapping back to the page cache (a read-once
+// database is read-only, so its mapping never moves).
+func (db *DB) releaseAll() {
+	if !db.readOnce {
+		return
+	}
+	db.unreleased.Store(0)
+	size := db.size
+	if size <= 0 {
+		return
+	}
+	page := int64(os.Getpagesize())
+	size = (size + page - 1) / page * page
+	syscall.Syscall(syscall.SYS_MADVISE, db.bolt.Info().Data, uintptr(size), syscall.MADV_DONTNEED)
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -54,8 +55,11 @@ type DB struct {
 	now  func() time.Time
 	keep int    // revisions kept per record
 	user string // who writes through this view ("" for the operator's tools)
-	// readOnce: Options.ReadOnce (the decoded records are not kept, read pages are released)
-	readOnce bool
+	// readOnce: Options.ReadOnce (the decoded records are not kept, read pages are released);
+	// size is the file's, unreleased the bytes of records read since the last release.
+	readOnce   bool
+	size       int64
+	unreleased *atomic.Int64
 
 	caches *caches
 
@@ -80,10 +84,10 @@ type Options struct {
 	// Revisions is how many revisions of each record are kept (default DefaultRevisions); the
 	// oldest go first, so the database cannot grow without bound.
 	Revisions int
-	// ReadOnce says the records are read once, as a single build (sitegen build) does with a
-	// read-only open: the decoded records are not kept for a next list (see decoded), and the
-	// file's pages that hold a record read are handed back to the page cache once it is decoded,
-	// so the process does not come to hold the whole file.
+	// ReadOnce, with ReadOnly, says the records are read once, as a single build (sitegen build)
+	// does: the decoded records are not kept for a next list (see decoded), and the file's
+	// pages are handed back to the page cache as the reads go on (release), so the process does
+	// not come to hold the whole file in memory.
 	ReadOnce bool
 }
 
@@ -118,7 +122,12 @@ func Open(path string, opts Options) (*DB, error) {
 	}
 	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, keep: opts.Revisions,
 		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: content.DefaultAuditRetention},
-		mailQueued: &mailHook{}, readOnce: opts.ReadOnce}
+		mailQueued: &mailHook{}, readOnce: opts.ReadOnce && opts.ReadOnly, unreleased: &atomic.Int64{}}
+	if db.readOnce {
+		if fi, err := os.Stat(path); err == nil {
+			db.size = fi.Size()
+		}
+	}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
 			for _, name := range allBuckets {

@@ -44,6 +44,7 @@ func (db *DB) BlogsWithoutText() ([]content.Blog, error) {
 			return nil
 		})
 	})
+	db.releaseAll()
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", k.Plural, err)
 	}
@@ -213,26 +214,19 @@ func jsonString(s []byte) (string, bool) {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for len(s) > 0 {
-		i := bytes.IndexByte(s, '\\')
-		chunk := s
-		if i >= 0 {
-			chunk = s[:i]
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && s[j] != '\\' && s[j] >= 0x20 && s[j] != '"' {
+			j++
 		}
-		for _, c := range chunk {
-			if c < 0x20 || c == '"' {
-				return "", false
-			}
-		}
-		b.Write(chunk)
-		if i < 0 {
+		b.Write(s[i:j])
+		if i = j; i == len(s) {
 			break
 		}
-		s = s[i:]
-		if len(s) < 2 {
+		if s[i] != '\\' || i+1 == len(s) {
 			return "", false
 		}
-		switch c := s[1]; c {
+		switch c := s[i+1]; c {
 		case '"', '\\', '/':
 			b.WriteByte(c)
 		case 'b':
@@ -246,29 +240,28 @@ func jsonString(s []byte) (string, bool) {
 		case 't':
 			b.WriteByte('\t')
 		case 'u':
-			r := hex4(s[2:])
+			r := hex4(s[i+2:])
 			if r < 0 {
 				return "", false
 			}
 			if utf16.IsSurrogate(r) {
-				if len(s) < 12 || s[6] != '\\' || s[7] != 'u' {
+				if len(s) < i+12 || s[i+6] != '\\' || s[i+7] != 'u' {
 					return "", false
 				}
-				r = utf16.DecodeRune(r, hex4(s[8:]))
-				if r == utf8.RuneError {
+				if r = utf16.DecodeRune(r, hex4(s[i+8:])); r == utf8.RuneError {
 					return "", false
 				}
 				b.WriteRune(r)
-				s = s[12:]
+				i += 12
 				continue
 			}
 			b.WriteRune(r)
-			s = s[6:]
+			i += 6
 			continue
 		default:
 			return "", false
 		}
-		s = s[2:]
+		i += 2
 	}
 	return b.String(), true
 }
