@@ -249,7 +249,6 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		id       uint32
 		analyse  bool
 		writeDoc bool
-		a        analyzed
 		doc      []byte
 	}
 	jobs := make([]work, len(inputs))
@@ -258,7 +257,11 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		// A merge packs every doc; otherwise only the delta's new docs get files.
 		jobs[i] = work{in: in, id: ds.ID, analyse: merge || ds.Delta, writeDoc: merge || (ds.Delta && !oldIDs[ds.ID])}
 	}
+	// The analysed docs all go to one segment: the base on a merge, the delta otherwise. Each
+	// worker files a doc's postings as soon as it has analysed it, so the build never holds
+	// every doc's terms at once.
 	caches := make([]termCache, runtime.GOMAXPROCS(0))
+	lists := make([]postingLists, len(caches))
 	for i := range caches {
 		caches[i] = termCache{}
 	}
@@ -269,7 +272,7 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		}
 		d := j.in.Doc()
 		if j.analyse {
-			j.a = analyzeWith(d, caches[worker])
+			lists[worker].add(j.id, analyzeWith(d, caches[worker]))
 		}
 		if j.writeDoc {
 			j.doc = encodeDoc(d)
@@ -286,19 +289,12 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		}
 		out.Files = append(out.Files, File{Path: path, Data: data, Sum: sum})
 	}
-	var base, delta []docTerms
-	for i := range jobs {
-		if !jobs[i].analyse {
-			continue
-		}
-		dt := docTerms{id: jobs[i].id, a: jobs[i].a}
-		if merge {
-			base = append(base, dt)
-		} else {
-			delta = append(delta, dt)
-		}
+	analysed := &lists[0]
+	for i := 1; i < len(lists); i++ {
+		analysed.merge(&lists[i])
+		lists[i] = postingLists{}
 	}
-	writeSeg := func(docs []docTerms, target int) segment {
+	writeSeg := func(docs *postingLists, target int) segment {
 		seg, files, nterms := buildSegment(docs, target)
 		out.Terms += nterms
 		for _, name := range seg.names() {
@@ -309,15 +305,15 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 		return seg
 	}
 	if merge {
-		st.Base = writeSeg(base, opts.ChunkBytes)
+		st.Base = writeSeg(analysed, opts.ChunkBytes)
 	} else {
 		st.Base = old.Base
 		for _, name := range st.Base.names() {
 			addFile(filesDir+name+".bin", name, nil, true)
 		}
 	}
-	if len(delta) > 0 {
-		st.Delta = writeSeg(delta, max(opts.ChunkBytes/4, 1024))
+	if !merge && len(analysed.keys) > 0 {
+		st.Delta = writeSeg(analysed, max(opts.ChunkBytes/4, 1024))
 	}
 
 	docsDir := filesDir + "d/" + st.Epoch + "/"
@@ -431,30 +427,53 @@ func encodeDoc(d Doc) []byte {
 	}
 }
 
-type docTerms struct {
-	id uint32
-	a  analyzed
+// postingLists are the postings of analysed docs, by term. The order of a term's postings does
+// not matter: encodePostings sorts them.
+type postingLists struct {
+	ids   map[string]int // term → index in keys and lists
+	keys  []string
+	lists [][]posting
 }
 
-// buildSegment groups the postings of docs by term, cuts the sorted terms into chunks of about
-// target bytes and writes a summary for every prefix whose terms span more than one chunk. It
-// returns the segment, its files by name and its number of terms.
-func buildSegment(docs []docTerms, target int) (segment, map[string][]byte, int) {
-	ids := map[string]int{}
-	var keys []string
-	var lists [][]posting
-	for _, d := range docs {
-		for i, t := range d.a.terms {
-			k, ok := ids[t]
-			if !ok {
-				k = len(keys)
-				ids[t] = k
-				keys = append(keys, t)
-				lists = append(lists, nil)
-			}
-			lists[k] = append(lists[k], posting{doc: d.id, level: d.a.levels[i]})
+// add files the postings of doc id, analysed as a.
+func (p *postingLists) add(id uint32, a analyzed) {
+	if p.ids == nil {
+		p.ids = map[string]int{}
+	}
+	for i, t := range a.terms {
+		k, ok := p.ids[t]
+		if !ok {
+			k = len(p.keys)
+			p.ids[t] = k
+			p.keys = append(p.keys, t)
+			p.lists = append(p.lists, nil)
+		}
+		p.lists[k] = append(p.lists[k], posting{doc: id, level: a.levels[i]})
+	}
+}
+
+// merge adds o's postings to p's.
+func (p *postingLists) merge(o *postingLists) {
+	if p.ids == nil {
+		*p = *o
+		return
+	}
+	for k, t := range o.keys {
+		if pk, ok := p.ids[t]; ok {
+			p.lists[pk] = append(p.lists[pk], o.lists[k]...)
+		} else {
+			p.ids[t] = len(p.keys)
+			p.keys = append(p.keys, t)
+			p.lists = append(p.lists, o.lists[k])
 		}
 	}
+}
+
+// buildSegment cuts the sorted terms of docs into chunks of about target bytes and writes a
+// summary for every prefix whose terms span more than one chunk. It returns the segment, its
+// files by name and its number of terms.
+func buildSegment(docs *postingLists, target int) (segment, map[string][]byte, int) {
+	keys, lists := docs.keys, docs.lists
 	order := make([]int, len(keys))
 	for i := range order {
 		order[i] = i
@@ -528,7 +547,7 @@ func buildSegment(docs []docTerms, target int) (segment, map[string][]byte, int)
 			return top[i].doc > top[j].doc
 		})
 		if len(top) > summarySize {
-			top = top[:summarySize]
+			top = append([]posting(nil), top[:summarySize]...) // not the whole list's array, held until written
 		}
 		r, _ := utf8.DecodeRuneInString(p)
 		g := string(r)
