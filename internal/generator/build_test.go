@@ -859,6 +859,39 @@ func TestOneShotBuildWritesTheSameSite(t *testing.T) {
 	}
 }
 
+// unreadable is the test site's store with every post's text unreadable, as a post changed or
+// unpublished while a single build runs would be.
+type unreadable struct{ *store.DB }
+
+func (unreadable) BlogText(slug string, _ time.Time) (string, error) {
+	return "", fmt.Errorf("blog %s changed while the site was built", slug)
+}
+
+// A single build takes the posts without their text from a TextSource and reads each text as it
+// needs it: one it cannot read fails the build, and the live site stays.
+func TestOneShotBuildFailsOnATextItCannotRead(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	if _, err := s.builder(t).Build(context.Background(), s.db, Options{Clean: true}); err != nil {
+		t.Fatal(err)
+	}
+	live := LiveGeneration(s.out)
+	one := s.builder(t, func(c *Config) { c.OneShot = true })
+	_, err := one.Build(context.Background(), unreadable{s.db}, Options{Clean: true})
+	if err == nil || !strings.Contains(err.Error(), "changed while the site was built") {
+		t.Fatalf("a build whose post texts cannot be read: %v", err)
+	}
+	if LiveGeneration(s.out) != live {
+		t.Fatal("a failed build replaced the live site")
+	}
+	if _, err := one.Build(context.Background(), s.db, Options{Clean: true}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(s.read(t, "blog/local-seo-for-noida-clinics/index.html"), "near me") {
+		t.Fatal("a post's text is not on its page")
+	}
+}
+
 // TestWarmBuilderPublishesLikeAWarmOne checks that a Builder warmed at start (adminapi serve
 // warms its builder) takes its first publish's unchanged pages from its plan memo, as a builder
 // that has built before does, and that warming writes nothing.
