@@ -164,12 +164,10 @@ func (r *run) recordUploads() []string {
 	next := make(map[string][]string, len(r.blogs)+len(r.services))
 	seen := map[string]bool{}
 	var out []string
-	add := func(key string, texts ...string) {
-		names, ok := r.uploadRefs[key]
-		if !ok {
-			names = uploadsUsed(texts...)
+	use := func(key string, names []string) {
+		if !r.cfg.OneShot {
+			next[key] = names
 		}
-		next[key] = names
 		for _, n := range names {
 			if !seen[n] {
 				seen[n] = true
@@ -177,13 +175,29 @@ func (r *run) recordUploads() []string {
 			}
 		}
 	}
-	for i := range r.blogs {
-		b := &r.blogs[i]
-		text := b.Content
-		if r.texts != nil {
-			text = r.texts.brief(i, b)
+	add := func(key string, texts ...string) {
+		names, ok := r.uploadRefs[key]
+		if !ok {
+			names = uploadsUsed(texts...)
 		}
-		add("blog:"+recordKey(b), b.Image, text)
+		use(key, names)
+	}
+	if r.texts != nil {
+		// Each post's text is read here once for its uploads, excerpt and description.
+		texted := make([][]string, len(r.blogs))
+		parallel(len(r.blogs), func(i int) error {
+			b := &r.blogs[i]
+			texted[i] = uploadsUsed(b.Image, r.texts.brief(i, b))
+			return nil
+		})
+		for i := range r.blogs {
+			use("", texted[i])
+		}
+	} else {
+		for i := range r.blogs {
+			b := &r.blogs[i]
+			add("blog:"+recordKey(b), b.Image, b.Content)
+		}
 	}
 	for i := range r.services {
 		s := &r.services[i]
