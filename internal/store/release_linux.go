@@ -5,8 +5,13 @@ import (
 	"syscall"
 )
 
-// releaseEvery is how many bytes of records a database read once reads between two releases.
-const releaseEvery = 8 << 20
+// releaseEvery is how many bytes of records a database read once reads between two releases,
+// and releaseAbove the file size below which it keeps what it reads mapped: a page mapped again
+// costs a fault, and a small file costs little memory.
+const (
+	releaseEvery = 8 << 20
+	releaseAbove = 64 << 20
+)
 
 // release counts the bytes of v, a record read from a database read once (Options.ReadOnce),
 // and every releaseEvery bytes hands the file's pages back to the page cache: the process then
@@ -14,7 +19,7 @@ const releaseEvery = 8 << 20
 // pages again from the cache. (Per record it would not do: a fault maps the whole large folio
 // the page lies in, up to 2 MiB, with the pages of the records beside it.)
 func (db *DB) release(v []byte) {
-	if !db.readOnce || db.unreleased.Add(int64(len(v))) < releaseEvery {
+	if !db.readOnce || db.size <= releaseAbove || db.unreleased.Add(int64(len(v))) < releaseEvery {
 		return
 	}
 	db.releaseAll()
@@ -28,7 +33,7 @@ func (db *DB) releaseAll() {
 	}
 	db.unreleased.Store(0)
 	size := db.size
-	if size <= 0 {
+	if size <= releaseAbove {
 		return
 	}
 	page := int64(os.Getpagesize())
