@@ -74,15 +74,13 @@ func (db *DB) BlogText(slug string, updated time.Time) (string, error) {
 		}
 		defer db.release(v)
 		var at time.Time
-		start, end, ok := jsonMember(v, "content")
+		var spans [2][2]int
+		ok := jsonMembers(v, textMembers[:], spans[:])
 		if ok {
-			text, ok = jsonString(v[start:end])
+			text, ok = jsonString(v[spans[0][0]:spans[0][1]])
 		}
 		if ok {
-			var s, e int
-			if s, e, ok = jsonMember(v, "updatedAt"); ok {
-				ok = json.Unmarshal(v[s:e], &at) == nil
-			}
+			ok = json.Unmarshal(v[spans[1][0]:spans[1][1]], &at) == nil
 		}
 		if !ok { // anything encoding/json would not have written: decode it whole
 			var rec content.Blog
@@ -99,50 +97,68 @@ func (db *DB) BlogText(slug string, updated time.Time) (string, error) {
 	return text, err
 }
 
+// textMembers are the members BlogText reads of a stored post.
+var textMembers = [2]string{"content", "updatedAt"}
+
 // jsonMember finds the value of the member key of the JSON object data, as encoding/json writes
 // one (no white space), and returns its span. ok is false when data holds no such member, holds
 // it twice or under another case (which encoding/json would also match), or is anything
 // unexpected: the caller then decodes data whole.
 func jsonMember(data []byte, key string) (start, end int, ok bool) {
-	if len(data) < 2 || data[0] != '{' {
+	var spans [1][2]int
+	if !jsonMembers(data, []string{key}, spans[:]) {
 		return 0, 0, false
 	}
-	found := false
+	return spans[0][0], spans[0][1], true
+}
+
+// jsonMembers is jsonMember for each of keys, in one pass: spans[k] is the span of keys[k].
+func jsonMembers(data []byte, keys []string, spans [][2]int) bool {
+	if len(data) < 2 || data[0] != '{' {
+		return false
+	}
+	found := 0
+	for k := range spans {
+		spans[k] = [2]int{-1, -1}
+	}
 	for i := 1; i < len(data); {
 		if data[i] == '}' && i == len(data)-1 && i == 1 {
 			break
 		}
 		if data[i] != '"' {
-			return 0, 0, false
+			return false
 		}
 		ke := stringEnd(data, i)
 		if ke < 0 || ke >= len(data) || data[ke] != ':' {
-			return 0, 0, false
+			return false
 		}
 		name := data[i+1 : ke-1]
 		ve := valueEnd(data, ke+1)
 		if ve < 0 || ve >= len(data) {
-			return 0, 0, false
+			return false
 		}
-		if bytes.EqualFold(name, []byte(key)) {
-			if found || string(name) != key {
-				return 0, 0, false
+		for k, key := range keys {
+			if bytes.EqualFold(name, []byte(key)) {
+				if spans[k][0] >= 0 || string(name) != key {
+					return false
+				}
+				spans[k] = [2]int{ke + 1, ve}
+				found++
 			}
-			found, start, end = true, ke+1, ve
 		}
 		switch data[ve] {
 		case ',':
 			i = ve + 1
 		case '}':
 			if ve != len(data)-1 {
-				return 0, 0, false
+				return false
 			}
-			return start, end, found
+			return found == len(keys)
 		default:
-			return 0, 0, false
+			return false
 		}
 	}
-	return start, end, found
+	return found == len(keys)
 }
 
 // stringEnd returns the index just past the JSON string that starts at data[i] ('"'), or -1.
@@ -255,7 +271,11 @@ func jsonString(s []byte) (string, bool) {
 				i += 12
 				continue
 			}
-			b.WriteRune(r)
+			if r < utf8.RuneSelf {
+				b.WriteByte(byte(r))
+			} else {
+				b.WriteRune(r)
+			}
 			i += 6
 			continue
 		default:
