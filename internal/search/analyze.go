@@ -76,7 +76,10 @@ func analyzeWith(d Doc, cache termCache) analyzed {
 		{d.Description, d.Body},
 	}
 	type tf [len(fields)]float64
-	counts := map[string]*tf{}
+	// Each distinct term's counts, in the order first seen.
+	index := make(map[string]int32, 256)
+	var terms []string
+	var counts []tf
 	var lens [len(fields)]float64
 	var buf []string
 	for f, parts := range texts {
@@ -84,12 +87,14 @@ func analyzeWith(d Doc, cache termCache) analyzed {
 			buf = cache.terms(text, buf[:0])
 			lens[f] += float64(len(buf))
 			for _, t := range buf {
-				c := counts[t]
-				if c == nil {
-					c = new(tf)
-					counts[t] = c
+				k, ok := index[t]
+				if !ok {
+					k = int32(len(terms))
+					index[t] = k
+					terms = append(terms, t)
+					counts = append(counts, tf{})
 				}
-				c[f]++
+				counts[k][f]++
 			}
 		}
 	}
@@ -101,8 +106,9 @@ func analyzeWith(d Doc, cache termCache) analyzed {
 	for f, p := range fields {
 		norm[f] = 1 - p.b + p.b*lens[f]/p.avgLen
 	}
-	a := analyzed{terms: make([]string, 0, len(counts)), levels: make([]uint8, 0, len(counts))}
-	for t, c := range counts {
+	a := analyzed{terms: terms, levels: make([]uint8, 0, len(terms))}
+	for k := range terms {
+		c := &counts[k]
 		impact := 0.0
 		for f, p := range fields {
 			if c[f] > 0 {
@@ -110,7 +116,6 @@ func analyzeWith(d Doc, cache termCache) analyzed {
 				impact += p.weight * x / (k1 + x)
 			}
 		}
-		a.terms = append(a.terms, t)
 		a.levels = append(a.levels, levelOf(impact*boost))
 	}
 	return a

@@ -23,7 +23,10 @@ const maxWordLen = 40
 func eachWord(text string, fn func(word string, start, end int)) {
 	start := -1
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		r, size := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		if isWordRune(r) {
 			if start < 0 {
 				start = i
@@ -49,6 +52,9 @@ func eachWord(text string, fn func(word string, start, end int)) {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
 }
 

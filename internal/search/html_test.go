@@ -1,0 +1,85 @@
+package search
+
+import (
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The scanner must read every fragment as the tokenizer does: random fragments made of the
+// pieces rich text has (and the ones that send it to the tokenizer) give both the same answer.
+func TestHTMLTextFastMatchesTokenizer(t *testing.T) {
+	seed := uint64(20261123)
+	if s := os.Getenv("HTMLTEXT_SEED"); s != "" {
+		seed, _ = strconv.ParseUint(s, 10, 64)
+	}
+	t.Logf("seed %d (HTMLTEXT_SEED=%d replays it)", seed, seed)
+	pieces := []string{
+		"<p>", "</p>", "<P class=\"lead\">", "<h2>", "</h2>", "<H3 id=x>", "</h3>", "<h1>", "</H1>", "<br>", "<br/>", "</br>",
+		"<ul>", "<li>", "</li>", "</ul>", "<strong>", "</strong>", "<a href=\"/blog/x/\">", "<a href='a>b'>", "</a>",
+		"<img src=\"/uploads/a.png\" alt=\"a > b\"/>", "<div data-x = \"1\" hidden>", "</div>", "<td>", "<th>", "<tr>",
+		"<blockquote>", "</blockquote>", "<pre>", "</pre>", "<template>", "</template>", "</script>", "<dt>", "<dd>",
+		"<em =x>", "<span a=b c= 'd' e>", "<i/x>", "<b a=>",
+		"word", "Words ", " more text ", "\n", "\t", "\r\n", "  ", "&amp;", "&lt;", "&gt;", "&nbsp;", "&nbsp", "&#39;",
+		"&#x2019;", "&copy", "&notanentity;", "&", "café", "नमस्ते", "\u00a0", "\u2003", "don’t", "e-commerce", "\xff",
+		// Sent to the tokenizer:
+		"<!-- c -->", "<script>a<b</script>", "<style>p{}</style>", "a < b", "</>", "<?x?>", "<title>t</title>", "<", "<p", "<a href=\"x",
+	}
+	r := rand.New(rand.NewPCG(seed, 1))
+	fast := 0
+	for n := 0; n < 20000; n++ {
+		var b strings.Builder
+		for k := r.IntN(30); k >= 0; k-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		frag := b.String()
+		wantH, wantB := htmlTextTokenizer(frag)
+		gotH, gotB := HTMLText(frag)
+		if _, _, ok := htmlTextFast(frag); ok {
+			fast++
+		}
+		if wantB != gotB || !slices.Equal(wantH, gotH) {
+			t.Fatalf("fragment %q:\n tokenizer %q %q\n HTMLText  %q %q", frag, wantH, wantB, gotH, gotB)
+		}
+	}
+	if fast < 1000 {
+		t.Fatalf("only %d of 20000 fragments took the fast path", fast)
+	}
+	for _, d := range corpus(50, 3) {
+		frag := "<h2>" + d.Title + "</h2><p>" + d.Body + "</p>"
+		wantH, wantB := htmlTextTokenizer(frag)
+		gotH, gotB, ok := htmlTextFast(frag)
+		if !ok || wantB != gotB || !slices.Equal(wantH, gotH) {
+			t.Fatalf("corpus fragment read differently (fast path %v)", ok)
+		}
+	}
+}
+
+func BenchmarkHTMLText(b *testing.B) {
+	var frags []string
+	for _, d := range corpus(200, 5) {
+		frags = append(frags, "<h2>"+d.Title+"</h2><p>"+strings.ReplaceAll(d.Body, ". ", ".</p><p>")+" &amp; more</p><ul><li><strong>x</strong></li></ul>")
+	}
+	b.Run("tokenizer", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			htmlTextTokenizer(frags[i%len(frags)])
+		}
+	})
+	b.Run("HTMLText", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			HTMLText(frags[i%len(frags)])
+		}
+	})
+}
+
+func BenchmarkAnalyze(b *testing.B) {
+	docs := corpus(200, 5)
+	cache := termCache{}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		analyzeWith(docs[i%len(docs)], cache)
+	}
+}
