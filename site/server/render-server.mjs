@@ -2,6 +2,8 @@
 // The long-lived render process that the Go generator talks to.
 //
 // stdin : one JSON request per line  {"id":N,"page":"home","route":"/","site":{...},"props":{...}}
+//         "site" may be left out: the request then means the site of the last request that had
+//         one (the generator sends it only when it changes, so node parses it once a build).
 // stdout: first of all the line      {"ready":true}
 //         then per request either     {"id":N,"htmlBytes":H,"headBytes":D}  and right after its
 //         newline H bytes of html and D bytes of head, raw UTF-8 (no JSON escaping: the answers
@@ -36,36 +38,35 @@ const out = process.stdout;
 const input = process.stdin;
 let waitingForDrain = false;
 let inputEnded = false;
-let buffered = '';
+let pending = []; // the chunks of an unfinished line (Buffers)
 let served = 0;
 let firstAt = 0;
+let site; // the last request's site facts
 
 function answer(line) {
   const id = typeof line.id === 'number' || typeof line.id === 'string' ? line.id : null;
   let page;
   try {
     if (typeof line.page !== 'string') throw new Error('missing "page"');
-    page = renderPage(line.page, line.props ?? {}, line.site, typeof line.route === 'string' ? line.route : '/');
+    if ('site' in line) site = line.site;
+    page = renderPage(line.page, line.props ?? {}, site, typeof line.route === 'string' ? line.route : '/');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    return JSON.stringify({ id, error: typeof line.page === 'string' ? `${line.page}: ${message}` : message }) + '\n';
+    return [JSON.stringify({ id, error: typeof line.page === 'string' ? `${line.page}: ${message}` : message }) + '\n'];
   }
-  const html = String(page.html ?? ''), head = String(page.head ?? '');
-  const htmlBytes = Buffer.byteLength(html), headBytes = Buffer.byteLength(head);
-  const header = JSON.stringify({ id, htmlBytes, headBytes }) + '\n';
-  const headerBytes = Buffer.byteLength(header);
-  // One buffer, one write: the header line, then the two texts as they are.
-  const buf = Buffer.allocUnsafe(headerBytes + htmlBytes + headBytes);
-  let at = buf.write(header, 0);
-  at += buf.write(html, at);
-  buf.write(head, at);
-  return buf;
+  // Encoded once each (their byte lengths come with the buffers), and written with the header
+  // line in one writev (see the input handler's cork).
+  const html = Buffer.from(String(page.html ?? '')), head = Buffer.from(String(page.head ?? ''));
+  return [JSON.stringify({ id, htmlBytes: html.length, headBytes: head.length }) + '\n', html, head];
 }
 
-// Each answer is written as soon as it is made (one write each: no big joined string to build and
-// re-encode). When stdout's buffer is full, reading stops until it drains.
-function send(data) {
-  if (!out.write(data) && !waitingForDrain) {
+// Each answer is written as soon as it is made (no big joined string to build and re-encode);
+// the answers to the requests of one input chunk leave in one writev. When stdout's buffer is
+// full, reading stops until it drains.
+function send(parts) {
+  let ok = true;
+  for (const data of parts) if (data.length) ok = out.write(data);
+  if (!ok && !waitingForDrain) {
     waitingForDrain = true;
     input.pause();
     out.once('drain', () => {
@@ -82,30 +83,41 @@ function handleLine(text) {
   try {
     req = JSON.parse(text);
   } catch (err) {
-    send(JSON.stringify({ id: null, error: `bad request: ${err.message}` }) + '\n');
+    send([JSON.stringify({ id: null, error: `bad request: ${err.message}` }) + '\n']);
     return;
   }
   if (req === null || typeof req !== 'object' || Array.isArray(req)) {
-    send(JSON.stringify({ id: null, error: 'bad request: not a JSON object' }) + '\n');
+    send([JSON.stringify({ id: null, error: 'bad request: not a JSON object' }) + '\n']);
     return;
   }
   send(answer(req));
 }
 
-input.setEncoding('utf8');
-input.on('data', (data) => {
-  buffered += data;
-  let nl;
-  while ((nl = buffered.indexOf('\n')) !== -1) {
-    const line = buffered.slice(0, nl);
-    buffered = buffered.slice(nl + 1);
-    handleLine(line);
+// Lines are cut from the raw bytes and each decoded once (a request is a few kB to a few
+// hundred, arriving in chunks of up to 64 kB).
+function lineOf(chunk, end) {
+  if (!pending.length) return chunk.toString('utf8', 0, end);
+  pending.push(chunk.subarray(0, end));
+  const text = Buffer.concat(pending).toString('utf8');
+  pending = [];
+  return text;
+}
+
+input.on('data', (chunk) => {
+  out.cork();
+  let at = 0, nl;
+  while ((nl = chunk.indexOf(10, at)) !== -1) {
+    const text = at === 0 ? lineOf(chunk, nl) : chunk.toString('utf8', at, nl);
+    at = nl + 1;
+    handleLine(text);
   }
+  if (at < chunk.length) pending.push(at === 0 ? chunk : chunk.subarray(at));
+  out.uncork();
 });
 input.on('end', () => {
   inputEnded = true;
-  if (buffered) handleLine(buffered);
-  buffered = '';
+  if (pending.length) handleLine(Buffer.concat(pending).toString('utf8'));
+  pending = [];
   if (served) log(`answered ${served} requests in ${(performance.now() - firstAt).toFixed(0)} ms`);
   // Let stdout drain, then leave.
   out.end?.();

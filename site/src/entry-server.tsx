@@ -63,10 +63,17 @@ const Slot = () => <template id="__main-slot__" />;
 
 /** Frames (everything but <main>'s content) by site facts and current menu link, rendered once each. */
 const frames = new Map<string, { head: string; before: string; after: string }>();
+/** The site facts as a cache key, made once per site object (the render server keeps one a build). */
+const siteKeys = new WeakMap<SiteInfo, string>();
 
 function frame(site: SiteInfo, route: string) {
   const isHome = route === '/' || route === '';
-  const key = `${currentNavHref(site, route)}|${isHome}|${JSON.stringify(site)}`;
+  let siteKey = siteKeys.get(site);
+  if (siteKey === undefined) {
+    siteKey = JSON.stringify(site);
+    siteKeys.set(site, siteKey);
+  }
+  const key = `${currentNavHref(site, route)}|${isHome}|${siteKey}`;
   let f = frames.get(key);
   if (!f) {
     const { head, html } = splitHints(renderToString(<Layout site={site} route={route || '/'}><Slot /></Layout>));
