@@ -244,9 +244,11 @@ type searchBuilt struct {
 	err error
 }
 
-// startSearch builds the search index of pages in the background: on a full build it is
-// seconds of Go work, done while node renders.
-func (r *run) startSearch(pages []*Page) {
+// startSearch lists the searchable pages (while their props are at hand) and returns the
+// function that builds the index in the background: on a full build it is a good part of Go's
+// work, done while node renders, so plan calls it once the renders have started rather than
+// letting it hold up the encoding they wait for.
+func (r *run) startSearch(pages []*Page) (start func()) {
 	r.searching = make(chan searchBuilt, 1)
 	inputs := r.planner.searchInputs(pages)
 	opts := r.opts.Search
@@ -255,10 +257,12 @@ func (r *run) startSearch(pages []*Page) {
 	if !opts.Clean {
 		state = readSearchState(r.live)
 	}
-	go func() {
-		out, err := search.Build(state, inputs, opts)
-		r.searching <- searchBuilt{out, err}
-	}()
+	return func() {
+		go func() {
+			out, err := search.Build(state, inputs, opts)
+			r.searching <- searchBuilt{out, err}
+		}()
+	}
 }
 
 // searchIndex waits for the index and lists its files in the new generation's manifest.

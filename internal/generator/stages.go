@@ -257,7 +257,7 @@ func (r *run) plan() error {
 	if err != nil {
 		return err
 	}
-	r.startSearch(pages)
+	startSearch := r.startSearch(pages)
 	if r.pages, err = r.encode(pages); err != nil {
 		return err
 	}
@@ -290,6 +290,7 @@ func (r *run) plan() error {
 		r.early, r.cancelEarly = make(chan error, 1), cancel
 		go func() { r.early <- r.renderPages(ctx) }()
 	}
+	startSearch()
 	return nil
 }
 
