@@ -73,6 +73,7 @@ type run struct {
 
 	// render, started in plan when every page renders (early), beside diff and write
 	lazy        bool // pages are encoded again when they render (Config.OneShot, every page renders)
+	kept        atomic.Int64 // bytes of encodings a lazy build holds anyway (see keptEncodings)
 	early       chan error
 	cancelEarly context.CancelFunc
 
@@ -345,6 +346,11 @@ func (r *run) encode(pages []*Page) ([]*planned, error) {
 	return items, nil
 }
 
+// keptEncodings bounds the bytes of encodings (props and head) a lazy build holds from planning
+// to rendering: a site of a few thousand posts keeps them all and encodes each page once, a
+// larger one encodes the rest again as they render, so its memory stays bounded.
+const keptEncodings = 32 << 20
+
 // encodePage encodes pg's props (or takes twin's, or last build's from the memo) and head, and
 // hashes its inputs.
 func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
@@ -367,9 +373,13 @@ func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
 	it.head = headHTML(pg.Head, r.planner.site, r.assets)
 	it.hash = sum16([]byte(it.body), []byte(pg.Route), []byte(it.head))
 	if r.lazy {
-		it.props, it.head = nil, ""
+		// Within the bound the encoding is held until the page renders (making it again would
+		// cost as much once more); beyond it the page is made and encoded again then.
+		if r.kept.Add(int64(len(it.props)+len(it.head))) > keptEncodings {
+			it.props, it.head = nil, ""
+		}
 		if pg.remake != nil && pg.BodyRoute == "" {
-			pg.Props, pg.Head = nil, Head{} // made again when the page renders
+			pg.Props, pg.Head = nil, Head{} // made again when the page renders, if at all
 		}
 	}
 	return it, nil
@@ -560,7 +570,7 @@ func (r *run) renderPages(ctx context.Context) error {
 	return parallelN(16, len(groups), func(i int) error {
 		first := groups[i][0]
 		props := first.props
-		if r.lazy {
+		if r.lazy && props == nil {
 			var err error
 			if first.Props == nil && first.remake != nil {
 				first.Props, first.Head = first.remake()
@@ -575,7 +585,7 @@ func (r *run) renderPages(ctx context.Context) error {
 		}
 		for _, it := range groups[i] {
 			head := it.head
-			if r.lazy {
+			if r.lazy && head == "" {
 				if it.Props == nil && it.remake != nil {
 					it.Props, it.Head = it.remake()
 				}
