@@ -62,26 +62,34 @@ const MAIN_SLOT = '<template id="__main-slot__"></template>';
 const Slot = () => <template id="__main-slot__" />;
 
 /** Frames (everything but <main>'s content) by site facts and current menu link, rendered once each. */
-const frames = new Map<string, { head: string; before: string; after: string }>();
-/** The site facts as a cache key, made once per site object (the render server keeps one a build). */
-const siteKeys = new WeakMap<SiteInfo, string>();
+type Frame = { head: string; before: string; after: string };
+const frames = new Map<string, Map<string, Frame>>();
+/** Each site object's frames (the render server keeps one site object a build), found without
+ * making the site's key again for every page. */
+const siteFrames = new WeakMap<SiteInfo, Map<string, Frame>>();
 
 function frame(site: SiteInfo, route: string) {
-  const isHome = route === '/' || route === '';
-  let siteKey = siteKeys.get(site);
-  if (siteKey === undefined) {
-    siteKey = JSON.stringify(site);
-    siteKeys.set(site, siteKey);
+  let bySite = siteFrames.get(site);
+  if (!bySite) {
+    const siteKey = JSON.stringify(site);
+    bySite = frames.get(siteKey);
+    if (!bySite) {
+      if (frames.size > 16) frames.clear();
+      bySite = new Map();
+      frames.set(siteKey, bySite);
+    }
+    siteFrames.set(site, bySite);
   }
-  const key = `${currentNavHref(site, route)}|${isHome}|${siteKey}`;
-  let f = frames.get(key);
+  const isHome = route === '/' || route === '';
+  const key = `${currentNavHref(site, route)}|${isHome}`;
+  let f = bySite.get(key);
   if (!f) {
     const { head, html } = splitHints(renderToString(<Layout site={site} route={route || '/'}><Slot /></Layout>));
     const at = html.indexOf(MAIN_SLOT);
     if (at < 0) throw new Error('layout lost its main slot');
     f = { head, before: html.slice(0, at), after: html.slice(at + MAIN_SLOT.length) };
-    if (frames.size > 256) frames.clear();
-    frames.set(key, f);
+    if (bySite.size > 256) bySite.clear();
+    bySite.set(key, f);
   }
   return f;
 }
