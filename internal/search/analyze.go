@@ -66,9 +66,9 @@ type analyzed struct {
 	levels []uint8
 }
 
-func analyze(d Doc) analyzed { return analyzeWith(d, termCache{}) }
+func analyze(d Doc) analyzed { return analyzeWith(d, newTermCache()) }
 
-func analyzeWith(d Doc, cache termCache) analyzed {
+func analyzeWith(d Doc, cache *termCache) analyzed {
 	texts := [len(fields)][]string{
 		{d.Title},
 		d.Headings,
@@ -76,25 +76,34 @@ func analyzeWith(d Doc, cache termCache) analyzed {
 		{d.Description, d.Body},
 	}
 	type tf [len(fields)]float64
-	// Each distinct term's counts, in the order first seen.
-	index := make(map[string]int32, 256)
-	var terms []string
-	var counts []tf
+	// Each distinct term's counts, in the order first seen; cache.slot[id] is the index of term
+	// number id here when cache.stamp[id] is this doc's.
+	cache.fresh()
+	cache.gen++
+	if cache.gen == 0 { // wrapped: no stamp may look current
+		clear(cache.stamp)
+		cache.gen = 1
+	}
+	terms, counts := make([]string, 0, 256), make([]tf, 0, 256)
 	var lens [len(fields)]float64
-	var buf []string
+	buf := make([]termRef, 0, 512)
 	for f, parts := range texts {
 		for _, text := range parts {
-			buf = cache.terms(text, buf[:0])
+			buf = cache.refs(text, buf[:0])
 			lens[f] += float64(len(buf))
-			for _, t := range buf {
-				k, ok := index[t]
-				if !ok {
-					k = int32(len(terms))
-					index[t] = k
-					terms = append(terms, t)
+			for _, r := range buf {
+				if int(r.id) >= len(cache.slot) {
+					n := max(2*len(cache.slot), int(r.id)+1, 1024)
+					cache.slot = append(cache.slot, make([]int32, n-len(cache.slot))...)
+					cache.stamp = append(cache.stamp, make([]uint32, n-len(cache.stamp))...)
+				}
+				if cache.stamp[r.id] != cache.gen {
+					cache.stamp[r.id] = cache.gen
+					cache.slot[r.id] = int32(len(terms))
+					terms = append(terms, r.term)
 					counts = append(counts, tf{})
 				}
-				counts[k][f]++
+				counts[cache.slot[r.id]][f]++
 			}
 		}
 	}
@@ -123,11 +132,24 @@ func analyzeWith(d Doc, cache termCache) analyzed {
 
 // clip shortens text to at most n characters, at a word boundary.
 func clip(text string, n int) string {
-	if utf8.RuneCountInString(text) <= n {
+	// The first n characters, found without decoding the rest of a long text.
+	end, count := 0, 0
+	for end < len(text) && count < n {
+		if text[end] < utf8.RuneSelf {
+			end++
+		} else {
+			_, size := utf8.DecodeRuneInString(text[end:])
+			end += size
+		}
+		count++
+	}
+	if end >= len(text) {
 		return text
 	}
-	r := []rune(text)[:n]
-	s := string(r)
+	s := text[:end]
+	if !utf8.ValidString(s) {
+		s = string([]rune(text)[:n]) // as a conversion spells bad bytes (U+FFFD)
+	}
 	if i := strings.LastIndexAny(s, " \n\t"); i > len(s)/2 {
 		s = s[:i]
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The scanner must read every fragment as the tokenizer does: random fragments made of the
@@ -77,9 +78,35 @@ func BenchmarkHTMLText(b *testing.B) {
 
 func BenchmarkAnalyze(b *testing.B) {
 	docs := corpus(200, 5)
-	cache := termCache{}
+	cache := newTermCache()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		analyzeWith(docs[i%len(docs)], cache)
+	}
+}
+
+// clip finds the first n characters without decoding the whole text, and cuts as before.
+func TestClipMatchesRuneConversion(t *testing.T) {
+	old := func(text string, n int) string {
+		if utf8.RuneCountInString(text) <= n {
+			return text
+		}
+		s := string([]rune(text)[:n])
+		if i := strings.LastIndexAny(s, " \n\t"); i > len(s)/2 {
+			s = s[:i]
+		}
+		return strings.TrimSpace(s) + "…"
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"word", " ", "\n", "é", "नमस्ते", "😀", "\xff", "\xe2\x80", "ab cd", "\t"}
+	for k := 0; k < 5000; k++ {
+		var b strings.Builder
+		for j := r.IntN(40); j >= 0; j-- {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		text, n := b.String(), r.IntN(30)
+		if got, want := clip(text, n), old(text, n); got != want {
+			t.Fatalf("clip(%q, %d) = %q, want %q", text, n, got, want)
+		}
 	}
 }

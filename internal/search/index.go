@@ -260,10 +260,10 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	// The analysed docs all go to one segment: the base on a merge, the delta otherwise. Each
 	// worker files a doc's postings as soon as it has analysed it, so the build never holds
 	// every doc's terms at once.
-	caches := make([]termCache, runtime.GOMAXPROCS(0))
+	caches := make([]*termCache, runtime.GOMAXPROCS(0))
 	lists := make([]postingLists, len(caches))
 	for i := range caches {
-		caches[i] = termCache{}
+		caches[i] = newTermCache()
 	}
 	parallel(len(jobs), func(worker, i int) {
 		j := &jobs[i]

@@ -175,41 +175,82 @@ func Term(word string) string {
 }
 
 // termCache remembers the terms of words seen by one worker: a site's vocabulary is small beside
-// its text, and folding and stemming are most of the cost of indexing.
-type termCache map[string]string
+// its text, and folding and stemming are most of the cost of indexing. Each distinct term also
+// gets a small number of its own, so a doc's analysis counts terms in a slice, not a second map.
+type termCache struct {
+	words map[string]termRef // word → its term
+	ids   map[string]int32   // term → its number
+	// analyzeWith's scratch: the doc-local index of each term number seen in the current doc.
+	slot  []int32
+	stamp []uint32
+	gen   uint32
+}
+
+// termRef is a word's term and the term's number (-1 for no term).
+type termRef struct {
+	term string
+	id   int32
+}
 
 const termCacheMax = 200_000
 
-func (c termCache) term(word string) string {
-	if t, ok := c[word]; ok {
-		return t
-	}
-	t := Term(word)
-	if len(c) >= termCacheMax {
-		clear(c)
-	}
-	c[strings.Clone(word)] = t
-	return t
+func newTermCache() *termCache {
+	return &termCache{words: map[string]termRef{}, ids: map[string]int32{}}
 }
+
+// fresh forgets everything once the cache holds too many words; called between docs, so the
+// term numbers of one doc never change under it.
+func (c *termCache) fresh() {
+	if len(c.words) >= termCacheMax || len(c.ids) >= termCacheMax {
+		clear(c.words)
+		clear(c.ids)
+		c.slot, c.stamp = c.slot[:0], c.stamp[:0]
+	}
+}
+
+func (c *termCache) ref(word string) termRef {
+	if r, ok := c.words[word]; ok {
+		return r
+	}
+	r := termRef{term: Term(word), id: -1}
+	if r.term != "" {
+		id, ok := c.ids[r.term]
+		if !ok {
+			id = int32(len(c.ids))
+			c.ids[r.term] = id
+		}
+		r.id = id
+	}
+	c.words[strings.Clone(word)] = r
+	return r
+}
+
+func (c *termCache) term(word string) string { return c.ref(word).term }
 
 // terms appends the terms of text to out, and for a hyphenated compound of two or three words
 // ("e-commerce", "follow-up") also the term of the joined word, so "ecommerce" finds it.
-func terms(text string, out []string) []string { return termCache{}.terms(text, out) }
+func terms(text string, out []string) []string {
+	for _, r := range newTermCache().refs(text, nil) {
+		out = append(out, r.term)
+	}
+	return out
+}
 
-func (c termCache) terms(text string, out []string) []string {
+// refs is terms with each term's number.
+func (c *termCache) refs(text string, out []termRef) []termRef {
 	var chain []string
 	prevEnd := -1
 	flush := func() {
 		if len(chain) >= 2 && len(chain) <= 3 {
-			if t := c.term(strings.Join(chain, "")); t != "" {
-				out = append(out, t)
+			if r := c.ref(strings.Join(chain, "")); r.id >= 0 {
+				out = append(out, r)
 			}
 		}
 		chain = chain[:0]
 	}
 	eachWord(text, func(word string, start, end int) {
-		if t := c.term(word); t != "" {
-			out = append(out, t)
+		if r := c.ref(word); r.id >= 0 {
+			out = append(out, r)
 		}
 		if !(prevEnd >= 0 && start == prevEnd+1 && text[prevEnd] == '-') {
 			flush()
