@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"digitalreeviver/internal/htmlscan"
+
 	"golang.org/x/net/html"
 )
 
@@ -136,6 +138,49 @@ func PlainText(fragment string) string { return PlainTextPrefix(fragment, -1) }
 // way without tokenizing the rest of a long post. Folding the whitespace of a prefix gives a
 // prefix of the folded whole, so the two agree.
 func PlainTextPrefix(fragment string, limit int) string {
+	if t, ok := plainTextPrefixFast(fragment, limit); ok {
+		return t
+	}
+	return plainTextPrefixTokenizer(fragment, limit)
+}
+
+// plainTextPrefixFast is PlainTextPrefix for the fragments htmlscan reads (the usual rich text),
+// stopping once the text holds more than limit+1 runes; ok is false for any other fragment.
+func plainTextPrefixFast(fragment string, limit int) (string, bool) {
+	b := htmlscan.Folded{Buf: make([]byte, 0, min(len(fragment), 4*(limit+2)+64))}
+	if limit < 0 {
+		b.Buf = make([]byte, 0, len(fragment))
+	}
+	runes := 0 // of b.Buf, counted as it grows
+	counted := 0
+	enough := func() bool {
+		if limit < 0 {
+			return false
+		}
+		runes += utf8.RuneCount(b.Buf[counted:])
+		counted = len(b.Buf)
+		return runes > limit+1
+	}
+	ok := htmlscan.Scan(fragment, func(name string, end, selfClosing bool) bool {
+		switch name {
+		case "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+			if end || !selfClosing {
+				b.Space()
+			}
+		case "br":
+			if !end && !selfClosing {
+				b.Space()
+			}
+		}
+		return true
+	}, func(t string) bool {
+		b.Write(t)
+		return !enough()
+	})
+	return string(b.Buf), ok
+}
+
+func plainTextPrefixTokenizer(fragment string, limit int) string {
 	var b strings.Builder
 	z := html.NewTokenizer(strings.NewReader(fragment))
 	skip := 0

@@ -72,7 +72,7 @@ type run struct {
 	spare manifest // the manifest of the generation the new one started from
 
 	// render, started in plan when every page renders (early), beside diff and write
-	lazy        bool // pages are encoded again when they render (Config.OneShot, every page renders)
+	lazy        bool         // pages are encoded again when they render (Config.OneShot, every page renders)
 	kept        atomic.Int64 // bytes of encodings a lazy build holds anyway (see keptEncodings)
 	early       chan error
 	cancelEarly context.CancelFunc
