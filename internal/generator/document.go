@@ -75,11 +75,13 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 // document is a whole page: our head, the tags React hoisted (image preloads), the rendered
 // body and the closing tags.
 func document(head string, page render.Page) []byte {
-	out := make([]byte, 0, len(head)+len(page.Head)+len(page.HTML)+32)
+	out := make([]byte, 0, len(head)+len(page.Head)+len(page.Before)+len(page.Body)+len(page.After)+32)
 	out = append(out, head...)
 	out = append(out, page.Head...)
 	out = append(out, "</head><body>"...)
-	out = append(out, page.HTML...)
+	out = append(out, page.Before...)
+	out = append(out, page.Body...)
+	out = append(out, page.After...)
 	out = append(out, "</body></html>\n"...)
 	return out
 }

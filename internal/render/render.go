@@ -85,18 +85,25 @@ type result struct {
 	err  error
 }
 
-// Page is a rendered page body, and the tags React hoisted for the <head> (image preloads).
+// Page is a rendered page body, and the tags React hoisted for the <head> (image preloads). The
+// body is Before + Body + After: the page's own markup inside its frame (skip link, header,
+// footer, popup), which the render server renders once and sends once rather than with every
+// page.
 type Page struct {
-	Head string
-	HTML string
+	Head                string
+	Before, Body, After string
 }
 
+// HTML is the page's whole body markup.
+func (p Page) HTML() string { return p.Before + p.Body + p.After }
+
 type response struct {
-	ID    uint64 `json:"id"`
-	HTML  string `json:"html"`
-	Head  string `json:"head"`
-	Error string `json:"error"`
-	Ready bool   `json:"ready"`
+	ID            uint64
+	HTML          string // the page's own markup
+	Head          string
+	Before, After string // its frame's parts, when it has one
+	Error         string
+	Ready         bool
 }
 
 // New checks that the site bundle exists and reads its manifest. The node process starts on
@@ -339,8 +346,9 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 	br := bufio.NewReaderSize(stdout, 1<<20)
 	isReady := false
 	var readErr error
+	frames := newFrameTable()
 	for {
-		resp, err := readAnswer(br)
+		resp, err := readAnswer(br, frames)
 		if err != nil {
 			if _, bad := err.(errBadLine); bad && !isReady {
 				continue // stray output before the handshake
@@ -361,7 +369,7 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 			if resp.Error != "" {
 				ch <- result{err: fmt.Errorf("render: %s", resp.Error)}
 			} else {
-				ch <- result{page: Page{Head: resp.Head, HTML: resp.HTML}}
+				ch <- result{page: Page{Head: resp.Head, Before: resp.Before, Body: resp.HTML, After: resp.After}}
 			}
 		}
 	}

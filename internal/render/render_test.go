@@ -45,7 +45,7 @@ func TestRenderSendsTheSiteOnlyWhenItChanges(t *testing.T) {
 		if err != nil {
 			t.Fatalf("render %d: %v", i, err)
 		}
-		another := strings.Contains(got.HTML, "Another Agency Name")
+		another := strings.Contains(got.HTML(), "Another Agency Name")
 		if want := string(site) == string(siteB); another != want {
 			t.Fatalf("render %d: shows the other site's name: %v, want %v", i, another, want)
 		}

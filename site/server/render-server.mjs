@@ -5,12 +5,16 @@
 //         "site" may be left out: the request then means the site of the last request that had
 //         one (the generator sends it only when it changes, so node parses it once a build).
 // stdout: first of all the line      {"ready":true}
-//         then per request either     {"id":N,"htmlBytes":H,"headBytes":D}  and right after its
-//         newline H bytes of html and D bytes of head, raw UTF-8 (no JSON escaping: the answers
-//         are most of what crosses the pipe, and escaping them and reading them back was about
-//         40 % of this process's time), or the line  {"id":N,"error":"message"}.
-//         html: the page body markup; head: <link rel="preload"> hints for the page's eager images,
-//         to be written into <head> ("" when none).
+//         then per request either     {"id":N,"htmlBytes":H,"headBytes":D,"frame":F}  and right
+//         after its newline H bytes of html and D bytes of head, raw UTF-8 (no JSON escaping: the
+//         answers are most of what crosses the pipe, and escaping them and reading them back was
+//         about 40 % of this process's time), or the line  {"id":N,"error":"message"}.
+//         html: the page's own markup; head: <link rel="preload"> hints for the page's eager
+//         images, to be written into <head> ("" when none); F: the number of the frame around the
+//         html (skip link, header, footer, popup: the same on most pages). The first answer that
+//         names a frame adds "beforeBytes":B,"afterBytes":A and, after the head, B bytes of the
+//         markup before the page's and A bytes after it; later answers name the frame only. The
+//         body is before + html + after. A frame named is always among the last 64 sent.
 // stderr: logs only.
 //
 // Requests are answered in order. A bad line or a failing render is answered with an error line;
@@ -25,10 +29,10 @@ const entryPath = process.env.RENDER_ENTRY
 
 const log = (...args) => console.error('[render-server]', ...args);
 
-let renderPage;
+let renderParts;
 try {
-  ({ renderPage } = await import(pathToFileURL(entryPath).href));
-  if (typeof renderPage !== 'function') throw new Error(`${entryPath} exports no renderPage()`);
+  ({ renderParts } = await import(pathToFileURL(entryPath).href));
+  if (typeof renderParts !== 'function') throw new Error(`${entryPath} exports no renderParts()`);
 } catch (err) {
   log(`cannot load ${entryPath} (run "npm run build" in site/):`, err?.stack || err);
   process.exit(1);
@@ -42,6 +46,7 @@ let pending = []; // the chunks of an unfinished line (Buffers)
 let served = 0;
 let firstAt = 0;
 let site; // the last request's site facts
+const encodedFrames = new WeakMap(); // the frames sent, by frame object
 
 function answer(line) {
   const id = typeof line.id === 'number' || typeof line.id === 'string' ? line.id : null;
@@ -49,15 +54,23 @@ function answer(line) {
   try {
     if (typeof line.page !== 'string') throw new Error('missing "page"');
     if ('site' in line) site = line.site;
-    page = renderPage(line.page, line.props ?? {}, site, typeof line.route === 'string' ? line.route : '/');
+    page = renderParts(line.page, line.props ?? {}, site, typeof line.route === 'string' ? line.route : '/');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     return [JSON.stringify({ id, error: typeof line.page === 'string' ? `${line.page}: ${message}` : message }) + '\n'];
   }
   // Encoded once each (their byte lengths come with the buffers), and written with the header
   // line in one writev (see the input handler's cork).
-  const html = Buffer.from(String(page.html ?? '')), head = Buffer.from(String(page.head ?? ''));
-  return [JSON.stringify({ id, htmlBytes: html.length, headBytes: head.length }) + '\n', html, head];
+  const html = Buffer.from(String(page.body ?? '')), head = Buffer.from(String(page.head ?? ''));
+  const f = page.frame;
+  let parts = encodedFrames.get(f);
+  if (parts) {
+    return [JSON.stringify({ id, htmlBytes: html.length, headBytes: head.length, frame: f.id }) + '\n', html, head];
+  }
+  parts = [Buffer.from(f.before), Buffer.from(f.after)];
+  encodedFrames.set(f, parts);
+  return [JSON.stringify({ id, htmlBytes: html.length, headBytes: head.length, frame: f.id, beforeBytes: parts[0].length, afterBytes: parts[1].length }) + '\n',
+    html, head, parts[0], parts[1]];
 }
 
 // Each answer is written as soon as it is made (no big joined string to build and re-encode);

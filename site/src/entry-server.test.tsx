@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageNames, render, renderPage } from './entry-server';
+import { pageNames, render, renderPage, renderParts } from './entry-server';
 import { SECTION_NAMES } from './pages/SectionPage';
 import { islands } from './islands/registry';
 import { loaders } from './islands/loaders';
@@ -174,5 +174,16 @@ describe('renderPage()', () => {
     expect(home).toContain('"autoOpenMs":6000');
     const renamed = renderPage('about', pagesFixture.about.props, { ...site, name: 'Another Agency' }, '/about/').html;
     expect(renamed).toContain('Another Agency');
+  });
+  it('numbers the frames, and numbers them anew once more than 64 have been made', () => {
+    const about = pagesFixture.about;
+    const first = renderParts('about', about.props, site, about.route).frame;
+    expect(renderParts('about', about.props, { ...site }, about.route).frame).toBe(first); // same facts, same frame
+    const other = renderParts('about', about.props, { ...site, name: 'Another Agency' }, about.route).frame;
+    expect(other.id).not.toBe(first.id);
+    for (let i = 0; i < 64; i++) renderParts('notFound', pagesFixture.notFound.props, { ...site, name: `Agency ${i}` }, '/404');
+    const again = renderParts('about', about.props, site, about.route).frame;
+    expect(again.id).toBeGreaterThan(first.id);
+    expect([again.before, again.after]).toEqual([first.before, first.after]);
   });
 });

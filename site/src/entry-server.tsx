@@ -61,20 +61,27 @@ function splitHints(out: string): { head: string; html: string } {
 const MAIN_SLOT = '<template id="__main-slot__"></template>';
 const Slot = () => <template id="__main-slot__" />;
 
-/** Frames (everything but <main>'s content) by site facts and current menu link, rendered once each. */
-type Frame = { head: string; before: string; after: string };
-const frames = new Map<string, Map<string, Frame>>();
+/**
+ * Frames (everything but <main>'s content) by site facts and current menu link, rendered once each
+ * and numbered: the render server sends a frame to the generator once and then only its number.
+ * At most maxFrames live at a time; past that all go and the next ones get new numbers, so a frame
+ * in use is always among the last maxFrames made (the generator keeps twice as many).
+ */
+export type Frame = { id: number; head: string; before: string; after: string };
+const maxFrames = 64;
+let framesMade = 0;
+let framesLive = 0;
+let frames = new Map<string, Map<string, Frame>>();
 /** Each site object's frames (the render server keeps one site object a build), found without
  * making the site's key again for every page. */
-const siteFrames = new WeakMap<SiteInfo, Map<string, Frame>>();
+let siteFrames = new WeakMap<SiteInfo, Map<string, Frame>>();
 
-function frame(site: SiteInfo, route: string) {
+function frame(site: SiteInfo, route: string): Frame {
   let bySite = siteFrames.get(site);
   if (!bySite) {
     const siteKey = JSON.stringify(site);
     bySite = frames.get(siteKey);
     if (!bySite) {
-      if (frames.size > 16) frames.clear();
       bySite = new Map();
       frames.set(siteKey, bySite);
     }
@@ -87,20 +94,28 @@ function frame(site: SiteInfo, route: string) {
     const { head, html } = splitHints(renderToString(<Layout site={site} route={route || '/'}><Slot /></Layout>));
     const at = html.indexOf(MAIN_SLOT);
     if (at < 0) throw new Error('layout lost its main slot');
-    f = { head, before: html.slice(0, at), after: html.slice(at + MAIN_SLOT.length) };
-    if (bySite.size > 256) bySite.clear();
+    if (framesLive >= maxFrames) {
+      frames = new Map();
+      siteFrames = new WeakMap();
+      framesLive = 0;
+      bySite = new Map();
+      frames.set(JSON.stringify(site), bySite);
+      siteFrames.set(site, bySite);
+    }
+    f = { id: ++framesMade, head, before: html.slice(0, at), after: html.slice(at + MAIN_SLOT.length) };
+    framesLive++;
     bySite.set(key, f);
   }
   return f;
 }
 
 /**
- * render() split in two: React puts resource hints (<link rel="preload"> for the fonts and eager images) in front
- * of the markup; `head` holds those links for the document head, `html` the body markup. The frame is
- * rendered once per site and current menu link and the page's own markup is spliced into its <main>:
- * the same HTML as render(), for a quarter of the work.
+ * render() split in three: React puts resource hints (<link rel="preload"> for the fonts and eager images) in
+ * front of the markup; `head` holds those links for the document head, `body` the page's own markup, and `frame`
+ * the rest of the body's markup around it (`frame.before + body + frame.after`). The frame is rendered once per
+ * site and current menu link: the same HTML as render(), for a quarter of the work.
  */
-export function renderPage(page: PageName, props: unknown, site: SiteInfo, route: string): { head: string; html: string } {
+export function renderParts(page: PageName, props: unknown, site: SiteInfo, route: string): { head: string; body: string; frame: Frame } {
   const Page = Object.prototype.hasOwnProperty.call(pages, page) ? pages[page] : undefined;
   if (!Page) throw new Error(`unknown page "${String(page)}"`);
   if (!site || typeof site !== 'object') throw new Error('missing "site"');
@@ -108,6 +123,11 @@ export function renderPage(page: PageName, props: unknown, site: SiteInfo, route
   const body = splitHints(renderToString(<Page props={props ?? {}} site={site} route={route || '/'} />));
   // The page's own hints (its hero image, the largest paint) go first, then the frame's (fonts, logo).
   const own = (body.head.match(/<link\b[^>]*>/g) ?? []).filter((l) => !f.head.includes(l));
-  const head = own.join('') + f.head;
-  return { head, html: f.before + body.html + f.after };
+  return { head: own.join('') + f.head, body: body.html, frame: f };
+}
+
+/** renderParts() with the body's markup whole. */
+export function renderPage(page: PageName, props: unknown, site: SiteInfo, route: string): { head: string; html: string } {
+  const { head, body, frame: f } = renderParts(page, props, site, route);
+  return { head, html: f.before + body + f.after };
 }
