@@ -110,3 +110,13 @@ func TestClipMatchesRuneConversion(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkBuild1000(b *testing.B) {
+	inputs := inputsOf(corpus(1000, 11))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := Build(nil, inputs, Options{Clean: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

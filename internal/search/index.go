@@ -11,10 +11,12 @@
 package search
 
 import (
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -478,7 +480,7 @@ func buildSegment(docs *postingLists, target int) (segment, map[string][]byte, i
 	for i := range order {
 		order[i] = i
 	}
-	sort.Slice(order, func(a, b int) bool { return keys[order[a]] < keys[order[b]] })
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(keys[a], keys[b]) })
 	entries := make([]entry, len(order))
 	sizes := make([]int, len(order))
 	for i, k := range order {
@@ -524,27 +526,40 @@ func buildSegment(docs *postingLists, target int) (segment, map[string][]byte, i
 		}
 	}
 	groups := map[string][]entry{}
+	// A prefix's best level in each doc, by doc id (ids are dense), and the docs it names.
+	maxID := uint32(0)
+	for _, l := range lists {
+		for _, ps := range l {
+			maxID = max(maxID, ps.doc)
+		}
+	}
+	best := make([]uint8, int(maxID)+1)
+	var named []uint32
 	for p := range prefixes {
 		lo := sort.Search(len(entries), func(i int) bool { return entries[i].key >= p })
-		best := map[uint32]uint8{}
 		df := 0
+		named = named[:0]
 		for i := lo; i < len(entries) && strings.HasPrefix(entries[i].key, p); i++ {
 			df = max(df, entries[i].df)
 			for _, ps := range entries[i].postings {
 				if ps.level > best[ps.doc] {
+					if best[ps.doc] == 0 {
+						named = append(named, ps.doc)
+					}
 					best[ps.doc] = ps.level
 				}
 			}
 		}
-		top := make([]posting, 0, len(best))
-		for doc, l := range best {
-			top = append(top, posting{doc: doc, level: l})
+		top := make([]posting, 0, len(named))
+		for _, doc := range named {
+			top = append(top, posting{doc: doc, level: best[doc]})
+			best[doc] = 0
 		}
-		sort.Slice(top, func(i, j int) bool {
-			if top[i].level != top[j].level {
-				return top[i].level > top[j].level
+		slices.SortFunc(top, func(x, y posting) int {
+			if x.level != y.level {
+				return int(y.level) - int(x.level)
 			}
-			return top[i].doc > top[j].doc
+			return cmp.Compare(y.doc, x.doc)
 		})
 		if len(top) > summarySize {
 			top = append([]posting(nil), top[:summarySize]...) // not the whole list's array, held until written
