@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"fmt"
 	"html"
 	"sort"
 	"strings"
@@ -22,43 +21,85 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 	attr := html.EscapeString
 	b.WriteString(`<!doctype html><html lang="en-IN"><head><meta charset="utf-8">`)
 	// The policy first, before anything it governs: the page keeps it on any host.
-	fmt.Fprintf(&b, `<meta http-equiv="Content-Security-Policy" content="%s">`, attr(static.MetaCSP(site.policy())))
+	b.WriteString(`<meta http-equiv="Content-Security-Policy" content="`)
+	b.WriteString(attr(static.MetaCSP(site.policy())))
+	b.WriteString(`">`)
 	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">`)
-	fmt.Fprintf(&b, `<title>%s</title>`, attr(h.Title))
-	fmt.Fprintf(&b, `<meta name="description" content="%s">`, attr(h.Description))
+	b.WriteString(`<title>`)
+	b.WriteString(attr(h.Title))
+	b.WriteString(`</title>`)
+	b.WriteString(`<meta name="description" content="`)
+	b.WriteString(attr(h.Description))
+	b.WriteString(`">`)
 	if h.Keywords != "" {
-		fmt.Fprintf(&b, `<meta name="keywords" content="%s">`, attr(h.Keywords))
+		b.WriteString(`<meta name="keywords" content="`)
+		b.WriteString(attr(h.Keywords))
+		b.WriteString(`">`)
 	}
-	fmt.Fprintf(&b, `<meta name="robots" content="%s">`, attr(h.Robots))
+	b.WriteString(`<meta name="robots" content="`)
+	b.WriteString(attr(h.Robots))
+	b.WriteString(`">`)
 	if h.Canonical != "" {
-		fmt.Fprintf(&b, `<link rel="canonical" href="%s">`, attr(h.Canonical))
-		fmt.Fprintf(&b, `<meta property="og:url" content="%s">`, attr(h.Canonical))
+		b.WriteString(`<link rel="canonical" href="`)
+		b.WriteString(attr(h.Canonical))
+		b.WriteString(`">`)
+		b.WriteString(`<meta property="og:url" content="`)
+		b.WriteString(attr(h.Canonical))
+		b.WriteString(`">`)
 	}
-	fmt.Fprintf(&b, `<meta property="og:type" content="%s">`, attr(h.OGType))
-	fmt.Fprintf(&b, `<meta property="og:site_name" content="%s">`, attr(site.Name))
-	fmt.Fprintf(&b, `<meta property="og:title" content="%s">`, attr(h.Title))
-	fmt.Fprintf(&b, `<meta property="og:description" content="%s">`, attr(h.Description))
+	b.WriteString(`<meta property="og:type" content="`)
+	b.WriteString(attr(h.OGType))
+	b.WriteString(`">`)
+	b.WriteString(`<meta property="og:site_name" content="`)
+	b.WriteString(attr(site.Name))
+	b.WriteString(`">`)
+	b.WriteString(`<meta property="og:title" content="`)
+	b.WriteString(attr(h.Title))
+	b.WriteString(`">`)
+	b.WriteString(`<meta property="og:description" content="`)
+	b.WriteString(attr(h.Description))
+	b.WriteString(`">`)
 	b.WriteString(`<meta property="og:locale" content="en_IN">`)
 	if h.Image != "" {
-		fmt.Fprintf(&b, `<meta property="og:image" content="%s">`, attr(h.Image))
-		fmt.Fprintf(&b, `<meta name="twitter:image" content="%s">`, attr(h.Image))
+		b.WriteString(`<meta property="og:image" content="`)
+		b.WriteString(attr(h.Image))
+		b.WriteString(`">`)
+		b.WriteString(`<meta name="twitter:image" content="`)
+		b.WriteString(attr(h.Image))
+		b.WriteString(`">`)
 	}
 	if h.Published != "" {
-		fmt.Fprintf(&b, `<meta property="article:published_time" content="%s">`, attr(h.Published))
-		fmt.Fprintf(&b, `<meta property="article:modified_time" content="%s">`, attr(h.Modified))
+		b.WriteString(`<meta property="article:published_time" content="`)
+		b.WriteString(attr(h.Published))
+		b.WriteString(`">`)
+		b.WriteString(`<meta property="article:modified_time" content="`)
+		b.WriteString(attr(h.Modified))
+		b.WriteString(`">`)
 	}
 	b.WriteString(`<meta name="twitter:card" content="summary_large_image">`)
-	fmt.Fprintf(&b, `<meta name="twitter:title" content="%s">`, attr(h.Title))
-	fmt.Fprintf(&b, `<meta name="twitter:description" content="%s">`, attr(h.Description))
+	b.WriteString(`<meta name="twitter:title" content="`)
+	b.WriteString(attr(h.Title))
+	b.WriteString(`">`)
+	b.WriteString(`<meta name="twitter:description" content="`)
+	b.WriteString(attr(h.Description))
+	b.WriteString(`">`)
 	b.WriteString(`<meta name="theme-color" content="#1e1b4b">`)
 	b.WriteString(`<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">`)
-	fmt.Fprintf(&b, `<link rel="alternate" type="application/rss+xml" title="%s blog" href="/feed.xml">`, attr(site.Name))
+	b.WriteString(`<link rel="alternate" type="application/rss+xml" title="`)
+	b.WriteString(attr(site.Name))
+	b.WriteString(` blog" href="/feed.xml">`)
 	for _, c := range assets.CSS {
-		fmt.Fprintf(&b, `<link rel="stylesheet" href="%s">`, attr(c))
+		b.WriteString(`<link rel="stylesheet" href="`)
+		b.WriteString(attr(c))
+		b.WriteString(`">`)
 	}
-	fmt.Fprintf(&b, `<script type="module" src="%s"></script>`, attr(assets.Script))
+	b.WriteString(`<script type="module" src="`)
+	b.WriteString(attr(assets.Script))
+	b.WriteString(`"></script>`)
 	for _, p := range assets.Preload {
-		fmt.Fprintf(&b, `<link rel="modulepreload" href="%s">`, attr(p))
+		b.WriteString(`<link rel="modulepreload" href="`)
+		b.WriteString(attr(p))
+		b.WriteString(`">`)
 	}
 	for _, v := range h.JSONLD {
 		js, err := json.Marshal(v)
