@@ -75,11 +75,14 @@ function answer(line) {
 
 // Each answer is written as soon as it is made (no big joined string to build and re-encode);
 // the answers to the requests of one input chunk leave in one writev. When stdout's buffer is
-// full, reading stops until it drains.
+// still full after that (the reader is behind), reading stops until it drains.
 function send(parts) {
-  let ok = true;
-  for (const data of parts) if (data.length) ok = out.write(data);
-  if (!ok && !waitingForDrain) {
+  for (const data of parts) if (data.length) out.write(data);
+  if (!out.writableCorked) backpressure();
+}
+
+function backpressure() {
+  if (out.writableNeedDrain && !waitingForDrain) {
     waitingForDrain = true;
     input.pause();
     out.once('drain', () => {
@@ -126,6 +129,7 @@ input.on('data', (chunk) => {
   }
   if (at < chunk.length) pending.push(at === 0 ? chunk : chunk.subarray(at));
   out.uncork();
+  backpressure();
 });
 input.on('end', () => {
   inputEnded = true;
