@@ -45,14 +45,14 @@ func TestReadAnswerRefusesBrokenFrames(t *testing.T) {
 		`{"id":1,"htmlBytes":5}` + "\n12345",
 		`{"id":1,"htmlBytes":-1,"headBytes":0}` + "\n",
 		`{"id":1,"htmlBytes":999999999999,"headBytes":0}` + "\n",
-		`{"id":1,"htmlBytes":1,"headBytes":0,"frame":1,"beforeBytes":1}` + "\n", // a new frame's two parts
+		`{"id":1,"htmlBytes":1,"headBytes":0,"frame":1,"beforeBytes":1}` + "\n",      // a new frame's two parts
 		`{"id":1,"htmlBytes":1,"headBytes":0,"beforeBytes":1,"afterBytes":1}` + "\n", // parts of no frame
 	} {
 		if _, err := readAnswer(bufio.NewReader(strings.NewReader(stream)), newFrameTable()); !errors.As(err, new(errBadLine)) {
 			t.Errorf("%q: %v, want a bad line", stream, err)
 		}
 	}
-	_, err := readAnswer(bufio.NewReader(strings.NewReader(`{"id":1,"htmlBytes":10,"headBytes":0}` + "\n<p>short")), newFrameTable())
+	_, err := readAnswer(bufio.NewReader(strings.NewReader(`{"id":1,"htmlBytes":10,"headBytes":0}`+"\n<p>short")), newFrameTable())
 	if !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("a page cut short: %v", err)
 	}
