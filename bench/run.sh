@@ -345,7 +345,7 @@ fi
 # --- 7. site search ---------------------------------------------------------------------------
 if ! skipped search; then
   [ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
-  port_search=18493
+  port_search=18495 # not 18493: the S3 server of the deploy sections still listens there
   for n in ${BENCH_SEARCH_SIZES:-1000 10000}; do
     w=$work/$n
     if [ ! -f "$w/site.db" ]; then
