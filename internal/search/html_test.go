@@ -2,22 +2,17 @@ package search
 
 import (
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"digitalreeviver/internal/htmlscan/scantest"
 )
 
 // The scanner must read every fragment as the tokenizer does: random fragments made of the
 // pieces rich text has (and the ones that send it to the tokenizer) give both the same answer.
 func TestHTMLTextFastMatchesTokenizer(t *testing.T) {
-	seed := uint64(20261123)
-	if s := os.Getenv("HTMLTEXT_SEED"); s != "" {
-		seed, _ = strconv.ParseUint(s, 10, 64)
-	}
-	t.Logf("seed %d (HTMLTEXT_SEED=%d replays it)", seed, seed)
 	pieces := []string{
 		"<p>", "</p>", "<P class=\"lead\">", "<h2>", "</h2>", "<H3 id=x>", "</h3>", "<h1>", "</H1>", "<br>", "<br/>", "</br>",
 		"<ul>", "<li>", "</li>", "</ul>", "<strong>", "</strong>", "<a href=\"/blog/x/\">", "<a href='a>b'>", "</a>",
@@ -29,14 +24,8 @@ func TestHTMLTextFastMatchesTokenizer(t *testing.T) {
 		// Sent to the tokenizer:
 		"<!-- c -->", "<script>a<b</script>", "<style>p{}</style>", "a < b", "</>", "<?x?>", "<title>t</title>", "<", "<p", "<a href=\"x",
 	}
-	r := rand.New(rand.NewPCG(seed, 1))
 	fast := 0
-	for n := 0; n < 20000; n++ {
-		var b strings.Builder
-		for k := r.IntN(30); k >= 0; k-- {
-			b.WriteString(pieces[r.IntN(len(pieces))])
-		}
-		frag := b.String()
+	scantest.Fragments(t, "HTMLTEXT_SEED", 20261123, pieces, 30, 20000, func(_ *rand.Rand, frag string) {
 		wantH, wantB := htmlTextTokenizer(frag)
 		gotH, gotB := HTMLText(frag)
 		if _, _, ok := htmlTextFast(frag); ok {
@@ -45,7 +34,7 @@ func TestHTMLTextFastMatchesTokenizer(t *testing.T) {
 		if wantB != gotB || !slices.Equal(wantH, gotH) {
 			t.Fatalf("fragment %q:\n tokenizer %q %q\n HTMLText  %q %q", frag, wantH, wantB, gotH, gotB)
 		}
-	}
+	})
 	if fast < 1000 {
 		t.Fatalf("only %d of 20000 fragments took the fast path", fast)
 	}
