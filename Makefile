@@ -41,7 +41,7 @@ binaries:
 	$(GO) build -tags adminui -o $(BIN)/adminapi ./cmd/adminapi
 
 test-go:
-	@unformatted=$$(gofmt -l cmd internal bench); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l cmd internal bench docs); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run TestQueryBytesAt10000Posts ./internal/search

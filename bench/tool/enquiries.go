@@ -6,7 +6,7 @@ import (
 	"math/rand"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -31,17 +31,17 @@ func enquiries(args []string) error {
 	needs := []string{"a new website for our clinic", "SEO for our restaurant in Noida", "Google Ads for a coaching centre",
 		"social media management for a boutique", "a logo and brochure design", "the advanced digital marketing course"}
 	start := time.Now().UTC().Add(-365 * 24 * time.Hour)
-	msgs := make([]content.Message, *n)
+	msgs := make([]domain.Message, *n)
 	for i := range msgs {
-		status := content.StatusNew
+		status := domain.StatusNew
 		switch r := rng.Intn(100); {
 		case r < 15:
-			status = content.StatusReplied
+			status = domain.StatusReplied
 		case r < 25:
-			status = content.StatusArchived
+			status = domain.StatusArchived
 		}
 		name := first[rng.Intn(len(first))] + " " + last[rng.Intn(len(last))]
-		msgs[i] = content.Message{
+		msgs[i] = domain.Message{
 			Name:  name,
 			Email: fmt.Sprintf("visitor%05d@example.in", i),
 			Phone: fmt.Sprintf("+91 98%03d %05d", rng.Intn(1000), i),
@@ -53,7 +53,7 @@ func enquiries(args []string) error {
 		}
 		// Spam stays 30 days before it is erased: the bench's is of the last three weeks.
 		if time.Since(msgs[i].CreatedAt) < 21*24*time.Hour && rng.Intn(100) < 25 {
-			msgs[i].Status = content.StatusSpam
+			msgs[i].Status = domain.StatusSpam
 		}
 	}
 	// In order of arrival: the store keys enquiries by arrival, the inbox lists newest first.

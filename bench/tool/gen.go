@@ -20,7 +20,7 @@ import (
 	"strings"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 var (
@@ -58,8 +58,8 @@ var (
 
 // The records are the API's own types, so the files are exactly what GET /api/blogs answers.
 type (
-	blog    = content.Blog
-	service = content.Service
+	blog    = domain.Blog
+	service = domain.Service
 )
 
 // doc is a post body as blocks, written out once as HTML and once as Markdown.
@@ -209,7 +209,7 @@ func toMD(doc []block) string {
 	return sb.String()
 }
 
-func slugify(s string) string { return content.Slugify(s) }
+func slugify(s string) string { return domain.Slugify(s) }
 
 func yamlString(s string) string {
 	b, _ := json.Marshal(s) // a JSON string is a valid YAML double-quoted scalar

@@ -10,7 +10,7 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
@@ -107,12 +107,12 @@ func profilePublishes(b *generator.Builder, db *store.DB, n int) (generator.Resu
 	var res generator.Result
 	tag := time.Now().Format("150405")
 	for i := 1; i <= n; i++ {
-		post := content.Blog{Title: fmt.Sprintf("Profile publish %s %d", tag, i), Content: "<p>A post published by benchtool profile.</p>", Category: "SEO"}
-		post.Slug = content.Slugify(post.Title)
+		post := domain.Blog{Title: fmt.Sprintf("Profile publish %s %d", tag, i), Content: "<p>A post published by benchtool profile.</p>", Category: "SEO"}
+		post.Slug = domain.Slugify(post.Title)
 		if _, err := db.CreatePreviewBlog(post); err != nil {
 			return res, err
 		}
-		if _, err := db.PublishBlog(post.Slug, func(*content.Blog) error { return nil }); err != nil {
+		if _, err := db.PublishBlog(post.Slug, func(*domain.Blog) error { return nil }); err != nil {
 			return res, err
 		}
 		var err error

@@ -1,7 +1,7 @@
 // Command adminapi serves the admin API, the form endpoint and (in demo mode) the whole site, and
 // manages admin accounts, backups and content transfer. It only wires: HTTP lives in internal/api
-// (used by serve alone), builds in internal/publish, the operator's tasks in internal/manage, the
-// rules in internal/content and internal/auth, storage in internal/store.
+// (used by serve alone), builds in internal/publish, the operator's tasks in internal/operator, the
+// rules in internal/domain and internal/auth, storage in internal/store.
 package main
 
 import (
@@ -17,9 +17,9 @@ import (
 	"golang.org/x/term"
 
 	"digitalreeviver/internal/atomicfile"
-	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
-	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
 )
@@ -78,23 +78,23 @@ manage people in the admin UI (People).`,
 		Example: `  ADMIN_PASSWORD=… adminapi user add --username priya --email priya@example.com
   adminapi user add --username ravi --email ravi@example.com --role editor`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			role, err := content.ParseRole(roleName)
+			role, err := domain.ParseRole(roleName)
 			if err != nil {
-				return errors.New(content.ErrorMessage(err))
+				return errors.New(domain.ErrorMessage(err))
 			}
 			return withPassword(*dbPath, func(db *store.DB, password string) error {
-				a, err := manage.CreateAccount(db, username, email, password, role)
+				a, err := operator.CreateAccount(db, username, email, password, role)
 				if err != nil {
 					return err
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "%s %q (%s) added\n", a.Role, a.Username, a.Email)
-				return manage.Audit(db, content.AuditAdd, "account", a.Username, "as "+string(a.Role))
+				return operator.Audit(db, domain.AuditAdd, "account", a.Username, "as "+string(a.Role))
 			})
 		},
 	}
 	add.Flags().StringVar(&username, "username", "", "username (required)")
 	add.Flags().StringVar(&email, "email", "", "e-mail address, for password resets (required)")
-	add.Flags().StringVar(&roleName, "role", string(content.RoleAdmin), "admin or editor")
+	add.Flags().StringVar(&roleName, "role", string(domain.RoleAdmin), "admin or editor")
 	_ = add.MarkFlagRequired("username")
 	_ = add.MarkFlagRequired("email")
 
@@ -103,7 +103,7 @@ manage people in the admin UI (People).`,
 		Short: "List the accounts with their e-mail address and role",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withDB(*dbPath, true, func(db *store.DB) error {
-				accounts, err := manage.Accounts(db)
+				accounts, err := operator.Accounts(db)
 				if err != nil {
 					return err
 				}
@@ -123,12 +123,12 @@ manage people in the admin UI (People).`,
 		Short: "Remove an account (its sessions end at once; the last admin cannot be removed)",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withDomainErrors(*dbPath, func(db *store.DB) error {
-				a, err := manage.RemoveAccount(db, who)
+				a, err := operator.RemoveAccount(db, who)
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s %q removed\n", content.RoleOf(a.Role), a.Username)
-				return manage.Audit(db, content.AuditRemove, "account", a.Username, "")
+				fmt.Fprintf(cmd.OutOrStdout(), "%s %q removed\n", domain.RoleOf(a.Role), a.Username)
+				return operator.Audit(db, domain.AuditRemove, "account", a.Username, "")
 			})
 		},
 	}
@@ -141,12 +141,12 @@ manage people in the admin UI (People).`,
 		Short:   "Make an account an admin or an editor (the last admin stays an admin)",
 		Example: "  adminapi user role --username ravi --role admin",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := content.ParseRole(newRole)
+			r, err := domain.ParseRole(newRole)
 			if err != nil {
-				return errors.New(content.ErrorMessage(err))
+				return errors.New(domain.ErrorMessage(err))
 			}
 			return withDomainErrors(*dbPath, func(db *store.DB) error {
-				a, from, err := manage.SetRole(db, who, r)
+				a, from, err := operator.SetRole(db, who, r)
 				if err != nil {
 					return err
 				}
@@ -155,7 +155,7 @@ manage people in the admin UI (People).`,
 					return nil
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "%q is now an %s (was %s)\n", a.Username, r, from)
-				return manage.Audit(db, content.AuditRoleChange, "account", a.Username, string(from)+" → "+string(r))
+				return operator.Audit(db, domain.AuditRoleChange, "account", a.Username, string(from)+" → "+string(r))
 			})
 		},
 	}
@@ -169,11 +169,11 @@ manage people in the admin UI (People).`,
 		Short: "Set an account's password (from ADMIN_PASSWORD or a prompt); earlier sign-ins are revoked",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return withPassword(*dbPath, func(db *store.DB, password string) error {
-				if err := manage.SetPassword(db, who, password); err != nil {
+				if err := operator.SetPassword(db, who, password); err != nil {
 					return err
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "password of %q changed\n", who)
-				return manage.Audit(db, content.AuditPassword, "account", content.NormalizeUsername(who), "set at the command line")
+				return operator.Audit(db, domain.AuditPassword, "account", domain.NormalizeUsername(who), "set at the command line")
 			})
 		},
 	}
@@ -187,8 +187,8 @@ manage people in the admin UI (People).`,
 // account) is shown by its message alone.
 func withDomainErrors(path string, fn func(*store.DB) error) error {
 	err := withDB(path, false, fn)
-	if err != nil && content.ErrorCode(err) != content.EInternal {
-		return errors.New(content.ErrorMessage(err))
+	if err != nil && domain.ErrorCode(err) != domain.EInternal {
+		return errors.New(domain.ErrorMessage(err))
 	}
 	return err
 }
@@ -211,8 +211,8 @@ func withPassword(path string, fn func(db *store.DB, password string) error) err
 		return err
 	}
 	err = withDB(path, false, func(db *store.DB) error { return fn(db, password) })
-	if err != nil && content.ErrorCode(err) != content.EInternal {
-		return errors.New(content.ErrorMessage(err))
+	if err != nil && domain.ErrorCode(err) != domain.EInternal {
+		return errors.New(domain.ErrorMessage(err))
 	}
 	return err
 }
@@ -284,7 +284,7 @@ func backupTo(dbPath, abs string) error {
 	switch {
 	case errors.Is(err, store.ErrLocked):
 		// The running server holds the file: it writes the copy itself.
-		if err := manage.RequestBackup(dbPath, abs); err != nil {
+		if err := operator.RequestBackup(dbPath, abs); err != nil {
 			return fmt.Errorf("backup through the running server: %w", err)
 		}
 		return nil
@@ -335,7 +335,7 @@ func backupToStore(cmd *cobra.Command, dbPath, to, uploadsDir string) error {
 	}
 	copied := 0
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !content.ValidUploadName(e.Name()) {
+		if !e.Type().IsRegular() || !domain.ValidUploadName(e.Name()) {
 			continue
 		}
 		if _, ok := have["uploads/"+e.Name()]; ok {
@@ -379,9 +379,9 @@ move into a fresh database: an admin account that exists already is refused.`,
 				var what fmt.Stringer
 				var err error
 				if dir != "" {
-					what, err = manage.ImportDir(db, dir, warn)
+					what, err = operator.ImportDir(db, dir, warn)
 				} else {
-					what, err = manage.ImportFiles(db, args, warn)
+					what, err = operator.ImportFiles(db, args, warn)
 				}
 				if err != nil {
 					return fmt.Errorf("nothing imported: %w", err)
@@ -401,7 +401,7 @@ move into a fresh database: an admin account that exists already is refused.`,
 
 func newExportCommand(dbPath *string) *cobra.Command {
 	var dir, uploadsDir string
-	var o manage.ExportOptions
+	var o operator.ExportOptions
 	var move bool
 	cmd := &cobra.Command{
 		Use:   "export",
@@ -420,7 +420,7 @@ data and written only when asked for, readable by their owner alone.`,
 				o.Drafts, o.Uploads = true, true
 			}
 			return withDB(*dbPath, true, func(db *store.DB) error {
-				paths, err := manage.ExportDir(db, dir, o)
+				paths, err := operator.ExportDir(db, dir, o)
 				if err != nil {
 					return err
 				}
@@ -513,7 +513,7 @@ func importUploads(cmd *cobra.Command, dir, uploadsDir string) error {
 	}
 	copied := 0
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !content.ValidUploadName(e.Name()) {
+		if !e.Type().IsRegular() || !domain.ValidUploadName(e.Name()) {
 			continue
 		}
 		target := filepath.Join(uploadsDir, e.Name())

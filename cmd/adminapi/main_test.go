@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
 )
@@ -182,7 +182,7 @@ func TestOperatorCommands(t *testing.T) {
 	if err := b.Check(); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := b.Record(content.Blogs, store.Published, "imported-post"); err != nil || *got.Fields().ID != "65a1b2c3d4e5f6a7b8c9d0e1" {
+	if got, err := b.Record(domain.Blogs, store.Published, "imported-post"); err != nil || *got.Fields().ID != "65a1b2c3d4e5f6a7b8c9d0e1" {
 		t.Fatalf("backup content: %+v %v", got, err)
 	}
 	b.Close()
@@ -371,7 +371,7 @@ func TestBackupToObjectStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := b.Record(content.Blogs, store.Published, "backed-up"); err != nil {
+		if _, err := b.Record(domain.Blogs, store.Published, "backed-up"); err != nil {
 			t.Fatalf("restored copy: %v", err)
 		}
 		b.Close()
@@ -544,7 +544,7 @@ func TestPublishReachesTheBucket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entries []content.AuditEntry
+	var entries []domain.AuditEntry
 	json.NewDecoder(res.Body).Decode(&entries)
 	res.Body.Close()
 	var got []string
@@ -633,7 +633,7 @@ func TestUserCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	entries, _, err := s.AuditPage(content.AuditFilter{Kind: "account"}, 0, 100)
+	entries, _, err := s.AuditPage(domain.AuditFilter{Kind: "account"}, 0, 100)
 	if err != nil {
 		t.Fatal(err)
 	}

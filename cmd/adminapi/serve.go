@@ -24,12 +24,12 @@ import (
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/buildflags"
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
-	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
@@ -74,7 +74,7 @@ Environment:
   DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)
   REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.TurnstileSiteKey != "" && !folder.ValidSiteKey(o.TurnstileSiteKey) {
+			if o.TurnstileSiteKey != "" && !contentdir.ValidSiteKey(o.TurnstileSiteKey) {
 				return fmt.Errorf("--turnstile-site-key %q: expected letters, digits, - and _ only", o.TurnstileSiteKey)
 			}
 			return serve(cmd.Context(), *dbPath, o, cmd.OutOrStdout())
@@ -94,7 +94,7 @@ Environment:
 	f.IntVar(&o.enquiriesPerMinute, "enquiries-per-minute", api.DefaultLimits.PopupSitePerMinute,
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
 	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
-	f.IntVar(&o.auditKeep, "audit-keep", content.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
+	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
 	return cmd
 }
 
@@ -126,7 +126,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	if o.auditDays < 0 || o.auditKeep < 0 {
 		return errors.New("--audit-days and --audit-keep may not be negative")
 	}
-	db.SetAuditRetention(content.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
+	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
 
 	ln, err := net.Listen("tcp", o.addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
@@ -239,7 +239,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := manage.ServeControl(ctx, db, log); err != nil {
+	if err := operator.ServeControl(ctx, db, log); err != nil {
 		log.Warn("no control socket: `adminapi backup` will not work while serving", "err", err)
 	}
 
@@ -340,7 +340,7 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		_, _ = rand.Read(b[:])
 		password = hex.EncodeToString(b[:])
 	}
-	if _, err := manage.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+	if _, err := operator.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
 		return "", fmt.Errorf("demo admin: %w", err)
 	}
 	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {
@@ -366,7 +366,7 @@ func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveO
 			}
 		}
 		if len(files) > 0 {
-			n, err := manage.ImportFiles(db, files, func(w string) { log.Warn(w) })
+			n, err := operator.ImportFiles(db, files, func(w string) { log.Warn(w) })
 			if err != nil {
 				return err
 			}

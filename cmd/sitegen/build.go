@@ -13,8 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"digitalreeviver/internal/buildflags"
-	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
@@ -49,8 +49,8 @@ func (p *paths) builder(logger *slog.Logger, oneShot bool) (*generator.Builder, 
 // emptySource stands in for a database that does not exist, when --empty says so.
 type emptySource struct{ generator.Undigested }
 
-func (emptySource) Blogs() ([]content.Blog, error)       { return nil, nil }
-func (emptySource) Services() ([]content.Service, error) { return nil, nil }
+func (emptySource) Blogs() ([]domain.Blog, error)       { return nil, nil }
+func (emptySource) Services() ([]domain.Service, error) { return nil, nil }
 
 // openSource opens where the published records come from: --source, or the database read-only.
 // A missing database is an error naming it (a mistyped --db must not build an empty site),

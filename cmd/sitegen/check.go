@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/generator"
 )
 
@@ -23,7 +23,7 @@ It exits non-zero and names each broken link as "page → link".`,
 			if err := checkContentDir(contentDir); err != nil {
 				return err
 			}
-			if _, err := folder.Load(contentDir); err != nil {
+			if _, err := contentdir.Load(contentDir); err != nil {
 				return err
 			}
 			if _, err := os.Stat(out); err != nil {

@@ -18,7 +18,7 @@ import (
 
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
-	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
@@ -316,7 +316,7 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := manage.ImportFiles(db, []string{filepath.Join(repo, "content", "demo", "blogs.json"), filepath.Join(repo, "content", "demo", "services.json"), extra}, func(string) {}); err != nil {
+	if _, err := operator.ImportFiles(db, []string{filepath.Join(repo, "content", "demo", "blogs.json"), filepath.Join(repo, "content", "demo", "services.json"), extra}, func(string) {}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -354,7 +354,7 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 	assertSameSite(t, fromDB, fromAPI)
 
 	snap := filepath.Join(dir, "snapshot")
-	if _, err := manage.ExportFiles(db, snap); err != nil {
+	if _, err := operator.ExportFiles(db, snap); err != nil {
 		t.Fatal(err)
 	}
 	os.MkdirAll(filepath.Join(snap, "uploads"), 0o755)
@@ -438,7 +438,7 @@ func TestBuildRefusesToRemoveMostOfTheSite(t *testing.T) {
 			t.Fatal(err)
 		}
 		if p == full {
-			if _, err := manage.ImportFiles(db, []string{file}, func(string) {}); err != nil {
+			if _, err := operator.ImportFiles(db, []string{file}, func(string) {}); err != nil {
 				t.Fatal(err)
 			}
 		}

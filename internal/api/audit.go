@@ -7,38 +7,38 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
 
 func (s *Server) registerAuditRoutes(r *mux.Router) {
-	r.HandleFunc("/api/audit", s.can(content.PermAudit, s.handleAuditList)).Methods("GET")
+	r.HandleFunc("/api/audit", s.can(domain.PermAudit, s.handleAuditList)).Methods("GET")
 }
 
 // audit records a change made by the request's signed-in account, from the request's client
 // address, in the audit log: one line in any handler after its change succeeded, e.g.
 //
-//	s.audit(r, content.AuditPublish, "blog", slug, "")
+//	s.audit(r, domain.AuditPublish, "blog", slug, "")
 //
 // kind names what changed ("blog", "service", "enquiry", "account", "site", …), target which
 // one (a slug, a username, an enquiry's id: never an enquiry's personal data), detail a short
 // note. A failure to record is logged; the change it describes has already been made.
 func (s *Server) audit(r *http.Request, action, kind, target, detail string) {
 	a := adminFrom(r.Context())
-	s.auditAs(r, a.Username, content.RoleOf(a.Role), action, kind, target, detail)
+	s.auditAs(r, a.Username, domain.RoleOf(a.Role), action, kind, target, detail)
 }
 
 // auditAs is audit for a request with no signed-in account (a sign-in, an invitation being
 // accepted): the caller names the user.
-func (s *Server) auditAs(r *http.Request, user string, role content.Role, action, kind, target, detail string) {
-	s.record(content.AuditEntry{User: user, Role: role, IP: s.clientIP(r), Action: action, Kind: kind,
+func (s *Server) auditAs(r *http.Request, user string, role domain.Role, action, kind, target, detail string) {
+	s.record(domain.AuditEntry{User: user, Role: role, IP: s.clientIP(r), Action: action, Kind: kind,
 		Target: target, Detail: detail})
 }
 
 // record appends e to the audit log; a failure is logged.
-func (s *Server) record(e content.AuditEntry) {
+func (s *Server) record(e domain.AuditEntry) {
 	if e.User == "" {
 		e.Role = ""
 	}
@@ -56,7 +56,7 @@ func (s *Server) handleAuditList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	f := content.AuditFilter{User: content.NormalizeUsername(q.Get("user")), Kind: q.Get("kind"), Action: q.Get("action")}
+	f := domain.AuditFilter{User: domain.NormalizeUsername(q.Get("user")), Kind: q.Get("kind"), Action: q.Get("action")}
 	list, next, err := s.db.AuditPage(f, cursor, limit)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -86,8 +86,8 @@ func setNextPageOf(w http.ResponseWriter, r *http.Request, limit int, next uint6
 func ScheduledChanges(db *store.DB, hooks *webhook.Hooks, siteURL string, log *slog.Logger) func(publish.Event) {
 	return func(ev publish.Event) {
 		sc := ev.Schedule
-		var k *content.Kind
-		for _, kk := range content.Kinds {
+		var k *domain.Kind
+		for _, kk := range domain.Kinds {
 			if kk.Plural == sc.Kind {
 				k = kk
 			}
@@ -95,9 +95,9 @@ func ScheduledChanges(db *store.DB, hooks *webhook.Hooks, siteURL string, log *s
 		if k == nil {
 			return
 		}
-		action := content.AuditPublish
+		action := domain.AuditPublish
 		if sc.Action == store.ActionUnpublish {
-			action = content.AuditUnpublish
+			action = domain.AuditUnpublish
 		}
 		detail := "scheduled by " + sc.Username
 		switch ev.Outcome {
@@ -107,7 +107,7 @@ func ScheduledChanges(db *store.DB, hooks *webhook.Hooks, siteURL string, log *s
 		default:
 			return // a retry is not a change yet
 		}
-		e := content.AuditEntry{User: "(system)", Action: action, Kind: k.Name, Target: sc.Slug, Detail: detail}
+		e := domain.AuditEntry{User: "(system)", Action: action, Kind: k.Name, Target: sc.Slug, Detail: detail}
 		if _, err := db.AppendAudit(e); err != nil && log != nil {
 			log.Error("audit entry of a schedule not recorded", "id", sc.ID, "err", err)
 		}

@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // auditEntries reads one page of GET /api/audit with the admin's token.
-func (e *testEnv) auditEntries(query string) ([]content.AuditEntry, http.Header) {
+func (e *testEnv) auditEntries(query string) ([]domain.AuditEntry, http.Header) {
 	e.t.Helper()
 	res := e.do("GET", "/api/audit"+query, nil, "", e.bearer())
 	defer res.Body.Close()
@@ -21,7 +21,7 @@ func (e *testEnv) auditEntries(query string) ([]content.AuditEntry, http.Header)
 	if res.StatusCode != http.StatusOK {
 		e.t.Fatalf("GET /api/audit%s: %d %s", query, res.StatusCode, data)
 	}
-	var out []content.AuditEntry
+	var out []domain.AuditEntry
 	if err := json.Unmarshal(data, &out); err != nil {
 		e.t.Fatal(err)
 	}
@@ -51,10 +51,10 @@ func TestAuditNamesEditorAndAdmin(t *testing.T) {
 		t.Fatalf("blog entries: %+v", list)
 	}
 	pub, save := list[0], list[1]
-	if pub.Action != content.AuditPublish || pub.User != testUser || pub.Role != content.RoleAdmin || pub.Target != "fresh-post" || pub.IP != "127.0.0.1" {
+	if pub.Action != domain.AuditPublish || pub.User != testUser || pub.Role != domain.RoleAdmin || pub.Target != "fresh-post" || pub.IP != "127.0.0.1" {
 		t.Errorf("publish entry: %+v", pub)
 	}
-	if save.Action != content.AuditSave || save.User != testEditor || save.Role != content.RoleEditor || save.Target != "fresh-post" {
+	if save.Action != domain.AuditSave || save.User != testEditor || save.Role != domain.RoleEditor || save.Target != "fresh-post" {
 		t.Errorf("save entry: %+v", save)
 	}
 	if mine, _ := e.auditEntries("?user=" + testEditor); len(mine) != 1 || mine[0].User != testEditor {
@@ -79,10 +79,10 @@ func TestAuditRecordsSignInsAndBursts(t *testing.T) {
 	if len(list) != 2 {
 		t.Fatalf("session entries: %+v", list)
 	}
-	if b := list[0]; b.Action != content.AuditSignInBurst || b.User != "" || b.Target != testUser || b.IP == "" || !strings.Contains(b.Detail, "locked") {
+	if b := list[0]; b.Action != domain.AuditSignInBurst || b.User != "" || b.Target != testUser || b.IP == "" || !strings.Contains(b.Detail, "locked") {
 		t.Errorf("burst entry: %+v", b)
 	}
-	if in := list[1]; in.Action != content.AuditSignIn || in.User != testUser {
+	if in := list[1]; in.Action != domain.AuditSignIn || in.User != testUser {
 		t.Errorf("sign-in entry: %+v", in)
 	}
 	raw, _ := json.Marshal(list)
@@ -96,8 +96,8 @@ func TestAuditRecordsSignInsAndBursts(t *testing.T) {
 func TestAuditPagesFollowTheLink(t *testing.T) {
 	e := newEnv(t)
 	for i := 0; i < 5; i++ {
-		e.srv.record(content.AuditEntry{User: testUser, Action: content.AuditEdit, Kind: "blog", Target: string(rune('a' + i))})
-		e.srv.record(content.AuditEntry{User: testUser, Action: content.AuditEdit, Kind: "service", Target: "s"})
+		e.srv.record(domain.AuditEntry{User: testUser, Action: domain.AuditEdit, Kind: "blog", Target: string(rune('a' + i))})
+		e.srv.record(domain.AuditEntry{User: testUser, Action: domain.AuditEdit, Kind: "service", Target: "s"})
 	}
 	page, h := e.auditEntries("?kind=blog&limit=2")
 	if len(page) != 2 || page[0].Target != "e" || h.Get("X-Next-Cursor") == "" ||

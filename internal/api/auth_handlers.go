@@ -10,7 +10,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/auth"
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -32,19 +32,19 @@ func (s *Server) registerAuthRoutes(r *mux.Router) {
 
 // authenticate checks the bearer token: signature (HS256 only), expiry, that the admin still
 // exists, and that the token was issued after the admin's last password change.
-func (s *Server) authenticate(r *http.Request) (content.Admin, error) {
-	unauthorized := content.Errorf(content.EUnauthorized, msgUnauthorized)
+func (s *Server) authenticate(r *http.Request) (domain.Admin, error) {
+	unauthorized := domain.Errorf(domain.EUnauthorized, msgUnauthorized)
 	h := r.Header.Get("Authorization")
 	token, ok := strings.CutPrefix(h, "Bearer ")
 	if !ok || token == "" || len(token) > 4096 {
-		return content.Admin{}, unauthorized
+		return domain.Admin{}, unauthorized
 	}
 	c, err := s.tokens.Verify(strings.TrimSpace(token))
 	if err != nil {
-		return content.Admin{}, unauthorized
+		return domain.Admin{}, unauthorized
 	}
 	a, err := s.db.Admin(c.Subject)
-	if content.ErrorCode(err) == content.ENotFound {
+	if domain.ErrorCode(err) == domain.ENotFound {
 		return a, unauthorized
 	} else if err != nil {
 		return a, fmt.Errorf("authenticate: %w", err)
@@ -65,33 +65,33 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.TrimSpace(in.Username) == "" || in.Password == "" {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "Username and password are required."))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "Username and password are required."))
 		return
 	}
 	// No account has a longer name or password, so these are refused before any rate limiter
 	// keys on them or any log line holds them (a megabyte-long username would otherwise be both).
-	if len(in.Username) > content.MaxUsernameLen {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "Username must be at most %d characters.", content.MaxUsernameLen))
+	if len(in.Username) > domain.MaxUsernameLen {
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "Username must be at most %d characters.", domain.MaxUsernameLen))
 		return
 	}
-	if len(in.Password) > content.MaxPasswordLen {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "Password must be at most %d characters.", content.MaxPasswordLen))
+	if len(in.Password) > domain.MaxPasswordLen {
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "Password must be at most %d characters.", domain.MaxPasswordLen))
 		return
 	}
-	res, err := s.login(r.Context(), loginRequest{ip: s.clientIP(r), username: content.NormalizeUsername(in.Username),
+	res, err := s.login(r.Context(), loginRequest{ip: s.clientIP(r), username: domain.NormalizeUsername(in.Username),
 		password: in.Password, device: in.Device})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"token": res.token, "username": res.admin.Username,
-		"role": string(content.RoleOf(res.admin.Role)), "device": res.device})
+		"role": string(domain.RoleOf(res.admin.Role)), "device": res.device})
 }
 
 type loginRequest struct{ ip, username, password, device string }
 
 type loginResult struct {
-	admin         content.Admin
+	admin         domain.Admin
 	token, device string
 }
 
@@ -109,7 +109,7 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	}
 	a, err := s.db.Admin(in.username)
 	found := err == nil
-	if err != nil && content.ErrorCode(err) != content.ENotFound {
+	if err != nil && domain.ErrorCode(err) != domain.ENotFound {
 		return loginResult{}, fmt.Errorf("login: %w", err)
 	}
 	known := found && (s.devices.Known(in.device, a.Username, a.PasswordChangedAt) || s.knownAddrs.Has(a.Username, in.ip))
@@ -152,10 +152,10 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 		}
 		if d = max(d, dIP); d > 0 {
 			// A burst of failures is a change worth a line; every single typo is not.
-			s.record(content.AuditEntry{IP: in.ip, Action: content.AuditSignInBurst, Kind: "session",
-				Target: oneLine(in.username, content.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
+			s.record(domain.AuditEntry{IP: in.ip, Action: domain.AuditSignInBurst, Kind: "session",
+				Target: oneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
 		}
-		return loginResult{}, content.Errorf(content.EUnauthorized, msgInvalidCredentials)
+		return loginResult{}, domain.Errorf(domain.EUnauthorized, msgInvalidCredentials)
 	}
 	ipTry.Succeed()
 	if userTry != nil {
@@ -172,16 +172,16 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	if err != nil {
 		return loginResult{}, err
 	}
-	s.record(content.AuditEntry{User: a.Username, Role: content.RoleOf(a.Role), IP: in.ip, Action: content.AuditSignIn,
+	s.record(domain.AuditEntry{User: a.Username, Role: domain.RoleOf(a.Role), IP: in.ip, Action: domain.AuditSignIn,
 		Kind: "session", Target: a.Username})
 	return loginResult{admin: a, token: token, device: device}, nil
 }
 
 // checkPassword checks the password of a (found: the admin exists); an unknown username costs
 // the same work as a wrong password.
-func (s *Server) checkPassword(a content.Admin, found bool, password string) bool {
-	if !found || len(password) > content.MaxPasswordLen {
-		auth.SpendPasswordCheck(password[:min(len(password), content.MaxPasswordLen)])
+func (s *Server) checkPassword(a domain.Admin, found bool, password string) bool {
+	if !found || len(password) > domain.MaxPasswordLen {
+		auth.SpendPasswordCheck(password[:min(len(password), domain.MaxPasswordLen)])
 		return false
 	}
 	ok, err := auth.CheckPassword(a.PasswordHash, password)
@@ -202,11 +202,11 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	email := strings.TrimSpace(in.Email)
 	if email == "" {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "Email is required."))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "Email is required."))
 		return
 	}
-	if !content.ValidEmail(email) || strings.ContainsAny(email, "\r\n") {
-		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgEmailInvalid))
+	if !domain.ValidEmail(email) || strings.ContainsAny(email, "\r\n") {
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, domain.MsgEmailInvalid))
 		return
 	}
 	if err := s.forgotRate.Allow(s.clientIP(r)); err != nil {
@@ -219,7 +219,7 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 	// The lookup is a read of a handful of records; the token and the mail follow in the
 	// background, so neither the answer nor its timing tells whether an admin has the address.
 	a, err := s.db.AdminByEmail(email)
-	if err != nil && content.ErrorCode(err) != content.ENotFound {
+	if err != nil && domain.ErrorCode(err) != domain.ENotFound {
 		s.writeError(w, r, err)
 		return
 	}
@@ -235,7 +235,7 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 // stored, so the queued job holds nothing that would open the account.
 func (s *Server) composeResetMail(_ context.Context, job store.MailJob) (mail.Message, error) {
 	a, err := s.db.Admin(job.Ref)
-	if content.ErrorCode(err) == content.ENotFound {
+	if domain.ErrorCode(err) == domain.ENotFound {
 		return mail.Message{}, fmt.Errorf("reset link for %q: the admin is gone: %w", job.Ref, mail.ErrPermanent)
 	} else if err != nil {
 		return mail.Message{}, fmt.Errorf("reset link: %w", err)
@@ -272,11 +272,11 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Token == "" || len(in.Token) > 200 {
-		s.writeError(w, r, content.Errorf(content.EInvalid, msgResetInvalid))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, msgResetInvalid))
 		return
 	}
 	// The password is checked before the token is spent, so a too-short one can be retried.
-	if err := content.ValidatePassword(in.NewPassword); err != nil {
+	if err := domain.ValidatePassword(in.NewPassword); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -302,15 +302,15 @@ func (s *Server) resetPassword(ctx context.Context, token, password, ip string) 
 		return err
 	}
 	if _, err := s.db.SetAdminPassword(t.Username, hash, time.Now().UTC()); err != nil {
-		if content.ErrorCode(err) == content.ENotFound {
-			return content.Errorf(content.EInvalid, msgResetInvalid)
+		if domain.ErrorCode(err) == domain.ENotFound {
+			return domain.Errorf(domain.EInvalid, msgResetInvalid)
 		}
 		return err
 	}
 	s.loginUserFails.Succeed(t.Username)
 	s.knownAddrs.Forget(t.Username) // and the device tokens lapse with the password version
 	s.log.Info("password reset", "username", t.Username)
-	s.record(content.AuditEntry{User: t.Username, Action: content.AuditPassword, Kind: "account", Target: t.Username,
+	s.record(domain.AuditEntry{User: t.Username, Action: domain.AuditPassword, Kind: "account", Target: t.Username,
 		IP: ip, Detail: "password reset by e-mail link"})
 	return nil
 }
@@ -318,5 +318,5 @@ func (s *Server) resetPassword(ctx context.Context, token, password, ip string) 
 // handleMe handles GET /api/me.
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	a := adminFrom(r.Context())
-	writeJSON(w, http.StatusOK, map[string]string{"username": a.Username, "email": a.Email, "role": string(content.RoleOf(a.Role))})
+	writeJSON(w, http.StatusOK, map[string]string{"username": a.Username, "email": a.Email, "role": string(domain.RoleOf(a.Role))})
 }

@@ -6,13 +6,13 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/publish"
 )
 
 func (s *Server) registerBuildRoutes(r *mux.Router) {
 	r.HandleFunc("/api/builds", s.member(s.handleBuildList)).Methods("GET")
-	r.HandleFunc("/api/builds", s.can(content.PermSite, s.handleBuildStart)).Methods("POST")
+	r.HandleFunc("/api/builds", s.can(domain.PermSite, s.handleBuildStart)).Methods("POST")
 }
 
 // handleBuildList handles GET /api/builds.
@@ -28,7 +28,7 @@ func (s *Server) handleBuildList(w http.ResponseWriter, r *http.Request) {
 // handleBuildStart handles POST /api/builds: a full rebuild, answered at once.
 func (s *Server) handleBuildStart(w http.ResponseWriter, r *http.Request) {
 	j := s.builds.Request(true, "full rebuild by "+adminFrom(r.Context()).Username)
-	s.audit(r, content.AuditRebuild, "site", "", "full rebuild")
+	s.audit(r, domain.AuditRebuild, "site", "", "full rebuild")
 	writeJSON(w, http.StatusAccepted, map[string]any{"build": j.Record()})
 }
 

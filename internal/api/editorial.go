@@ -7,7 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -26,12 +26,12 @@ func (s *Server) laterTime(f *fields, name string) (at time.Time, later bool, er
 	}
 	at, err = time.Parse(time.RFC3339Nano, v)
 	if err != nil {
-		return at, false, content.Errorf(content.EInvalid,
+		return at, false, domain.Errorf(domain.EInvalid,
 			"%s must be a date and time in RFC 3339 form, such as 2026-05-01T09:00:00+05:30.", name)
 	}
 	now := s.schedules.Now()
 	if at.Sub(now) > maxScheduleAhead {
-		return at, false, content.Errorf(content.EInvalid, "%s is too far ahead: at most five years.", name)
+		return at, false, domain.Errorf(domain.EInvalid, "%s is too far ahead: at most five years.", name)
 	}
 	return at.UTC(), at.After(now), nil
 }
@@ -48,7 +48,7 @@ func readOptionalFields(r *http.Request) (*fields, error) {
 func idVar(r *http.Request, name, notFound string) (uint64, error) {
 	id, err := strconv.ParseUint(mux.Vars(r)[name], 10, 64)
 	if err != nil || id == 0 {
-		return 0, content.Errorf(content.ENotFound, "%s", notFound)
+		return 0, domain.Errorf(domain.ENotFound, "%s", notFound)
 	}
 	return id, nil
 }
@@ -101,7 +101,7 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 		}
 		slug := *rec.Fields().Slug
 		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username)
-		h.s.audit(r, content.AuditRestore, h.k.Name, slug, st.String()+", revision "+strconv.FormatUint(id, 10))
+		h.s.audit(r, domain.AuditRestore, h.k.Name, slug, st.String()+", revision "+strconv.FormatUint(id, 10))
 		h.changed(w, r, st, h.k.Name+" revision "+strconv.FormatUint(id, 10)+" restored: "+slug, map[string]any{
 			"message": "Revision " + strconv.FormatUint(id, 10) + " restored.", h.k.Name: rec})
 	}
@@ -110,9 +110,9 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 func (s *Server) registerScheduleRoutes(r *mux.Router) {
 	// Everyone sees what is scheduled (GET: waiting, retrying and failed schedules, the soonest
 	// first); only who may publish moves or cancels it.
-	r.HandleFunc("/api/schedules", s.can(content.PermDrafts, listing(s, s.schedules.Schedules))).Methods("GET")
-	r.HandleFunc("/api/schedules/{id}", s.can(content.PermPublish, s.handleReschedule)).Methods("PUT")
-	r.HandleFunc("/api/schedules/{id}", s.can(content.PermPublish, s.handleScheduleCancel)).Methods("DELETE")
+	r.HandleFunc("/api/schedules", s.can(domain.PermDrafts, listing(s, s.schedules.Schedules))).Methods("GET")
+	r.HandleFunc("/api/schedules/{id}", s.can(domain.PermPublish, s.handleReschedule)).Methods("PUT")
+	r.HandleFunc("/api/schedules/{id}", s.can(domain.PermPublish, s.handleScheduleCancel)).Methods("DELETE")
 }
 
 const msgScheduleNotFound = "That schedule no longer exists."
@@ -131,7 +131,7 @@ func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if v, _ := f.lookup("at"); v == "" {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "at is required: the new date and time (RFC 3339)."))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "at is required: the new date and time (RFC 3339)."))
 		return
 	}
 	at, later, err := s.laterTime(f, "at")
@@ -147,7 +147,7 @@ func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditSchedule, scheduleKind(sc.Kind), sc.Slug, sc.Action+" moved to "+sc.At.Format(time.RFC3339))
+	s.audit(r, domain.AuditSchedule, scheduleKind(sc.Kind), sc.Slug, sc.Action+" moved to "+sc.At.Format(time.RFC3339))
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Rescheduled for " + sc.At.Format(time.RFC3339) + ".", "schedule": sc})
 }
 
@@ -164,7 +164,7 @@ func (s *Server) handleScheduleCancel(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("schedule cancelled", "id", id, "kind", sc.Kind, "slug", sc.Slug, "by", adminFrom(r.Context()).Username)
-	s.audit(r, content.AuditCancel, scheduleKind(sc.Kind), sc.Slug, "scheduled "+sc.Action+" cancelled")
+	s.audit(r, domain.AuditCancel, scheduleKind(sc.Kind), sc.Slug, "scheduled "+sc.Action+" cancelled")
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Schedule cancelled.", "schedule": sc})
 }
 
@@ -172,9 +172,9 @@ func (s *Server) registerTrashRoutes(r *mux.Router) {
 	// A draft deleted by an editor may be restored by one; what was live only by who may publish
 	// (checked in the handler, which knows where the item was); deleting for good likewise. GET
 	// lists deleted records, newest first.
-	r.HandleFunc("/api/trash", s.can(content.PermDrafts, listing(s, s.db.Trash))).Methods("GET")
-	r.HandleFunc("/api/trash/{id}/restore", s.can(content.PermDrafts, s.handleTrashRestore)).Methods("POST")
-	r.HandleFunc("/api/trash/{id}", s.can(content.PermPublish, s.handleTrashPurge)).Methods("DELETE")
+	r.HandleFunc("/api/trash", s.can(domain.PermDrafts, listing(s, s.db.Trash))).Methods("GET")
+	r.HandleFunc("/api/trash/{id}/restore", s.can(domain.PermDrafts, s.handleTrashRestore)).Methods("POST")
+	r.HandleFunc("/api/trash/{id}", s.can(domain.PermPublish, s.handleTrashPurge)).Methods("DELETE")
 }
 
 const msgTrashNotFound = "That item is no longer in the trash."
@@ -188,10 +188,10 @@ func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	it, err := s.db.TrashItem(id)
-	if err == nil && it.Stage == store.Published.String() && !adminFrom(r.Context()).Can(content.PermPublish) {
-		err = content.Forbidden(content.PermPublish)
+	if err == nil && it.Stage == store.Published.String() && !adminFrom(r.Context()).Can(domain.PermPublish) {
+		err = domain.Forbidden(domain.PermPublish)
 	}
-	var rec content.Record
+	var rec domain.Record
 	if err == nil {
 		it, rec, err = s.author(r).RestoreTrash(id)
 	}
@@ -201,7 +201,7 @@ func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
 	}
 	k := rec.Kind()
 	s.log.Info(k.Name+" restored from the trash", "slug", it.Slug, "stage", it.Stage, "by", adminFrom(r.Context()).Username)
-	s.audit(r, content.AuditRestore, k.Name, it.Slug, it.Stage+", from the trash")
+	s.audit(r, domain.AuditRestore, k.Name, it.Slug, it.Stage+", from the trash")
 	h := kindHandlers{s, k}
 	stage := store.Preview
 	if it.Stage == store.Published.String() {
@@ -226,14 +226,14 @@ func (s *Server) handleTrashPurge(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditDelete, scheduleKind(it.Kind), it.Slug, "deleted for good from the trash")
+	s.audit(r, domain.AuditDelete, scheduleKind(it.Kind), it.Slug, "deleted for good from the trash")
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Deleted for good."})
 }
 
 // scheduleKind names a kind given by its plural (schedules and the trash keep "blogs") as the
 // audit log names kinds ("blog").
 func scheduleKind(plural string) string {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		if k.Plural == plural {
 			return k.Name
 		}

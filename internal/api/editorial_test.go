@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
@@ -31,11 +31,11 @@ func (e *testEnv) list(path string) []map[string]any {
 // Both kinds' publish calls take publishAt: a future time answers 202 with the time, the draft
 // keeps the fields sent and is not published until the scheduler's clock reaches the time.
 func TestPublishAtSchedulesThroughTheAPI(t *testing.T) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Plural, func(t *testing.T) {
 			e := newEnv(t)
 			slug := "draft-post"
-			if k == content.Services {
+			if k == domain.Services {
 				slug = "draft-service"
 			}
 			at := e.clock.Now().Add(3 * time.Hour).Truncate(time.Second)
@@ -122,7 +122,7 @@ func TestPublishAtRefusalsAndCancel(t *testing.T) {
 	}
 	// An incomplete draft cannot be scheduled, for the same reason it cannot be published.
 	if code, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{
-		"publishAt": e.clock.Now().Add(time.Hour).Format(time.RFC3339), "content": ""}, true); code != 400 || body["error"] != content.MsgPublishIncomplete {
+		"publishAt": e.clock.Now().Add(time.Hour).Format(time.RFC3339), "content": ""}, true); code != 400 || body["error"] != domain.MsgPublishIncomplete {
 		t.Fatalf("incomplete: %d %v", code, body)
 	}
 	code, _ := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{"publishAt": e.clock.Now().Add(time.Hour).Format(time.RFC3339)}, true)
@@ -146,11 +146,11 @@ func TestPublishAtRefusalsAndCancel(t *testing.T) {
 // Unpublish takes a live record back among the drafts at once or at a time; delete moves it to
 // the trash, from where it comes back, or goes for good.
 func TestUnpublishAndTrashThroughTheAPI(t *testing.T) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Plural, func(t *testing.T) {
 			e := newEnv(t)
 			slug := "live-post"
-			if k == content.Services {
+			if k == domain.Services {
 				slug = "live-service"
 			}
 			pub := "/api/" + k.Plural + "/" + slug
@@ -218,11 +218,11 @@ func TestUnpublishAndTrashThroughTheAPI(t *testing.T) {
 // Three edits of a live record make three revisions (after the ones of its draft and publish);
 // restoring the first brings its fields back as the published version, rebuilt.
 func TestRevisionsThroughTheAPI(t *testing.T) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Plural, func(t *testing.T) {
 			e := newEnv(t)
 			slug := "live-post"
-			if k == content.Services {
+			if k == domain.Services {
 				slug = "live-service"
 			}
 			pub := "/api/" + k.Plural + "/" + slug
@@ -398,10 +398,10 @@ func TestEditorMayRestoreOnlyDraftsFromTheTrash(t *testing.T) {
 // changes nothing; without If-Match the spec's clients write as before. The publish that
 // schedules is guarded the same way.
 func TestStaleWritesAreRefused(t *testing.T) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Plural, func(t *testing.T) {
 			e := newEnv(t)
-			slug := map[*content.Kind]string{content.Blogs: "live-post", content.Services: "live-service"}[k]
+			slug := map[*domain.Kind]string{domain.Blogs: "live-post", domain.Services: "live-service"}[k]
 			pub := "/api/" + k.Plural + "/" + slug
 			res := e.do("GET", pub, nil, "", nil)
 			old := res.Header.Get("ETag")

@@ -8,21 +8,21 @@ import (
 	"strconv"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // statusOf is the one table from domain error code to HTTP status.
 var statusOf = map[string]int{
-	content.EInvalid:      http.StatusBadRequest,
-	content.EUnauthorized: http.StatusUnauthorized,
-	content.EForbidden:    http.StatusForbidden,
-	content.ENotFound:     http.StatusNotFound,
-	content.EConflict:     http.StatusConflict,
-	content.ETooLarge:     http.StatusRequestEntityTooLarge,
-	content.EUnsupported:  http.StatusUnsupportedMediaType,
-	content.ERateLimited:  http.StatusTooManyRequests,
-	content.EUnavailable:  http.StatusServiceUnavailable,
-	content.EInternal:     http.StatusInternalServerError,
+	domain.EInvalid:      http.StatusBadRequest,
+	domain.EUnauthorized: http.StatusUnauthorized,
+	domain.EForbidden:    http.StatusForbidden,
+	domain.ENotFound:     http.StatusNotFound,
+	domain.EConflict:     http.StatusConflict,
+	domain.ETooLarge:     http.StatusRequestEntityTooLarge,
+	domain.EUnsupported:  http.StatusUnsupportedMediaType,
+	domain.ERateLimited:  http.StatusTooManyRequests,
+	domain.EUnavailable:  http.StatusServiceUnavailable,
+	domain.EInternal:     http.StatusInternalServerError,
 }
 
 // The messages of the API contract that no domain rule names.
@@ -37,7 +37,7 @@ const (
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		err = content.Errorf(content.ETooLarge, msgBodyTooLarge)
+		err = domain.Errorf(domain.ETooLarge, msgBodyTooLarge)
 	}
 	// A stale If-Match answers the record as it is now, with its version, so the client can
 	// offer to reload it or to overwrite it.
@@ -47,9 +47,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": stale.Error(), stale.current.Kind().Name: stale.current})
 		return
 	}
-	code := content.ErrorCode(err)
-	msg := content.ErrorMessage(err)
-	if code == content.EInternal {
+	code := domain.ErrorCode(err)
+	msg := domain.ErrorMessage(err)
+	if code == domain.EInternal {
 		s.log.Error("internal error", "method", r.Method, "path", logPath(r), "err", err)
 		msg = msgInternal
 	}
@@ -60,7 +60,7 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	body := map[string]string{"error": msg}
 	// A refusal by role names the permission, so a client can tell it from a session that
 	// ended (401) and keep the user signed in.
-	var ce *content.Error
+	var ce *domain.Error
 	if errors.As(err, &ce) && ce.Permission != "" {
 		body["permission"] = string(ce.Permission)
 	}

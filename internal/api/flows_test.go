@@ -18,9 +18,9 @@ import (
 	"testing/fstest"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
-	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
 
@@ -39,11 +39,11 @@ func readBody(t *testing.T, res *http.Response) string {
 func TestSavedHTMLIsSanitized(t *testing.T) {
 	evil := `<p>ok</p><script>alert(1)</script><img src="/uploads/x.png" onerror="alert(2)">` +
 		`<a href="javascript:alert(3)">l</a><iframe src="https://evil.example"></iframe><p style="position:fixed" onmouseover="x()">p</p>`
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Name, func(t *testing.T) {
 			e := newEnv(t)
 			draft, live := "draft-"+k.Name, "live-"+k.Name
-			if k == content.Blogs {
+			if k == domain.Blogs {
 				draft, live = "draft-post", "live-post" // the fixtures of newEnv
 			}
 			check := func(where string) {
@@ -258,7 +258,7 @@ func TestTokenRevokedByPasswordChange(t *testing.T) {
 	if code, _ := e.json("GET", "/api/preview-blogs", nil, true); code != 200 {
 		t.Fatal(code)
 	}
-	if err := manage.SetPassword(e.db, testUser, "changed-password"); err != nil {
+	if err := operator.SetPassword(e.db, testUser, "changed-password"); err != nil {
 		t.Fatal(err)
 	}
 	if code, _ := e.json("GET", "/api/preview-blogs", nil, true); code != 401 {
@@ -311,11 +311,11 @@ func TestPopupFlow(t *testing.T) {
 	if code != 200 {
 		t.Fatalf("fast: %d", code)
 	}
-	spam, _, _ := e.db.SearchMessages(content.MessageQuery{Status: content.StatusSpam}, 0, 10)
+	spam, _, _ := e.db.SearchMessages(domain.MessageQuery{Status: domain.StatusSpam}, 0, 10)
 	if len(spam) != 2 || spam[0].Spam != "sent too fast" || spam[1].Spam != "hidden field filled in" {
 		t.Fatalf("spam folder: %+v", spam)
 	}
-	if inbox, _, _ := e.db.SearchMessages(content.MessageQuery{}, 0, 10); len(inbox) != 1 {
+	if inbox, _, _ := e.db.SearchMessages(domain.MessageQuery{}, 0, 10); len(inbox) != 1 {
 		t.Fatalf("inbox holds spam: %+v", inbox)
 	}
 
@@ -400,7 +400,7 @@ func TestPopupFormFallbackRedirectsToAllowedOrigin(t *testing.T) {
 
 func TestMessagesCSVDefusesFormulas(t *testing.T) {
 	e := newEnv(t)
-	if _, err := e.db.AddMessage(content.Message{Name: "=HYPERLINK(\"http://x\")", Email: "a@b.co", Phone: "+91 98110 45672", Message: "@SUM(1)"}); err != nil {
+	if _, err := e.db.AddMessage(domain.Message{Name: "=HYPERLINK(\"http://x\")", Email: "a@b.co", Phone: "+91 98110 45672", Message: "@SUM(1)"}); err != nil {
 		t.Fatal(err)
 	}
 	body := readBody(t, e.do("GET", "/popups.csv", nil, "", e.bearer()))
@@ -413,7 +413,7 @@ func TestPublishCoalescesBuilds(t *testing.T) {
 	e := newEnv(t)
 	e.site.delay = 300 * time.Millisecond
 	for i := 0; i < 5; i++ {
-		if _, err := e.db.CreatePreviewBlog(content.Blog{Title: fmt.Sprintf("Post %d", i), Content: "<p>x</p>", Category: "SEO"}); err != nil {
+		if _, err := e.db.CreatePreviewBlog(domain.Blog{Title: fmt.Sprintf("Post %d", i), Content: "<p>x</p>", Category: "SEO"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -483,7 +483,7 @@ func TestPublishWithoutGenerator(t *testing.T) {
 	if res.StatusCode != 404 {
 		t.Fatalf("render of a missing preview: %d", res.StatusCode)
 	}
-	if _, err := e.db.CreatePreviewBlog(content.Blog{Title: "Another", Content: "<p>x</p>", Category: "c"}); err != nil {
+	if _, err := e.db.CreatePreviewBlog(domain.Blog{Title: "Another", Content: "<p>x</p>", Category: "c"}); err != nil {
 		t.Fatal(err)
 	}
 	res = e.do("GET", "/api/preview-blogs/another/render", nil, "", e.bearer())
@@ -635,15 +635,15 @@ func TestDemoServesSite(t *testing.T) {
 }
 
 // Export writes what GET /api/{plural} answers, kind by kind (the import side is tested in
-// internal/manage).
+// internal/operator).
 func TestExportHasTheShapeOfTheAPI(t *testing.T) {
 	e := newEnv(t)
 	dir := t.TempDir()
-	paths, err := manage.ExportFiles(e.db, dir)
-	if err != nil || len(paths) != len(content.Kinds) {
+	paths, err := operator.ExportFiles(e.db, dir)
+	if err != nil || len(paths) != len(domain.Kinds) {
 		t.Fatal(paths, err)
 	}
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		api := readBody(t, e.do("GET", "/api/"+k.Plural, nil, "", nil))
 		file, _ := os.ReadFile(filepath.Join(dir, k.Plural+".json"))
 		var fromFile, fromAPI []any

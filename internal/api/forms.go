@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // maxImageBytes is the upload limit of docs/API.md.
@@ -61,7 +61,7 @@ func readFields(r *http.Request) (*fields, error) {
 		if r.ContentLength == 0 || r.Body == nil || r.Body == http.NoBody {
 			return f, nil
 		}
-		return nil, content.Errorf(content.EUnsupported, "Send JSON or a multipart form (the Content-Type header is missing).")
+		return nil, domain.Errorf(domain.EUnsupported, "Send JSON or a multipart form (the Content-Type header is missing).")
 	case "application/json":
 		var m map[string]any
 		if err := decodeJSON(r, &m); err != nil {
@@ -81,12 +81,12 @@ func readFields(r *http.Request) (*fields, error) {
 				if k == "_id" || k == "__v" {
 					continue
 				}
-				return nil, content.Errorf(content.EInvalid, "Field %q must be text.", k)
+				return nil, domain.Errorf(domain.EInvalid, "Field %q must be text.", k)
 			}
 		}
 		return f, nil
 	default:
-		return nil, content.Errorf(content.EUnsupported, "Send JSON or a multipart form.")
+		return nil, domain.Errorf(domain.EUnsupported, "Send JSON or a multipart form.")
 	}
 }
 
@@ -95,7 +95,7 @@ func readFields(r *http.Request) (*fields, error) {
 func readMultipart(r *http.Request, f *fields) error {
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return content.Errorf(content.EInvalid, "Invalid multipart form.")
+		return domain.Errorf(domain.EInvalid, "Invalid multipart form.")
 	}
 	for parts := 0; ; parts++ {
 		p, err := mr.NextPart()
@@ -105,7 +105,7 @@ func readMultipart(r *http.Request, f *fields) error {
 			return bodyError(err)
 		}
 		if parts >= 40 {
-			return content.Errorf(content.EInvalid, "Too many form fields.")
+			return domain.Errorf(domain.EInvalid, "Too many form fields.")
 		}
 		name := p.FormName()
 		if p.FileName() != "" {
@@ -118,19 +118,19 @@ func readMultipart(r *http.Request, f *fields) error {
 				return bodyError(err)
 			}
 			if len(data) > maxImageBytes {
-				return content.Errorf(content.ETooLarge, msgImageTooLarge)
+				return domain.Errorf(domain.ETooLarge, msgImageTooLarge)
 			}
 			if len(data) > 0 {
 				f.image, f.imageName = data, p.FileName()
 			}
 			continue
 		}
-		data, err := io.ReadAll(io.LimitReader(p, content.MaxRichTextBytes+1))
+		data, err := io.ReadAll(io.LimitReader(p, domain.MaxRichTextBytes+1))
 		if err != nil {
 			return bodyError(err)
 		}
-		if len(data) > content.MaxRichTextBytes {
-			return content.Errorf(content.ETooLarge, "Content is too large (1 MB at most).")
+		if len(data) > domain.MaxRichTextBytes {
+			return domain.Errorf(domain.ETooLarge, "Content is too large (1 MB at most).")
 		}
 		if _, dup := f.vals[name]; !dup {
 			f.vals[name] = string(data)
@@ -148,17 +148,17 @@ func decodeJSON(r *http.Request, v any) error {
 	// cross-site fetch of a Blob without a type), are what another site can make a visitor's
 	// browser send without a preflight; neither reaches a handler.
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		return content.Errorf(content.EUnsupported, msgSendJSON)
+		return domain.Errorf(domain.EUnsupported, msgSendJSON)
 	}
 	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		switch {
 		case errors.As(err, &tooBig):
-			return content.Errorf(content.ETooLarge, msgBodyTooLarge)
+			return domain.Errorf(domain.ETooLarge, msgBodyTooLarge)
 		case err == io.EOF:
-			return content.Errorf(content.EInvalid, "Request body is empty.")
+			return domain.Errorf(domain.EInvalid, "Request body is empty.")
 		default:
-			return content.Errorf(content.EInvalid, "Invalid JSON body.")
+			return domain.Errorf(domain.EInvalid, "Invalid JSON body.")
 		}
 	}
 	return nil
@@ -167,9 +167,9 @@ func decodeJSON(r *http.Request, v any) error {
 func bodyError(err error) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return content.Errorf(content.ETooLarge, msgBodyTooLarge)
+		return domain.Errorf(domain.ETooLarge, msgBodyTooLarge)
 	}
-	return content.Errorf(content.EInvalid, "Invalid form body.")
+	return domain.Errorf(domain.EInvalid, "Invalid form body.")
 }
 
 // parseTime reads a createdAt sent by a client: RFC 3339 or milliseconds since 1970, within
@@ -180,9 +180,9 @@ func parseTime(v string) (time.Time, error) {
 	if ms, err := strconv.ParseInt(v, 10, 64); err == nil {
 		t = time.UnixMilli(ms)
 	} else if t, err = time.Parse(time.RFC3339Nano, v); err != nil {
-		return t, content.Errorf(content.EInvalid, "createdAt must be a date (RFC 3339) or milliseconds.")
+		return t, domain.Errorf(domain.EInvalid, "createdAt must be a date (RFC 3339) or milliseconds.")
 	}
-	if err := content.ValidateSentDate("createdAt", t); err != nil {
+	if err := domain.ValidateSentDate("createdAt", t); err != nil {
 		return t, err
 	}
 	return t.UTC(), nil
@@ -191,8 +191,8 @@ func parseTime(v string) (time.Time, error) {
 // editOf returns the edit a request's fields make to a record of any kind: the fields sent
 // overwrite the record's, rich HTML is sanitized here, on every write. It runs inside the store's
 // transaction, so it only copies values and never touches the store.
-func editOf(f *fields) func(content.Record) error {
-	return func(rec content.Record) error {
+func editOf(f *fields) func(domain.Record) error {
+	return func(rec domain.Record) error {
 		d := rec.Fields()
 		for _, field := range []struct {
 			name string
@@ -206,7 +206,7 @@ func editOf(f *fields) func(content.Record) error {
 			}
 		}
 		if v, ok := f.lookup(rec.Kind().Body); ok {
-			*d.Body = content.SanitizeHTML(v)
+			*d.Body = domain.SanitizeHTML(v)
 		}
 		// The edit-blog screen of the old site sends "keyword".
 		if v, ok := f.lookup("focusKeyword", "keyword"); ok {

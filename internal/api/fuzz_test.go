@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	imail "digitalreeviver/internal/mail"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
@@ -150,11 +150,11 @@ func FuzzPopupForm(f *testing.F) {
 		}
 		m := msgs[0]
 		if strings.ContainsAny(m.Name+m.Email+m.Phone, "\r\n\x00") || strings.ContainsRune(m.Message, 0) ||
-			len([]rune(m.Name)) > content.MaxNameLen || len([]rune(m.Message)) > content.MaxMessageLen ||
+			len([]rune(m.Name)) > domain.MaxNameLen || len([]rune(m.Message)) > domain.MaxMessageLen ||
 			m.Source != "popup" && m.Source != "contact" && m.Source != "form" {
 			t.Fatalf("stored an enquiry the rules refuse: %+v", m)
 		}
-		if m.Status == content.StatusSpam {
+		if m.Status == domain.StatusSpam {
 			// Kept in the spam folder, clamped rather than validated, and nobody is mailed.
 			if m.Spam == "" {
 				t.Fatalf("spam without a reason: %+v", m)
@@ -180,7 +180,7 @@ func FuzzPopupForm(f *testing.F) {
 
 // checkNotification reads the newest .eml of the outbox (and removes it) and checks that its
 // headers are exactly the ones the notification sets, each once, addressed to the agency.
-func checkNotification(t *testing.T, outbox string, m content.Message) {
+func checkNotification(t *testing.T, outbox string, m domain.Message) {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(outbox, "*.eml"))
 	if len(files) != 1 {

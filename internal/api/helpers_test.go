@@ -26,7 +26,7 @@ import (
 	"github.com/jonboulle/clockwork"
 
 	"digitalreeviver/internal/auth"
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/publish"
@@ -74,7 +74,7 @@ func (f *fakeSite) Build(ctx context.Context, opts generator.Options) (generator
 	return generator.Result{Generation: "g1", PagesTotal: 43, PagesRendered: 3, PagesUnchanged: 40, Swapped: true}, nil
 }
 
-func (f *fakeSite) RenderPreview(_ context.Context, r content.Record) ([]byte, error) {
+func (f *fakeSite) RenderPreview(_ context.Context, r domain.Record) ([]byte, error) {
 	d := r.Fields()
 	return []byte("<!doctype html><title>" + *d.Title + "</title>" + *d.Body), nil
 }
@@ -138,7 +138,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	}
 	hashOnce.Do(func() { testHash, _ = auth.HashPassword(testPassword) })
 	changed := time.Now().Add(-time.Hour).UTC()
-	if err := db.CreateAdmin(content.Admin{Username: testUser, Email: testEmail, PasswordHash: testHash, PasswordChangedAt: changed}); err != nil {
+	if err := db.CreateAdmin(domain.Admin{Username: testUser, Email: testEmail, PasswordHash: testHash, PasswordChangedAt: changed}); err != nil {
 		t.Fatal(err)
 	}
 	e := &testEnv{t: t, dir: dir, db: db, site: &fakeSite{}, outbox: filepath.Join(dir, "outbox"),
@@ -199,15 +199,15 @@ func (e *testEnv) seed() {
 			t.Fatal(err)
 		}
 	}
-	_, err := e.db.CreatePreviewBlog(content.Blog{Title: "Draft Post", Content: "<p>Draft body</p>", Category: "SEO"})
+	_, err := e.db.CreatePreviewBlog(domain.Blog{Title: "Draft Post", Content: "<p>Draft body</p>", Category: "SEO"})
 	must(err)
-	_, err = e.db.CreatePreviewBlog(content.Blog{Title: "Live Post", Content: "<p>Live body</p>", Category: "SEO"})
+	_, err = e.db.CreatePreviewBlog(domain.Blog{Title: "Live Post", Content: "<p>Live body</p>", Category: "SEO"})
 	must(err)
 	_, err = e.db.PublishBlog("live-post", nil)
 	must(err)
-	must(e.db.CreatePreview(&content.Service{Title: "Draft Service", Description: "<p>Draft service</p>", Category: "Marketing", Image: "/images/x.svg"}))
-	must(e.db.CreatePreview(&content.Service{Title: "Live Service", Description: "<p>Live service</p>", Category: "Marketing", Image: "/images/x.svg"}))
-	_, err = e.db.Publish(content.Services, "live-service", nil)
+	must(e.db.CreatePreview(&domain.Service{Title: "Draft Service", Description: "<p>Draft service</p>", Category: "Marketing", Image: "/images/x.svg"}))
+	must(e.db.CreatePreview(&domain.Service{Title: "Live Service", Description: "<p>Live service</p>", Category: "Marketing", Image: "/images/x.svg"}))
+	_, err = e.db.Publish(domain.Services, "live-service", nil)
 	must(err)
 	must(os.MkdirAll(filepath.Join(e.dir, "uploads"), 0o755))
 	must(os.WriteFile(filepath.Join(e.dir, "uploads", fixtureUpload), pngBytes(t, 4, 4), 0o644))
@@ -217,12 +217,12 @@ func (e *testEnv) seed() {
 const fixtureUpload = "0123456789abcdef0123456789abcdef.png"
 
 // blog reads a stored blog.
-func (e *testEnv) blog(st store.Stage, slug string) (content.Blog, error) {
-	r, err := e.db.Record(content.Blogs, st, slug)
+func (e *testEnv) blog(st store.Stage, slug string) (domain.Blog, error) {
+	r, err := e.db.Record(domain.Blogs, st, slug)
 	if err != nil {
-		return content.Blog{}, err
+		return domain.Blog{}, err
 	}
-	return *r.(*content.Blog), nil
+	return *r.(*domain.Blog), nil
 }
 
 // do sends a request; body may be nil.

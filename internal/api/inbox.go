@@ -11,7 +11,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -20,7 +20,7 @@ import (
 // GET /popups and /popups.csv (messages.go) read the same filters.
 
 func (s *Server) registerInboxRoutes(r *mux.Router) {
-	enquiries := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermEnquiries, h) }
+	enquiries := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermEnquiries, h) }
 	r.HandleFunc("/popups/counts", enquiries(s.handleMessageCounts)).Methods("GET")
 	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageGet)).Methods("GET")
 	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageChange)).Methods("PATCH")
@@ -28,14 +28,14 @@ func (s *Server) registerInboxRoutes(r *mux.Router) {
 }
 
 // inboxQuery reads ?status= ("" every status but spam, "all", or one status) and ?q=.
-func inboxQuery(r *http.Request) (content.MessageQuery, error) {
+func inboxQuery(r *http.Request) (domain.MessageQuery, error) {
 	q := r.URL.Query()
-	mq := content.MessageQuery{Status: q.Get("status"), Text: q.Get("q")}
-	if mq.Status != "" && mq.Status != content.InboxAll && !content.ValidStatus(mq.Status) {
-		return mq, content.Errorf(content.EInvalid, "status must be new, replied, archived, spam or all.")
+	mq := domain.MessageQuery{Status: q.Get("status"), Text: q.Get("q")}
+	if mq.Status != "" && mq.Status != domain.InboxAll && !domain.ValidStatus(mq.Status) {
+		return mq, domain.Errorf(domain.EInvalid, "status must be new, replied, archived, spam or all.")
 	}
 	if len(mq.Text) > 200 {
-		return mq, content.Errorf(content.EInvalid, "The search may be at most 200 characters.")
+		return mq, domain.Errorf(domain.EInvalid, "The search may be at most 200 characters.")
 	}
 	return mq, nil
 }
@@ -45,7 +45,7 @@ var messageID = regexp.MustCompile(`^[0-9a-f]{24}$`)
 func idParam(r *http.Request) (string, error) {
 	id := mux.Vars(r)["id"]
 	if !messageID.MatchString(id) {
-		return "", content.Errorf(content.ENotFound, "Enquiry not found.")
+		return "", domain.Errorf(domain.ENotFound, "Enquiry not found.")
 	}
 	return id, nil
 }
@@ -64,7 +64,7 @@ func (s *Server) handleMessageCounts(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleMessageGet(w http.ResponseWriter, r *http.Request) {
 	id, err := idParam(r)
 	if err == nil {
-		var m content.Message
+		var m domain.Message
 		if m, err = s.db.Message(id); err == nil {
 			writeJSON(w, http.StatusOK, m)
 			return
@@ -89,11 +89,11 @@ func (s *Server) handleMessageChange(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Status == nil && in.Note == nil {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "Send a status, a note or both."))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "Send a status, a note or both."))
 		return
 	}
-	if in.Note != nil && (len([]rune(*in.Note)) > content.MaxNoteLen || strings.ContainsRune(*in.Note, 0)) {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "A note may be at most %d characters.", content.MaxNoteLen))
+	if in.Note != nil && (len([]rune(*in.Note)) > domain.MaxNoteLen || strings.ContainsRune(*in.Note, 0)) {
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "A note may be at most %d characters.", domain.MaxNoteLen))
 		return
 	}
 	before, after, err := s.db.ChangeMessage(id, store.MessageChange{Status: in.Status, Note: in.Note, By: adminFrom(r.Context()).Username})
@@ -110,7 +110,7 @@ func (s *Server) handleMessageChange(w http.ResponseWriter, r *http.Request) {
 		what = append(what, "note changed")
 	}
 	if len(what) > 0 {
-		s.audit(r, content.AuditStatus, "enquiry", id, strings.Join(what, ", "))
+		s.audit(r, domain.AuditStatus, "enquiry", id, strings.Join(what, ", "))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Enquiry updated.", "enquiry": after})
 }
@@ -132,11 +132,11 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// The record is gone; say what is left so the admin can finish by hand.
 		s.log.Error("enquiry erased, copies not", "id", id, "err", err)
-		s.audit(r, content.AuditErase, "enquiry", id, "erased; removing its copies failed")
-		s.writeError(w, r, content.Errorf(content.EInternal, "erase copies: %v", err))
+		s.audit(r, domain.AuditErase, "enquiry", id, "erased; removing its copies failed")
+		s.writeError(w, r, domain.Errorf(domain.EInternal, "erase copies: %v", err))
 		return
 	}
-	s.audit(r, content.AuditErase, "enquiry", id, "erased on request")
+	s.audit(r, domain.AuditErase, "enquiry", id, "erased on request")
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Enquiry erased everywhere it was kept.", "copiesErased": copies})
 }
 
@@ -158,7 +158,7 @@ func (s *Server) eraseCopies(id string) (int, error) {
 }
 
 // startSpamSweeper erases, at start and then every SpamSweepEvery, the enquiries that have
-// been in the spam folder longer than content.SpamKeep.
+// been in the spam folder longer than domain.SpamKeep.
 func (s *Server) startSpamSweeper() {
 	every := s.cfg.SpamSweepEvery
 	if every == 0 {
@@ -182,7 +182,7 @@ func (s *Server) startSpamSweeper() {
 }
 
 func (s *Server) sweepSpam(now time.Time) {
-	gone, err := s.db.PurgeSpam(now.Add(-content.SpamKeep))
+	gone, err := s.db.PurgeSpam(now.Add(-domain.SpamKeep))
 	if err != nil {
 		s.log.Error("spam folder not swept", "err", err)
 		return
@@ -194,18 +194,18 @@ func (s *Server) sweepSpam(now time.Time) {
 	}
 	if len(gone) > 0 {
 		s.log.Info("old spam erased", "enquiries", len(gone))
-		s.record(content.AuditEntry{User: "(system)", Action: content.AuditErase, Kind: "enquiry",
+		s.record(domain.AuditEntry{User: "(system)", Action: domain.AuditErase, Kind: "enquiry",
 			Detail: strconv.Itoa(len(gone)) + " spam enquiries older than 30 days"})
 	}
 }
 
 // writeMessagesCSV writes enquiries as CSV rows (the header first when header is set).
-func writeMessagesCSV(cw *csv.Writer, list []content.Message, header bool) {
+func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool) {
 	if header {
 		_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id"})
 	}
 	for _, m := range list {
 		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, content.StatusOf(m.Status), csvCell(m.Note), m.ID})
+			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID})
 	}
 }

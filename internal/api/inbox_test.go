@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // listPage reads one page of GET /popups with the admin's token.
-func (e *testEnv) listPage(query string) ([]content.Message, string) {
+func (e *testEnv) listPage(query string) ([]domain.Message, string) {
 	e.t.Helper()
 	res := e.do("GET", "/popups"+query, nil, "", e.bearer())
 	defer res.Body.Close()
@@ -26,7 +26,7 @@ func (e *testEnv) listPage(query string) ([]content.Message, string) {
 	if res.StatusCode != 200 {
 		e.t.Fatalf("GET /popups%s: %d %s", query, res.StatusCode, data)
 	}
-	var out []content.Message
+	var out []domain.Message
 	if err := json.Unmarshal(data, &out); err != nil {
 		e.t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestInboxPagingStatusesAndSearch(t *testing.T) {
 	base := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	var ids []string
 	for i := 0; i < 230; i++ {
-		m, err := e.db.AddMessage(content.Message{Name: fmt.Sprintf("Visitor %03d", i), Email: fmt.Sprintf("v%03d@example.in", i),
+		m, err := e.db.AddMessage(domain.Message{Name: fmt.Sprintf("Visitor %03d", i), Email: fmt.Sprintf("v%03d@example.in", i),
 			Phone: fmt.Sprintf("+91 98110 %05d", i), Message: "Need a quote", Source: "popup", CreatedAt: base.Add(time.Duration(i) * time.Minute)})
 		if err != nil {
 			t.Fatal(err)
@@ -68,7 +68,7 @@ func TestInboxPagingStatusesAndSearch(t *testing.T) {
 		}
 		page, next := e.listPage(q)
 		for _, m := range page {
-			if m.Status != content.StatusNew || m.ID == "" || m.CreatedAt.IsZero() {
+			if m.Status != domain.StatusNew || m.ID == "" || m.CreatedAt.IsZero() {
 				t.Fatalf("enquiry %+v", m)
 			}
 			seen = append(seen, m.ID)
@@ -231,10 +231,10 @@ func TestSpamFolder(t *testing.T) {
 		t.Fatalf("recover: %d %v", st, body)
 	}
 	// Old spam is swept; younger spam and old enquiries that are not spam stay.
-	old, _ := e.db.AddMessage(content.Message{Name: "Old", Email: "o@example.in", Phone: "+91 98110 45672", Status: content.StatusSpam, CreatedAt: time.Now().Add(-31 * 24 * time.Hour)})
-	young, _ := e.db.AddMessage(content.Message{Name: "Young", Email: "y@example.in", Phone: "+91 98110 45672", Status: content.StatusSpam, CreatedAt: time.Now().Add(-29 * 24 * time.Hour)})
+	old, _ := e.db.AddMessage(domain.Message{Name: "Old", Email: "o@example.in", Phone: "+91 98110 45672", Status: domain.StatusSpam, CreatedAt: time.Now().Add(-31 * 24 * time.Hour)})
+	young, _ := e.db.AddMessage(domain.Message{Name: "Young", Email: "y@example.in", Phone: "+91 98110 45672", Status: domain.StatusSpam, CreatedAt: time.Now().Add(-29 * 24 * time.Hour)})
 	e.srv.sweepSpam(time.Now().UTC())
-	if _, err := e.db.Message(old.ID); content.ErrorCode(err) != content.ENotFound {
+	if _, err := e.db.Message(old.ID); domain.ErrorCode(err) != domain.ENotFound {
 		t.Errorf("old spam kept: %v", err)
 	}
 	if _, err := e.db.Message(young.ID); err != nil {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -76,7 +76,7 @@ func (s *Server) handleMailList(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleMailRetry(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseUint(mux.Vars(r)["id"], 10, 64)
 	if err != nil {
-		s.writeError(w, r, content.Errorf(content.ENotFound, "No such mail."))
+		s.writeError(w, r, domain.Errorf(domain.ENotFound, "No such mail."))
 		return
 	}
 	j, err := s.mail.Retry(id)
@@ -85,6 +85,6 @@ func (s *Server) handleMailRetry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("mail retry requested", "id", id, "kind", j.Kind, "by", adminFrom(r.Context()).Username)
-	s.audit(r, content.AuditRetryDelivery, "mail", strconv.FormatUint(j.ID, 10), j.Kind+" mail")
+	s.audit(r, domain.AuditRetryDelivery, "mail", strconv.FormatUint(j.ID, 10), j.Kind+" mail")
 	writeJSON(w, http.StatusOK, map[string]any{"message": "The mail will be sent again now.", "mail": s.mailView(j)})
 }

@@ -9,16 +9,16 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
 // registerMediaRoutes registers the media library: every uploaded image with its size, alt text
 // and where it is used, for everyone who may upload (editors pick images from it too).
 func (s *Server) registerMediaRoutes(r *mux.Router) {
-	r.HandleFunc("/api/media", s.can(content.PermUpload, s.handleMediaList)).Methods("GET")
-	r.HandleFunc("/api/media/{name}", s.can(content.PermUpload, s.handleMediaUpdate)).Methods("PUT")
-	r.HandleFunc("/api/media/{name}", s.can(content.PermUpload, s.handleMediaDelete)).Methods("DELETE")
+	r.HandleFunc("/api/media", s.can(domain.PermUpload, s.handleMediaList)).Methods("GET")
+	r.HandleFunc("/api/media/{name}", s.can(domain.PermUpload, s.handleMediaUpdate)).Methods("PUT")
+	r.HandleFunc("/api/media/{name}", s.can(domain.PermUpload, s.handleMediaDelete)).Methods("DELETE")
 }
 
 // mediaItem is an image of the library as the API answers it.
@@ -80,7 +80,7 @@ func (s *Server) handleMediaUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if body.Alt == nil {
-		s.writeError(w, r, content.Errorf(content.EInvalid, "Send the image's alt text: {\"alt\": \"…\"}."))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, "Send the image's alt text: {\"alt\": \"…\"}."))
 		return
 	}
 	name := mux.Vars(r)["name"]
@@ -108,8 +108,8 @@ func (s *Server) handleMediaUpdate(w http.ResponseWriter, r *http.Request) {
 // library and the uploads folder; a used one is refused with 409 naming where it is used.
 func (s *Server) handleMediaDelete(w http.ResponseWriter, r *http.Request) {
 	name := mux.Vars(r)["name"]
-	if !content.ValidUploadName(name) {
-		s.writeError(w, r, content.Errorf(content.ENotFound, "No such image."))
+	if !domain.ValidUploadName(name) {
+		s.writeError(w, r, domain.Errorf(domain.ENotFound, "No such image."))
 		return
 	}
 	_, err := s.db.DeleteUnusedUpload(name)

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/store"
 )
@@ -112,10 +112,10 @@ func TestMediaLibrary(t *testing.T) {
 	if st, _ := e.json("PUT", "/api/preview-blogs/draft-post", map[string]string{"image": up.ImageURL}, true); st != http.StatusBadRequest {
 		t.Errorf("a draft took a deleted image: %d", st)
 	}
-	if _, err := e.db.UpdateRecord(content.Blogs, store.Preview, "draft-post", func(r content.Record) error {
+	if _, err := e.db.UpdateRecord(domain.Blogs, store.Preview, "draft-post", func(r domain.Record) error {
 		*r.Fields().Body = `<img src="` + up.ImageURL + `">`
 		return nil
-	}); content.ErrorCode(err) != content.EConflict {
+	}); domain.ErrorCode(err) != domain.EConflict {
 		t.Errorf("the store took a deleted image: %v", err)
 	}
 	if st, _ := e.json("DELETE", "/api/media/"+name, nil, true); st != http.StatusNotFound {

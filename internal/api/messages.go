@@ -18,7 +18,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -35,8 +35,8 @@ const thankYouPath = "/thank-you/"
 
 func (s *Server) registerMessageRoutes(r *mux.Router) {
 	r.HandleFunc("/popup", s.handlePopup).Methods("POST")
-	r.HandleFunc("/popups", s.can(content.PermEnquiries, s.handleMessageList)).Methods("GET")
-	r.HandleFunc("/popups.csv", s.can(content.PermEnquiries, s.handleMessageCSV)).Methods("GET")
+	r.HandleFunc("/popups", s.can(domain.PermEnquiries, s.handleMessageList)).Methods("GET")
+	r.HandleFunc("/popups.csv", s.can(domain.PermEnquiries, s.handleMessageCSV)).Methods("GET")
 }
 
 // handlePopup handles POST /popup: JSON from the popup and the contact form's script, or
@@ -62,7 +62,7 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 		fail(err)
 		return
 	}
-	m := content.Message{Name: f.get("name"), Email: f.get("email"), Phone: f.get("phone"), Message: f.get("message")}
+	m := domain.Message{Name: f.get("name"), Email: f.get("email"), Phone: f.get("phone"), Message: f.get("message")}
 	m.Source = "popup"
 	if isForm {
 		m.Source = "form"
@@ -96,8 +96,8 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 
 // storeSpam keeps a submission in the spam folder with the reason, and answers as for any
 // enquiry.
-func (s *Server) storeSpam(w http.ResponseWriter, r *http.Request, m content.Message, why string, isForm bool, fail func(error)) {
-	m.Status, m.Spam = content.StatusSpam, why
+func (s *Server) storeSpam(w http.ResponseWriter, r *http.Request, m domain.Message, why string, isForm bool, fail func(error)) {
+	m.Status, m.Spam = domain.StatusSpam, why
 	if _, err := s.db.AddMessage(m); err != nil {
 		fail(err)
 		return
@@ -150,8 +150,8 @@ func botSigns(f *fields) string {
 
 // spamSigns scores a valid enquiry's text and, when Turnstile is configured, asks Cloudflare
 // whether the visitor passed its challenge. It answers the reasons, or "".
-func (s *Server) spamSigns(r *http.Request, f *fields, m content.Message) string {
-	if score, why := content.SpamScore(m); score >= content.SpamThreshold {
+func (s *Server) spamSigns(r *http.Request, f *fields, m domain.Message) string {
+	if score, why := domain.SpamScore(m); score >= domain.SpamThreshold {
 		return strings.Join(why, ", ")
 	}
 	if s.cfg.Turnstile.Secret != "" {
@@ -192,9 +192,9 @@ func (s *Server) thankYouURL(r *http.Request) string {
 // formError answers a no-JavaScript form post that was refused with a small page saying why, as
 // a browser shows it; the status is the same as the JSON answer's.
 func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
-	code := content.ErrorCode(err)
-	msg := content.ErrorMessage(err)
-	if code == content.EInternal {
+	code := domain.ErrorCode(err)
+	msg := domain.ErrorMessage(err)
+	if code == domain.EInternal {
 		s.log.Error("internal error", "method", r.Method, "path", logPath(r), "err", err)
 		msg = "Failed to send message"
 	}
@@ -215,7 +215,7 @@ func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
 // storeEnquiry stores an enquiry and, in the same transaction, the job of its notification
 // e-mail: once the visitor is answered, both are on disk. The mail follows from its queue; its
 // failure never reaches the visitor and is retried.
-func (s *Server) storeEnquiry(m content.Message) (content.Message, error) {
+func (s *Server) storeEnquiry(m domain.Message) (domain.Message, error) {
 	if s.cfg.NotifyEmail == "" {
 		return s.db.AddMessage(m)
 	}
@@ -225,12 +225,12 @@ func (s *Server) storeEnquiry(m content.Message) (content.Message, error) {
 // composeNotification makes the notification of a stored enquiry at sending time.
 func (s *Server) composeNotification(_ context.Context, job store.MailJob) (mail.Message, error) {
 	m, err := s.db.MessageAt(job.MessageKey)
-	if content.ErrorCode(err) == content.ENotFound {
+	if domain.ErrorCode(err) == domain.ENotFound {
 		return mail.Message{}, fmt.Errorf("notification of enquiry %s: the enquiry is gone: %w", job.Ref, mail.ErrPermanent)
 	} else if err != nil {
 		return mail.Message{}, fmt.Errorf("notification: %w", err)
 	}
-	// The visitor's address is one plain mailbox (content.ValidMailbox), so replying goes
+	// The visitor's address is one plain mailbox (domain.ValidMailbox), so replying goes
 	// straight to them. An enquiry stored before that rule may hold what is no single RFC 5322
 	// address ("a@b.c,d"); such a Reply-To would make the whole mail fail, so it is left out and
 	// the address stays in the body.
@@ -295,14 +295,14 @@ func pageParams(r *http.Request) (limit int, cursor uint64, err error) {
 	if v := q.Get("limit"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > maxMessagePage {
-			return 0, 0, content.Errorf(content.EInvalid, "limit must be a number from 1 to %d.", maxMessagePage)
+			return 0, 0, domain.Errorf(domain.EInvalid, "limit must be a number from 1 to %d.", maxMessagePage)
 		}
 		limit = n
 	}
 	if v := q.Get("cursor"); v != "" {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil || n == 0 {
-			return 0, 0, content.Errorf(content.EInvalid, "Invalid cursor.")
+			return 0, 0, domain.Errorf(domain.EInvalid, "Invalid cursor.")
 		}
 		cursor = n
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/static"
+	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/hostrules"
 )
 
 // Body limits: JSON and forms are small; multipart carries one image of at most 5 MB plus the
@@ -29,8 +29,8 @@ const (
 // exception; cspHTMLFramable allows same-origin framing of the rendered preview pages, so the
 // admin may also show one through a blob: or same-origin iframe.
 var (
-	cspHTML         = static.PageCSP(static.Policy{})
-	cspHTMLFramable = static.FramableCSP(static.Policy{})
+	cspHTML         = hostrules.PageCSP(hostrules.Policy{})
+	cspHTMLFramable = hostrules.FramableCSP(hostrules.Policy{})
 )
 
 // cspNone is for everything that is not a page: JSON, uploads, CSV.
@@ -82,7 +82,7 @@ func (s *Server) limitBody(h http.Handler) http.Handler {
 				limit = maxMultipartBody
 			}
 			if r.ContentLength > limit {
-				s.writeError(w, r, content.Errorf(content.ETooLarge, msgBodyTooLarge))
+				s.writeError(w, r, domain.Errorf(domain.ETooLarge, msgBodyTooLarge))
 				return
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, limit)
@@ -234,16 +234,16 @@ func (s *Server) clientIP(r *http.Request) string {
 func (s *Server) member(h http.HandlerFunc) http.HandlerFunc { return s.can("", h) }
 
 // admin wraps a handler that only admins may call.
-func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermAdmin, h) }
+func (s *Server) admin(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermAdmin, h) }
 
 // can wraps a handler that needs a signed-in account whose role holds perm ("" for any role).
 // The role is read from the database on every request, so a changed role or a removed account
 // takes effect at once.
-func (s *Server) can(perm content.Permission, h http.HandlerFunc) http.HandlerFunc {
+func (s *Server) can(perm domain.Permission, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		a, err := s.authenticate(r)
 		if err == nil && perm != "" && !a.Can(perm) {
-			err = content.Forbidden(perm)
+			err = domain.Forbidden(perm)
 		}
 		if err != nil {
 			s.writeError(w, r, err)
@@ -254,7 +254,7 @@ func (s *Server) can(perm content.Permission, h http.HandlerFunc) http.HandlerFu
 }
 
 // adminFrom is the signed-in account of a request that passed a role check.
-func adminFrom(ctx context.Context) content.Admin {
-	a, _ := ctx.Value(adminKey).(content.Admin)
+func adminFrom(ctx context.Context) domain.Admin {
+	a, _ := ctx.Value(adminKey).(domain.Admin)
 	return a
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/auth"
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
-	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
 
@@ -20,7 +20,7 @@ import (
 const invitePath = "/admin/invite/"
 
 func (s *Server) registerPeopleRoutes(r *mux.Router) {
-	people := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermPeople, h) }
+	people := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermPeople, h) }
 	r.HandleFunc("/api/people", people(s.handlePeopleList)).Methods("GET")
 	r.HandleFunc("/api/people/invites", people(s.handleInvite)).Methods("POST")
 	r.HandleFunc("/api/people/invites/{id}", people(s.handleRevokeInvite)).Methods("DELETE")
@@ -33,19 +33,19 @@ func (s *Server) registerPeopleRoutes(r *mux.Router) {
 
 // person is an account as the People screen shows it: no password hash.
 type person struct {
-	Username  string       `json:"username"`
-	Email     string       `json:"email"`
-	Role      content.Role `json:"role"`
-	CreatedAt time.Time    `json:"createdAt"`
+	Username  string      `json:"username"`
+	Email     string      `json:"email"`
+	Role      domain.Role `json:"role"`
+	CreatedAt time.Time   `json:"createdAt"`
 }
 
-func personOf(a content.Admin) person {
-	return person{Username: a.Username, Email: a.Email, Role: content.RoleOf(a.Role), CreatedAt: a.CreatedAt}
+func personOf(a domain.Admin) person {
+	return person{Username: a.Username, Email: a.Email, Role: domain.RoleOf(a.Role), CreatedAt: a.CreatedAt}
 }
 
 // handlePeopleList handles GET /api/people: the accounts and the pending invitations.
 func (s *Server) handlePeopleList(w http.ResponseWriter, r *http.Request) {
-	accounts, err := manage.Accounts(s.db)
+	accounts, err := operator.Accounts(s.db)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -71,18 +71,18 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	email := strings.TrimSpace(in.Email)
-	if !content.ValidEmail(email) || strings.ContainsAny(email, "\r\n") {
-		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgEmailInvalid))
+	if !domain.ValidEmail(email) || strings.ContainsAny(email, "\r\n") {
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, domain.MsgEmailInvalid))
 		return
 	}
-	role, err := content.ParseRole(in.Role)
+	role, err := domain.ParseRole(in.Role)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	by := adminFrom(r.Context()).Username
 	now := time.Now().UTC()
-	inv := content.Invite{ID: content.NewID(), Email: email, Role: role, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(auth.InviteTTL)}
+	inv := domain.Invite{ID: domain.NewID(), Email: email, Role: role, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(auth.InviteTTL)}
 	if err := s.db.PutInvite(inv); err != nil {
 		s.writeError(w, r, err)
 		return
@@ -92,7 +92,7 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditInvite, "account", email, "as "+string(role))
+	s.audit(r, domain.AuditInvite, "account", email, "as "+string(role))
 	writeJSON(w, http.StatusCreated, map[string]any{"message": "Invitation sent to " + email + ".", "invite": inv})
 }
 
@@ -105,7 +105,7 @@ func (s *Server) composeInvite(_ context.Context, job store.MailJob) (mail.Messa
 		return mail.Message{}, err
 	}
 	inv, err := s.db.SetInviteToken(job.Ref, hash, time.Now().UTC())
-	if content.ErrorCode(err) == content.ENotFound {
+	if domain.ErrorCode(err) == domain.ENotFound {
 		return mail.Message{}, fmt.Errorf("invitation %s: revoked, used or expired: %w", job.Ref, mail.ErrPermanent)
 	} else if err != nil {
 		return mail.Message{}, fmt.Errorf("invitation: %w", err)
@@ -123,7 +123,7 @@ func (s *Server) composeInvite(_ context.Context, job store.MailJob) (mail.Messa
 	}, nil
 }
 
-func article(r content.Role) string { return "an " + string(r) } // admin, editor
+func article(r domain.Role) string { return "an " + string(r) } // admin, editor
 
 // handleRevokeInvite handles DELETE /api/people/invites/{id}.
 func (s *Server) handleRevokeInvite(w http.ResponseWriter, r *http.Request) {
@@ -132,7 +132,7 @@ func (s *Server) handleRevokeInvite(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditRemove, "invite", inv.Email, "invitation revoked")
+	s.audit(r, domain.AuditRemove, "invite", inv.Email, "invitation revoked")
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Invitation to " + inv.Email + " revoked."})
 }
 
@@ -143,18 +143,18 @@ func (s *Server) handleSetRole(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	role, err := content.ParseRole(in.Role)
+	role, err := domain.ParseRole(in.Role)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	a, from, err := manage.SetRole(s.db, mux.Vars(r)["username"], role)
+	a, from, err := operator.SetRole(s.db, mux.Vars(r)["username"], role)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	if from != role {
-		s.audit(r, content.AuditRoleChange, "account", a.Username, string(from)+" → "+string(role))
+		s.audit(r, domain.AuditRoleChange, "account", a.Username, string(from)+" → "+string(role))
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"message": a.Username + " is now " + article(role) + ".", "account": personOf(a)})
 }
@@ -162,12 +162,12 @@ func (s *Server) handleSetRole(w http.ResponseWriter, r *http.Request) {
 // handleRemovePerson handles DELETE /api/people/{username}: the account goes, and its
 // sessions end with it (every call reads the account).
 func (s *Server) handleRemovePerson(w http.ResponseWriter, r *http.Request) {
-	a, err := manage.RemoveAccount(s.db, mux.Vars(r)["username"])
+	a, err := operator.RemoveAccount(s.db, mux.Vars(r)["username"])
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditRemove, "account", a.Username, "was "+string(content.RoleOf(a.Role)))
+	s.audit(r, domain.AuditRemove, "account", a.Username, "was "+string(domain.RoleOf(a.Role)))
 	writeJSON(w, http.StatusOK, map[string]string{"message": a.Username + " was removed."})
 }
 
@@ -184,7 +184,7 @@ func (s *Server) handleInviteCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Token == "" || len(in.Token) > 200 {
-		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgInviteInvalid))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, domain.MsgInviteInvalid))
 		return
 	}
 	inv, err := s.db.Invite(auth.HashResetToken(in.Token), time.Now().UTC())
@@ -208,16 +208,16 @@ func (s *Server) handleInviteAccept(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Token == "" || len(in.Token) > 200 {
-		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgInviteInvalid))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, domain.MsgInviteInvalid))
 		return
 	}
-	username := content.NormalizeUsername(in.Username)
-	if err := content.ValidateUsername(username); err != nil {
+	username := domain.NormalizeUsername(in.Username)
+	if err := domain.ValidateUsername(username); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	// The password is checked before the link is spent, so a too-short one can be retried.
-	if err := content.ValidatePassword(in.Password); err != nil {
+	if err := domain.ValidatePassword(in.Password); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -228,7 +228,7 @@ func (s *Server) handleInviteAccept(w http.ResponseWriter, r *http.Request) {
 	}
 	now := time.Now().UTC()
 	a, _, err := s.db.AcceptInvite(auth.HashResetToken(in.Token), now,
-		content.Admin{Username: username, PasswordHash: hash, PasswordChangedAt: now, CreatedAt: now})
+		domain.Admin{Username: username, PasswordHash: hash, PasswordChangedAt: now, CreatedAt: now})
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -238,7 +238,7 @@ func (s *Server) handleInviteAccept(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.auditAs(r, a.Username, a.Role, content.AuditJoin, "account", a.Username, "accepted the invitation as "+string(a.Role))
+	s.auditAs(r, a.Username, a.Role, domain.AuditJoin, "account", a.Username, "accepted the invitation as "+string(a.Role))
 	writeJSON(w, http.StatusCreated, map[string]string{"message": "Welcome, " + a.Username + "! Your account is ready.",
 		"token": token, "username": a.Username, "role": string(a.Role)})
 }

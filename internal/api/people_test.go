@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 var inviteLink = regexp.MustCompile(`https://site\.test/admin/invite/([A-Za-z0-9_-]+)`)
@@ -55,7 +55,7 @@ func TestInvitationFlow(t *testing.T) {
 		t.Fatalf("accept: %d %v", st, body)
 	}
 	editor := map[string]string{"Authorization": "Bearer " + body["token"].(string)}
-	if st, body := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi2", "password": "long-enough-1"}, false); st != 400 || body["error"] != content.MsgInviteInvalid {
+	if st, body := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi2", "password": "long-enough-1"}, false); st != 400 || body["error"] != domain.MsgInviteInvalid {
 		t.Fatalf("second use: %d %v", st, body)
 	}
 	if st, me := e.jsonAs("GET", "/api/me", nil, editor); st != 200 || me["role"] != "editor" {
@@ -120,7 +120,7 @@ func TestInvitationRevoked(t *testing.T) {
 	if st, body := e.json("DELETE", "/api/people/invites/"+id, nil, true); st != 200 {
 		t.Fatalf("revoke: %d %v", st, body)
 	}
-	if st, body := e.json("POST", "/invite/check", map[string]string{"token": token}, false); st != 400 || body["error"] != content.MsgInviteInvalid {
+	if st, body := e.json("POST", "/invite/check", map[string]string{"token": token}, false); st != 400 || body["error"] != domain.MsgInviteInvalid {
 		t.Fatalf("revoked link: %d %v", st, body)
 	}
 }

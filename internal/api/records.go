@@ -7,7 +7,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
@@ -20,18 +20,18 @@ const msgImageRemoved = "Image removed successfully."
 // where kinds differ (messages, rules), the kind's descriptor says how.
 type kindHandlers struct {
 	s *Server
-	k *content.Kind
+	k *domain.Kind
 }
 
-// registerRecordRoutes registers the calls of every kind of content (content.Kinds).
+// registerRecordRoutes registers the calls of every kind of content (domain.Kinds).
 func (s *Server) registerRecordRoutes(r *mux.Router) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		h := kindHandlers{s, k}
 		pub, pre := "/api/"+k.Plural, "/api/preview-"+k.Plural
 		r.HandleFunc(pub, h.list(store.Published)).Methods("GET")
 		r.HandleFunc(pub+"/{slug}", h.get(store.Published)).Methods("GET")
 		// What is live changes only by an admin's hand.
-		publisher := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermPublish, h) }
+		publisher := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermPublish, h) }
 		r.HandleFunc(pub+"/{slug}", publisher(h.update(store.Published))).Methods("PUT")
 		r.HandleFunc(pub+"/{slug}", publisher(h.delete(store.Published))).Methods("DELETE")
 		r.HandleFunc(pub+"/{slug}/image", publisher(h.removeImage(store.Published))).Methods("DELETE")
@@ -40,10 +40,10 @@ func (s *Server) registerRecordRoutes(r *mux.Router) {
 		r.HandleFunc(pub+"/{slug}/revisions/{id}/restore", publisher(h.restoreRevision(store.Published))).Methods("POST")
 
 		// Drafts and images: editors too.
-		drafts := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermDrafts, h) }
+		drafts := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermDrafts, h) }
 		r.HandleFunc(pre, drafts(h.list(store.Preview))).Methods("GET")
 		r.HandleFunc(pre, drafts(h.create)).Methods("POST")
-		r.HandleFunc(pre+"/upload", s.can(content.PermUpload, s.handleUpload)).Methods("POST")
+		r.HandleFunc(pre+"/upload", s.can(domain.PermUpload, s.handleUpload)).Methods("POST")
 		r.HandleFunc(pre+"/{slug}", drafts(h.get(store.Preview))).Methods("GET")
 		r.HandleFunc(pre+"/{slug}", drafts(h.update(store.Preview))).Methods("PUT")
 		r.HandleFunc(pre+"/{slug}", drafts(h.delete(store.Preview))).Methods("DELETE")
@@ -100,7 +100,7 @@ func (h kindHandlers) create(w http.ResponseWriter, r *http.Request) {
 	rec := h.k.New()
 	err = editOf(f)(rec)
 	if err == nil && h.k.ImageOnAdd && *rec.Fields().Image == "" {
-		err = content.Errorf(content.EInvalid, content.MsgImageRequired)
+		err = domain.Errorf(domain.EInvalid, domain.MsgImageRequired)
 	}
 	if err == nil {
 		err = h.s.author(r).CreatePreview(rec)
@@ -111,7 +111,7 @@ func (h kindHandlers) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	setETag(w, rec)
-	h.s.audit(r, content.AuditSave, h.k.Name, *rec.Fields().Slug, "draft")
+	h.s.audit(r, domain.AuditSave, h.k.Name, *rec.Fields().Slug, "draft")
 	writeJSON(w, http.StatusCreated, map[string]any{"message": h.k.Messages.Saved, h.k.Name: rec})
 }
 
@@ -137,7 +137,7 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 		if newSlug := *rec.Fields().Slug; newSlug != slug {
 			detail += ", renamed from " + slug
 		}
-		h.s.audit(r, content.AuditEdit, h.k.Name, *rec.Fields().Slug, detail)
+		h.s.audit(r, domain.AuditEdit, h.k.Name, *rec.Fields().Slug, detail)
 		h.changed(w, r, st, h.k.Name+" edited: "+*rec.Fields().Slug,
 			map[string]any{"message": h.k.Messages.Updated, h.k.Name: rec})
 	}
@@ -154,7 +154,7 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		h.s.audit(r, content.AuditDelete, h.k.Name, slug, st.String()+", moved to the trash")
+		h.s.audit(r, domain.AuditDelete, h.k.Name, slug, st.String()+", moved to the trash")
 		h.changed(w, r, st, h.k.Name+" deleted: "+slug, map[string]any{"message": h.k.Messages.Deleted, "trash": it})
 	}
 }
@@ -163,7 +163,7 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 // /api/preview-{plural}/{slug}/image: the page shows its fallback image instead.
 func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec content.Record) error {
+		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec domain.Record) error {
 			*rec.Fields().Image = ""
 			return nil
 		}))
@@ -172,7 +172,7 @@ func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 			return
 		}
 		setETag(w, rec)
-		h.s.audit(r, content.AuditEdit, h.k.Name, *rec.Fields().Slug, st.String()+", image removed")
+		h.s.audit(r, domain.AuditEdit, h.k.Name, *rec.Fields().Slug, st.String()+", image removed")
 		h.changed(w, r, st, h.k.Name+" image removed: "+*rec.Fields().Slug,
 			map[string]any{"message": msgImageRemoved, h.k.Name: rec})
 	}
@@ -211,7 +211,7 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 			h.s.writeError(w, r, err)
 			return
 		}
-		h.s.audit(r, content.AuditSchedule, h.k.Name, sc.Slug, "publish at "+sc.At.Format(time.RFC3339))
+		h.s.audit(r, domain.AuditSchedule, h.k.Name, sc.Slug, "publish at "+sc.At.Format(time.RFC3339))
 		writeJSON(w, http.StatusAccepted, map[string]any{
 			"message":   h.k.Label + " scheduled. It will be published at " + sc.At.Format(time.RFC3339) + ".",
 			"publishAt": sc.At, "schedule": sc, "url": h.k.PageURL(h.s.cfg.SiteURL, sc.Slug), "live": false, h.k.Name: rec})
@@ -226,7 +226,7 @@ func (h kindHandlers) publish(w http.ResponseWriter, r *http.Request) {
 	setETag(w, rec) // the published record's version
 	slug := *rec.Fields().Slug
 	h.s.log.Info(h.k.Name+" published", "slug", slug, "by", adminFrom(r.Context()).Username)
-	h.s.audit(r, content.AuditPublish, h.k.Name, slug, "")
+	h.s.audit(r, domain.AuditPublish, h.k.Name, slug, "")
 	build, done := h.s.rebuild(r.Context(), h.k.Name+" published: "+slug)
 	url := h.k.PageURL(h.s.cfg.SiteURL, slug)
 	h.s.hooks.Published(h.k.Name, slug, *rec.Fields().Title, url, adminFrom(r.Context()).Username)
@@ -254,7 +254,7 @@ func (h kindHandlers) unpublish(w http.ResponseWriter, r *http.Request) {
 			h.s.writeError(w, r, err)
 			return
 		}
-		h.s.audit(r, content.AuditSchedule, h.k.Name, slug, "unpublish at "+sc.At.Format(time.RFC3339))
+		h.s.audit(r, domain.AuditSchedule, h.k.Name, slug, "unpublish at "+sc.At.Format(time.RFC3339))
 		writeJSON(w, http.StatusAccepted, map[string]any{
 			"message":     h.k.Label + " scheduled. It will be unpublished at " + sc.At.Format(time.RFC3339) + ".",
 			"unpublishAt": sc.At, "schedule": sc})
@@ -266,7 +266,7 @@ func (h kindHandlers) unpublish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.s.log.Info(h.k.Name+" unpublished", "slug", slug, "by", adminFrom(r.Context()).Username)
-	h.s.audit(r, content.AuditUnpublish, h.k.Name, slug, "")
+	h.s.audit(r, domain.AuditUnpublish, h.k.Name, slug, "")
 	h.changed(w, r, store.Published, h.k.Name+" unpublished: "+slug, map[string]any{
 		"message": h.k.Label + " unpublished. It is back among the drafts.", h.k.Name: rec})
 }
@@ -293,7 +293,7 @@ func (h kindHandlers) renderEdit(st store.Stage) http.HandlerFunc {
 			return
 		}
 		if f.image != nil {
-			h.s.writeError(w, r, content.Errorf(content.EInvalid, "Upload the new picture first (POST /api/preview-%s/upload) and send its URL as image.", h.k.Plural))
+			h.s.writeError(w, r, domain.Errorf(domain.EInvalid, "Upload the new picture first (POST /api/preview-%s/upload) and send its URL as image.", h.k.Plural))
 			return
 		}
 		if ref, ok := f.lookup("image"); ok {
@@ -307,11 +307,11 @@ func (h kindHandlers) renderEdit(st store.Stage) http.HandlerFunc {
 			err = editOf(f)(rec)
 		}
 		if err == nil {
-			content.Normalize(rec)
-			err = content.Validate(rec)
+			domain.Normalize(rec)
+			err = domain.Validate(rec)
 		}
 		if err == nil && st == store.Published {
-			err = content.PreparePublish(rec, time.Now().UTC())
+			err = domain.PreparePublish(rec, time.Now().UTC())
 		}
 		if err != nil {
 			h.s.writeError(w, r, err)
@@ -322,9 +322,9 @@ func (h kindHandlers) renderEdit(st store.Stage) http.HandlerFunc {
 }
 
 // writePage answers the page the public site would serve for rec.
-func (h kindHandlers) writePage(w http.ResponseWriter, r *http.Request, rec content.Record) {
+func (h kindHandlers) writePage(w http.ResponseWriter, r *http.Request, rec domain.Record) {
 	if h.s.cfg.Site == nil {
-		h.s.writeError(w, r, content.Errorf(content.EUnavailable, "Preview is not available: the site renderer is not running."))
+		h.s.writeError(w, r, domain.Errorf(domain.EUnavailable, "Preview is not available: the site renderer is not running."))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 30*time.Second)
@@ -332,7 +332,7 @@ func (h kindHandlers) writePage(w http.ResponseWriter, r *http.Request, rec cont
 	page, err := h.s.cfg.Site.RenderPreview(ctx, rec)
 	if err != nil {
 		h.s.log.Error("render preview", "path", r.URL.Path, "err", err)
-		h.s.writeError(w, r, content.Errorf(content.EUnavailable, "The preview could not be rendered. Please try again."))
+		h.s.writeError(w, r, domain.Errorf(domain.EUnavailable, "The preview could not be rendered. Please try again."))
 		return
 	}
 	setHTMLHeaders(w, true)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/publish"
 )
 
@@ -15,8 +15,8 @@ import (
 // who may change what is live.
 func (s *Server) registerRedirectRoutes(r *mux.Router) {
 	r.HandleFunc("/api/redirects", s.member(s.handleRedirectList)).Methods("GET")
-	r.HandleFunc("/api/redirects", s.can(content.PermPublish, s.handleRedirectAdd)).Methods("POST")
-	r.HandleFunc("/api/redirects", s.can(content.PermPublish, s.handleRedirectDelete)).Methods("DELETE")
+	r.HandleFunc("/api/redirects", s.can(domain.PermPublish, s.handleRedirectAdd)).Methods("POST")
+	r.HandleFunc("/api/redirects", s.can(domain.PermPublish, s.handleRedirectDelete)).Methods("DELETE")
 }
 
 // redirectAnswer is a redirect as the API lists it: with how the live site treats it.
@@ -59,11 +59,11 @@ func (s *Server) handleRedirectAdd(w http.ResponseWriter, r *http.Request) {
 	}
 	// A page of the live site that is no record (the about page, a landing page) is known to
 	// the generation, not to the store.
-	if from, err := content.CleanRedirectPath(body.From); err == nil && publish.ReadLiveSite(s.cfg.OutDir).Pages[from] {
-		s.writeError(w, r, content.Errorf(content.EConflict, content.MsgRedirectLive, from))
+	if from, err := domain.CleanRedirectPath(body.From); err == nil && publish.ReadLiveSite(s.cfg.OutDir).Pages[from] {
+		s.writeError(w, r, domain.Errorf(domain.EConflict, domain.MsgRedirectLive, from))
 		return
 	}
-	rd, err := s.db.AddRedirect(content.Redirect{From: body.From, To: body.To, CreatedBy: adminFrom(r.Context()).Username})
+	rd, err := s.db.AddRedirect(domain.Redirect{From: body.From, To: body.To, CreatedBy: adminFrom(r.Context()).Username})
 	if err != nil {
 		s.writeError(w, r, err)
 		return

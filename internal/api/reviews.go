@@ -10,9 +10,9 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
-	"digitalreeviver/internal/manage"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
 
@@ -20,28 +20,28 @@ import (
 // publish (which clears the submission) or hand it back by withdrawing it.
 
 func (s *Server) registerReviewRoutes(r *mux.Router) {
-	r.HandleFunc("/api/reviews", s.can(content.PermPublish, s.handleReviewQueue)).Methods("GET")
-	for _, k := range content.Kinds {
+	r.HandleFunc("/api/reviews", s.can(domain.PermPublish, s.handleReviewQueue)).Methods("GET")
+	for _, k := range domain.Kinds {
 		h := kindHandlers{s, k}
 		pre := "/api/preview-" + k.Plural
-		r.HandleFunc(pre+"/{slug}/review", s.can(content.PermDrafts, h.submit)).Methods("POST")
-		r.HandleFunc(pre+"/{slug}/review", s.can(content.PermDrafts, h.withdraw)).Methods("DELETE")
+		r.HandleFunc(pre+"/{slug}/review", s.can(domain.PermDrafts, h.submit)).Methods("POST")
+		r.HandleFunc(pre+"/{slug}/review", s.can(domain.PermDrafts, h.withdraw)).Methods("DELETE")
 	}
 }
 
 // reviewItem is one draft in the queue.
 type reviewItem struct {
-	Kind   string          `json:"kind"` // the kind's name: "blog", "service"
-	Slug   string          `json:"slug"`
-	Title  string          `json:"title"`
-	Review *content.Review `json:"review"`
+	Kind   string         `json:"kind"` // the kind's name: "blog", "service"
+	Slug   string         `json:"slug"`
+	Title  string         `json:"title"`
+	Review *domain.Review `json:"review"`
 }
 
 // handleReviewQueue handles GET /api/reviews: the drafts of every kind awaiting review,
 // oldest submission first.
 func (s *Server) handleReviewQueue(w http.ResponseWriter, r *http.Request) {
 	var out []reviewItem
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		recs, err := s.db.Records(k, store.Preview)
 		if err != nil {
 			s.writeError(w, r, err)
@@ -66,13 +66,13 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	note := strings.TrimSpace(in.Note)
-	if len([]rune(note)) > content.MaxReviewNoteLen || strings.ContainsRune(note, 0) {
-		h.s.writeError(w, r, content.Errorf(content.EInvalid, "A note may be at most %d characters.", content.MaxReviewNoteLen))
+	if len([]rune(note)) > domain.MaxReviewNoteLen || strings.ContainsRune(note, 0) {
+		h.s.writeError(w, r, domain.Errorf(domain.EInvalid, "A note may be at most %d characters.", domain.MaxReviewNoteLen))
 		return
 	}
 	by := adminFrom(r.Context()).Username
-	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec content.Record) error {
-		*rec.Fields().Review = &content.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
+	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
+		*rec.Fields().Review = &domain.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
 		return nil
 	})
 	if err != nil {
@@ -80,7 +80,7 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := rec.Fields()
-	h.s.audit(r, content.AuditSubmit, h.k.Name, *f.Slug, "")
+	h.s.audit(r, domain.AuditSubmit, h.k.Name, *f.Slug, "")
 	h.s.tellAdmins(by, h.k, *f.Slug)
 	setETag(w, rec)
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Submitted for review. An admin will check and publish it.", h.k.Name: rec})
@@ -89,9 +89,9 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 // withdraw handles DELETE /api/preview-{plural}/{slug}/review: the submission is taken back
 // (by its editor) or handed back (by an admin); the draft stays.
 func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
-	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec content.Record) error {
+	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
 		if *rec.Fields().Review == nil {
-			return content.Errorf(content.EConflict, "This draft is not awaiting review.")
+			return domain.Errorf(domain.EConflict, "This draft is not awaiting review.")
 		}
 		*rec.Fields().Review = nil
 		return nil
@@ -100,21 +100,21 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 		h.s.writeError(w, r, err)
 		return
 	}
-	h.s.audit(r, content.AuditWithdraw, h.k.Name, *rec.Fields().Slug, "")
+	h.s.audit(r, domain.AuditWithdraw, h.k.Name, *rec.Fields().Slug, "")
 	setETag(w, rec)
 	writeJSON(w, http.StatusOK, map[string]any{"message": "The draft is no longer awaiting review.", h.k.Name: rec})
 }
 
 // tellAdmins queues a mail to every admin (but the one who submitted) that a draft of kind k
 // awaits review; each mail is composed when it is sent, from the draft as it then is.
-func (s *Server) tellAdmins(by string, k *content.Kind, slug string) {
-	accounts, err := manage.Accounts(s.db)
+func (s *Server) tellAdmins(by string, k *domain.Kind, slug string) {
+	accounts, err := operator.Accounts(s.db)
 	if err != nil {
 		s.log.Error("review notification", "err", err)
 		return
 	}
 	for _, a := range accounts {
-		if a.Role != content.RoleAdmin || a.Username == by || a.Email == "" {
+		if a.Role != domain.RoleAdmin || a.Username == by || a.Email == "" {
 			continue
 		}
 		s.mail.Submit(store.MailJob{Kind: mailReview, To: a.Email, Ref: k.Name + "/" + slug})
@@ -125,8 +125,8 @@ func (s *Server) tellAdmins(by string, k *content.Kind, slug string) {
 // (published, withdrawn, deleted) needs no mail.
 func (s *Server) composeReview(_ context.Context, job store.MailJob) (mail.Message, error) {
 	name, slug, _ := strings.Cut(job.Ref, "/")
-	var k *content.Kind
-	for _, kk := range content.Kinds {
+	var k *domain.Kind
+	for _, kk := range domain.Kinds {
 		if kk.Name == name {
 			k = kk
 		}
@@ -135,7 +135,7 @@ func (s *Server) composeReview(_ context.Context, job store.MailJob) (mail.Messa
 		return mail.Message{}, fmt.Errorf("review of %q: no such kind: %w", job.Ref, mail.ErrPermanent)
 	}
 	rec, err := s.db.Record(k, store.Preview, slug)
-	if content.ErrorCode(err) == content.ENotFound {
+	if domain.ErrorCode(err) == domain.ENotFound {
 		return mail.Message{}, fmt.Errorf("review of %s: the draft is gone: %w", job.Ref, mail.ErrPermanent)
 	} else if err != nil {
 		return mail.Message{}, fmt.Errorf("review of %s: %w", job.Ref, err)

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 const (
@@ -25,7 +25,7 @@ const (
 func (e *testEnv) editorToken() string {
 	e.t.Helper()
 	changed := time.Now().Add(-time.Hour).UTC()
-	err := e.db.CreateAdmin(content.Admin{Username: testEditor, Email: testEditorEmail, Role: content.RoleEditor,
+	err := e.db.CreateAdmin(domain.Admin{Username: testEditor, Email: testEditorEmail, Role: domain.RoleEditor,
 		PasswordHash: testHash, PasswordChangedAt: changed})
 	if err != nil {
 		e.t.Fatal(err)
@@ -61,74 +61,74 @@ var routeRoles = map[string]string{
 	"HEAD /assets/media/":                        public,
 	"GET /images/":                               public,
 	"HEAD /images/":                              public,
-	"GET /api/people":                            string(content.PermPeople),
-	"POST /api/people/invites":                   string(content.PermPeople),
-	"DELETE /api/people/invites/{id}":            string(content.PermPeople),
-	"PATCH /api/people/{username}":               string(content.PermPeople),
-	"DELETE /api/people/{username}":              string(content.PermPeople),
+	"GET /api/people":                            string(domain.PermPeople),
+	"POST /api/people/invites":                   string(domain.PermPeople),
+	"DELETE /api/people/invites/{id}":            string(domain.PermPeople),
+	"PATCH /api/people/{username}":               string(domain.PermPeople),
+	"DELETE /api/people/{username}":              string(domain.PermPeople),
 	"POST /invite/check":                         public,
 	"POST /invite/accept":                        public,
-	"GET /api/reviews":                           string(content.PermPublish),
-	"POST /api/preview-{plural}/{slug}/review":   string(content.PermDrafts),
-	"DELETE /api/preview-{plural}/{slug}/review": string(content.PermDrafts),
-	"GET /popups/counts":                         string(content.PermEnquiries),
-	"GET /popups/{id}":                           string(content.PermEnquiries),
-	"PATCH /popups/{id}":                         string(content.PermEnquiries),
-	"DELETE /popups/{id}":                        string(content.PermEnquiries),
-	"GET /api/webhooks":                          string(content.PermSite),
-	"POST /api/webhooks":                         string(content.PermSite),
-	"DELETE /api/webhooks/{id}":                  string(content.PermSite),
-	"POST /api/webhooks/{id}/test":               string(content.PermSite),
-	"GET /api/webhooks/deliveries":               string(content.PermSite),
-	"POST /api/webhooks/deliveries/{id}/retry":   string(content.PermSite),
-	"GET /api/audit":                             string(content.PermAudit),
+	"GET /api/reviews":                           string(domain.PermPublish),
+	"POST /api/preview-{plural}/{slug}/review":   string(domain.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}/review": string(domain.PermDrafts),
+	"GET /popups/counts":                         string(domain.PermEnquiries),
+	"GET /popups/{id}":                           string(domain.PermEnquiries),
+	"PATCH /popups/{id}":                         string(domain.PermEnquiries),
+	"DELETE /popups/{id}":                        string(domain.PermEnquiries),
+	"GET /api/webhooks":                          string(domain.PermSite),
+	"POST /api/webhooks":                         string(domain.PermSite),
+	"DELETE /api/webhooks/{id}":                  string(domain.PermSite),
+	"POST /api/webhooks/{id}/test":               string(domain.PermSite),
+	"GET /api/webhooks/deliveries":               string(domain.PermSite),
+	"POST /api/webhooks/deliveries/{id}/retry":   string(domain.PermSite),
+	"GET /api/audit":                             string(domain.PermAudit),
 	"GET /api/me":                                member,
 	"GET /api/builds":                            member,
-	"POST /api/builds":                           string(content.PermSite),
-	"GET /popups":                                string(content.PermEnquiries),
-	"GET /popups.csv":                            string(content.PermEnquiries),
-	"GET /api/mail":                              string(content.PermAdmin),
-	"POST /api/mail/{id}/retry":                  string(content.PermAdmin),
+	"POST /api/builds":                           string(domain.PermSite),
+	"GET /popups":                                string(domain.PermEnquiries),
+	"GET /popups.csv":                            string(domain.PermEnquiries),
+	"GET /api/mail":                              string(domain.PermAdmin),
+	"POST /api/mail/{id}/retry":                  string(domain.PermAdmin),
 	"GET /api/{plural}":                          public,
 	"GET /api/{plural}/{slug}":                   public,
-	"PUT /api/{plural}/{slug}":                   string(content.PermPublish),
-	"DELETE /api/{plural}/{slug}":                string(content.PermPublish),
-	"DELETE /api/{plural}/{slug}/image":          string(content.PermPublish),
-	"POST /api/preview-{plural}/publish/{slug}":  string(content.PermPublish),
-	"GET /api/preview-{plural}":                  string(content.PermDrafts),
-	"POST /api/preview-{plural}":                 string(content.PermDrafts),
-	"POST /api/preview-{plural}/upload":          string(content.PermUpload),
-	"GET /api/preview-{plural}/{slug}":           string(content.PermDrafts),
-	"PUT /api/preview-{plural}/{slug}":           string(content.PermDrafts),
-	"DELETE /api/preview-{plural}/{slug}":        string(content.PermDrafts),
-	"DELETE /api/preview-{plural}/{slug}/image":  string(content.PermDrafts),
-	"GET /api/preview-{plural}/{slug}/render":    string(content.PermDrafts),
+	"PUT /api/{plural}/{slug}":                   string(domain.PermPublish),
+	"DELETE /api/{plural}/{slug}":                string(domain.PermPublish),
+	"DELETE /api/{plural}/{slug}/image":          string(domain.PermPublish),
+	"POST /api/preview-{plural}/publish/{slug}":  string(domain.PermPublish),
+	"GET /api/preview-{plural}":                  string(domain.PermDrafts),
+	"POST /api/preview-{plural}":                 string(domain.PermDrafts),
+	"POST /api/preview-{plural}/upload":          string(domain.PermUpload),
+	"GET /api/preview-{plural}/{slug}":           string(domain.PermDrafts),
+	"PUT /api/preview-{plural}/{slug}":           string(domain.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}":        string(domain.PermDrafts),
+	"DELETE /api/preview-{plural}/{slug}/image":  string(domain.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/render":    string(domain.PermDrafts),
 
 	// Editorial: who may publish unpublishes, restores what is live and moves schedules; an
 	// editor reads the history and the schedules, previews edits and restores drafts.
-	"POST /api/{plural}/{slug}/unpublish":                      string(content.PermPublish),
-	"POST /api/{plural}/{slug}/revisions/{id}/restore":         string(content.PermPublish),
-	"POST /api/preview-{plural}/{slug}/revisions/{id}/restore": string(content.PermDrafts),
-	"GET /api/{plural}/{slug}/revisions":                       string(content.PermDrafts),
-	"GET /api/{plural}/{slug}/revisions/{id}":                  string(content.PermDrafts),
-	"GET /api/preview-{plural}/{slug}/revisions":               string(content.PermDrafts),
-	"GET /api/preview-{plural}/{slug}/revisions/{id}":          string(content.PermDrafts),
-	"POST /api/{plural}/{slug}/render":                         string(content.PermDrafts),
-	"POST /api/preview-{plural}/{slug}/render":                 string(content.PermDrafts),
-	"GET /api/schedules":                                       string(content.PermDrafts),
-	"PUT /api/schedules/{id}":                                  string(content.PermPublish),
-	"DELETE /api/schedules/{id}":                               string(content.PermPublish),
-	"GET /api/trash":                                           string(content.PermDrafts),
-	"POST /api/trash/{id}/restore":                             string(content.PermDrafts), // and publish for what was live
-	"DELETE /api/trash/{id}":                                   string(content.PermPublish),
+	"POST /api/{plural}/{slug}/unpublish":                      string(domain.PermPublish),
+	"POST /api/{plural}/{slug}/revisions/{id}/restore":         string(domain.PermPublish),
+	"POST /api/preview-{plural}/{slug}/revisions/{id}/restore": string(domain.PermDrafts),
+	"GET /api/{plural}/{slug}/revisions":                       string(domain.PermDrafts),
+	"GET /api/{plural}/{slug}/revisions/{id}":                  string(domain.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/revisions":               string(domain.PermDrafts),
+	"GET /api/preview-{plural}/{slug}/revisions/{id}":          string(domain.PermDrafts),
+	"POST /api/{plural}/{slug}/render":                         string(domain.PermDrafts),
+	"POST /api/preview-{plural}/{slug}/render":                 string(domain.PermDrafts),
+	"GET /api/schedules":                                       string(domain.PermDrafts),
+	"PUT /api/schedules/{id}":                                  string(domain.PermPublish),
+	"DELETE /api/schedules/{id}":                               string(domain.PermPublish),
+	"GET /api/trash":                                           string(domain.PermDrafts),
+	"POST /api/trash/{id}/restore":                             string(domain.PermDrafts), // and publish for what was live
+	"DELETE /api/trash/{id}":                                   string(domain.PermPublish),
 
 	// Redirects and the media library.
 	"GET /api/redirects":       member,
-	"POST /api/redirects":      string(content.PermPublish),
-	"DELETE /api/redirects":    string(content.PermPublish),
-	"GET /api/media":           string(content.PermUpload),
-	"PUT /api/media/{name}":    string(content.PermUpload),
-	"DELETE /api/media/{name}": string(content.PermUpload),
+	"POST /api/redirects":      string(domain.PermPublish),
+	"DELETE /api/redirects":    string(domain.PermPublish),
+	"GET /api/media":           string(domain.PermUpload),
+	"PUT /api/media/{name}":    string(domain.PermUpload),
+	"DELETE /api/media/{name}": string(domain.PermUpload),
 }
 
 type route struct{ method, path, key string }
@@ -162,7 +162,7 @@ func routes(t *testing.T, s *Server) []route {
 
 func kindPlurals() string {
 	var ps []string
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		ps = append(ps, k.Plural)
 	}
 	return strings.Join(ps, "|")
@@ -231,7 +231,7 @@ func TestEveryRouteHasItsRole(t *testing.T) {
 			st, body := call(rt, editor)
 			// What editors may do, written out here rather than read from content, so that a
 			// change of the policy has to change this test too.
-			editorMay := role == member || role == string(content.PermDrafts) || role == string(content.PermUpload)
+			editorMay := role == member || role == string(domain.PermDrafts) || role == string(domain.PermUpload)
 			switch {
 			case editorMay && (st == http.StatusUnauthorized || st == http.StatusForbidden):
 				t.Errorf("editor refused with %d %v", st, body)
@@ -286,7 +286,7 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 		refused["error"] != "Only an admin may publish, schedule or change what is on the website." {
 		t.Fatalf("editor's publish: %d %v", res.StatusCode, refused)
 	}
-	if _, err := e.blog(0, "fresh-post"); content.ErrorCode(err) != content.ENotFound {
+	if _, err := e.blog(0, "fresh-post"); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("refused publish changed the site: %v", err)
 	}
 	if st, body := e.json("POST", "/api/preview-blogs/publish/fresh-post", map[string]string{}, true); st != http.StatusOK || body["live"] != true {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // scenario is one API call against the real router and a real bbolt file, with what the answer
@@ -115,7 +115,7 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "reset bad token", method: "POST", url: "/reset-password", body: jsonBody(map[string]string{"token": "abc", "newPassword": "long-enough-1"}),
 			status: 400, contains: []string{`{"error":"Invalid or expired token."}`}},
 		{name: "reset short password", method: "POST", url: "/reset-password", body: jsonBody(map[string]string{"token": "abc", "newPassword": "short"}),
-			status: 400, contains: []string{content.MsgPasswordShort}},
+			status: 400, contains: []string{domain.MsgPasswordShort}},
 		{name: "me without token", method: "GET", url: "/api/me", status: 401, contains: unauthorized},
 		{name: "me with garbage token", method: "GET", url: "/api/me", headers: map[string]string{"Authorization": "Bearer a.b.c"}, status: 401, contains: unauthorized},
 		{name: "me with alg none token", method: "GET", url: "/api/me", status: 401,
@@ -132,11 +132,11 @@ func TestAPIScenarios(t *testing.T) {
 			contains: []string{`"image":"/uploads/`}},
 		{name: "create preview blog as JSON", method: "POST", url: "/api/preview-blogs", token: true, body: jsonBody(blogForm), status: 201},
 		{name: "create preview blog without title", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "title", ""), nil, ""),
-			status: 400, contains: []string{content.MsgTitleRequired}},
+			status: 400, contains: []string{domain.MsgTitleRequired}},
 		{name: "create preview blog without category", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "category", ""), nil, ""),
-			status: 400, contains: []string{content.MsgCategoryRequired}},
+			status: 400, contains: []string{domain.MsgCategoryRequired}},
 		{name: "create preview blog title without slug", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "title", "!!!"), nil, ""),
-			status: 400, contains: []string{content.MsgSlugRequired}},
+			status: 400, contains: []string{domain.MsgSlugRequired}},
 		{name: "create preview blog slug taken by preview", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "title", "Draft Post"), nil, ""), status: 409},
 		{name: "create preview blog slug taken by published", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "title", "Live Post"), nil, ""), status: 409},
 		{name: "create preview blog bad slug", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "slug", "../etc"), nil, ""), status: 400},
@@ -187,7 +187,7 @@ func TestAPIScenarios(t *testing.T) {
 			body: multipartBody(nil, append(png, make([]byte, maxImageBytes)...), "image/png"), status: 413,
 			contains: []string{`{"error":"Image is too large (5 MB at most)."}`}},
 		{name: "upload missing", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(map[string]string{"x": "y"}, nil, ""), status: 400,
-			contains: []string{content.MsgImageRequired}},
+			contains: []string{domain.MsgImageRequired}},
 		{name: "upload body over the multipart limit", method: "POST", url: "/api/preview-blogs/upload", token: true,
 			body: multipartBody(map[string]string{"a": strings.Repeat("x", 1<<20), "b": strings.Repeat("x", 1<<20), "c": strings.Repeat("x", 1<<20),
 				"d": strings.Repeat("x", 1<<20), "e": strings.Repeat("x", 1<<20), "f": strings.Repeat("x", 1<<20), "g": strings.Repeat("x", 1<<20)}, nil, ""),
@@ -210,7 +210,7 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "publish blog new slug", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{"slug": "", "title": "Another Title"}), status: 200,
 			contains: []string{`"url":"https://site.test/blog/another-title/"`}},
 		{name: "publish blog without content", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{"content": "<p> </p>"}), status: 400,
-			contains: []string{content.MsgPublishIncomplete}},
+			contains: []string{domain.MsgPublishIncomplete}},
 		{name: "publish blog onto a published slug", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true,
 			body: jsonBody(map[string]string{"slug": "live-post"}), status: 409},
 		{name: "publish blog unknown", method: "POST", url: "/api/preview-blogs/publish/nope", token: true, body: jsonBody(map[string]string{}), status: 404},
@@ -222,9 +222,9 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "create preview service", method: "POST", url: "/api/preview-services", token: true, body: multipartBody(serviceForm, png, "image/png"), status: 201,
 			contains: []string{`"message":"Service saved! Check it in the preview section."`, `"slug":"fresh-service"`, `"image":"/uploads/`}},
 		{name: "create preview service without image", method: "POST", url: "/api/preview-services", token: true, body: multipartBody(serviceForm, nil, ""), status: 400,
-			contains: []string{content.MsgImageRequired}},
+			contains: []string{domain.MsgImageRequired}},
 		{name: "create preview service without slug", method: "POST", url: "/api/preview-services", token: true,
-			body: multipartBody(with(serviceForm, "slug", "", "title", "???"), png, "image/png"), status: 400, contains: []string{content.MsgSlugRequired}},
+			body: multipartBody(with(serviceForm, "slug", "", "title", "???"), png, "image/png"), status: 400, contains: []string{domain.MsgSlugRequired}},
 		{name: "create preview service slug taken", method: "POST", url: "/api/preview-services", token: true,
 			body: multipartBody(with(serviceForm, "slug", "live-service"), png, "image/png"), status: 409},
 		{name: "get preview service without token", method: "GET", url: "/api/preview-services/draft-service", status: 401},
@@ -252,7 +252,7 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "render preview service", method: "GET", url: "/api/preview-services/draft-service/render", token: true, status: 200,
 			contains: []string{"<title>Draft Service</title>"}},
 
-		// Published content.
+		// Published domain.
 		{name: "edit blog without token", method: "PUT", url: "/api/blogs/live-post", body: multipartBody(map[string]string{"title": "X"}, nil, ""), status: 401},
 		{name: "edit blog", method: "PUT", url: "/api/blogs/live-post", token: true,
 			body: multipartBody(map[string]string{"title": "Live Post v2", "content": `<p onclick="x()">v2</p>`, "category": "SEO", "metaTitle": "m",
@@ -387,13 +387,13 @@ func trim(b []byte) string {
 
 // TestStatusTable keeps the one code → status mapping complete.
 func TestStatusTable(t *testing.T) {
-	for _, code := range []string{content.EInvalid, content.EUnauthorized, content.ENotFound, content.EConflict, content.ETooLarge,
-		content.EUnsupported, content.ERateLimited, content.EUnavailable, content.EInternal} {
+	for _, code := range []string{domain.EInvalid, domain.EUnauthorized, domain.ENotFound, domain.EConflict, domain.ETooLarge,
+		domain.EUnsupported, domain.ERateLimited, domain.EUnavailable, domain.EInternal} {
 		if statusOf[code] == 0 {
 			t.Errorf("code %q has no status", code)
 		}
 	}
-	if statusOf[content.EInternal] != http.StatusInternalServerError {
+	if statusOf[domain.EInternal] != http.StatusInternalServerError {
 		t.Error("internal is not 500")
 	}
 }

@@ -1,5 +1,5 @@
 // Package api is the admin API and the form endpoint of docs/API.md, and nothing but HTTP: the
-// router, the auth middleware, thin handlers over internal/content, internal/store and
+// router, the auth middleware, thin handlers over internal/domain, internal/store and
 // internal/publish, uploads, and the one place where errors become HTTP statuses. In demo mode
 // it also serves the built site and the admin SPA, so one address shows the whole product.
 package api
@@ -83,7 +83,7 @@ type Config struct {
 	PublishTimeout time.Duration  // how long a publish waits for its build (default 60 s)
 	Turnstile      Turnstile      // Cloudflare Turnstile on the forms; off without a secret
 	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
-	// SpamSweepEvery is how often enquiries older than content.SpamKeep leave the spam folder
+	// SpamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder
 	// (default an hour; the first sweep runs at start).
 	SpamSweepEvery time.Duration
 	// Media makes the responsive variants of uploads (nil: none are made at upload; the

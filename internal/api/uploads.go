@@ -20,7 +20,7 @@ import (
 	_ "golang.org/x/image/webp"
 
 	"digitalreeviver/internal/atomicfile"
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -57,7 +57,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if f.image == nil {
-		s.writeError(w, r, content.Errorf(content.EInvalid, content.MsgImageRequired))
+		s.writeError(w, r, domain.Errorf(domain.EInvalid, domain.MsgImageRequired))
 		return
 	}
 	alt := f.get("alt")
@@ -70,14 +70,14 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditUpload, "image", "/uploads/"+u.Name, "")
+	s.audit(r, domain.AuditUpload, "image", "/uploads/"+u.Name, "")
 	writeJSON(w, http.StatusCreated, map[string]any{"imageUrl": "/uploads/" + u.Name, "media": s.mediaItem(u, nil)})
 }
 
 // checkImage decides an upload's type by its bytes: the sniffed type and the decoder's must agree
 // on one of the four formats, and the pixel size must be bounded.
 func checkImage(data []byte) (store.Upload, error) {
-	bad := content.Errorf(content.EUnsupported, msgImageType)
+	bad := domain.Errorf(domain.EUnsupported, msgImageType)
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
 		return store.Upload{}, bad
@@ -88,7 +88,7 @@ func checkImage(data []byte) (store.Upload, error) {
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxImageSide || cfg.Height > maxImageSide ||
 		cfg.Width*cfg.Height > maxImagePixels {
-		return store.Upload{}, content.Errorf(content.EInvalid, "Image is too big: at most %d×%d pixels.", maxImageSide, maxImageSide)
+		return store.Upload{}, domain.Errorf(domain.EInvalid, "Image is too big: at most %d×%d pixels.", maxImageSide, maxImageSide)
 	}
 	return store.Upload{Type: t.mime, Size: int64(len(data)), Width: cfg.Width, Height: cfg.Height, Name: t.ext}, nil
 }
@@ -157,7 +157,7 @@ func originalName(name string) string {
 // checkAlt checks an image's alt text as the store will keep it.
 func checkAlt(alt string) error {
 	if len([]rune(alt)) > store.MaxAltLen || strings.ContainsAny(alt, "<>") {
-		return content.Errorf(content.EInvalid, "Alt text: at most %d characters, no < or >.", store.MaxAltLen)
+		return domain.Errorf(domain.EInvalid, "Alt text: at most %d characters, no < or >.", store.MaxAltLen)
 	}
 	return nil
 }
@@ -165,12 +165,12 @@ func checkAlt(alt string) error {
 // checkImageRef verifies an image field sent as text: empty, a site image, or one of our uploads
 // that exists.
 func (s *Server) checkImageRef(ref string) error {
-	if !content.ValidImageRef(ref) {
-		return content.Errorf(content.EInvalid, content.MsgImageRefInvalid)
+	if !domain.ValidImageRef(ref) {
+		return domain.Errorf(domain.EInvalid, domain.MsgImageRefInvalid)
 	}
-	if name := content.UploadNameOf(ref); name != "" {
-		if _, err := s.db.Upload(name); content.ErrorCode(err) == content.ENotFound {
-			return content.Errorf(content.EInvalid, "Image %s does not exist; upload it again.", ref)
+	if name := domain.UploadNameOf(ref); name != "" {
+		if _, err := s.db.Upload(name); domain.ErrorCode(err) == domain.ENotFound {
+			return domain.Errorf(domain.EInvalid, "Image %s does not exist; upload it again.", ref)
 		} else if err != nil {
 			return err
 		}
@@ -183,7 +183,7 @@ func (s *Server) checkImageRef(ref string) error {
 // page.
 func (s *Server) handleServeUpload(w http.ResponseWriter, r *http.Request) {
 	name := mux.Vars(r)["name"]
-	if !content.ValidUploadName(name) {
+	if !domain.ValidUploadName(name) {
 		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
 		return
 	}

@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Versions of records, so that an older tab cannot silently undo newer edits: every record a
@@ -18,14 +18,14 @@ import (
 
 // etagOf is a record's version: a strong ETag of the JSON the API answers for it, so any change
 // of any field (and every save, which stamps updatedAt) makes a new one.
-func etagOf(rec content.Record) string {
+func etagOf(rec domain.Record) string {
 	data, _ := json.Marshal(rec)
 	sum := sha256.Sum256(data)
 	return `"` + hex.EncodeToString(sum[:16]) + `"`
 }
 
 // setETag puts rec's version on the answer.
-func setETag(w http.ResponseWriter, rec content.Record) {
+func setETag(w http.ResponseWriter, rec domain.Record) {
 	if rec != nil {
 		w.Header().Set("ETag", etagOf(rec))
 	}
@@ -33,26 +33,26 @@ func setETag(w http.ResponseWriter, rec content.Record) {
 
 // staleError refuses a write whose If-Match names another version than the stored one.
 type staleError struct {
-	current content.Record
+	current domain.Record
 }
 
 func (e *staleError) Error() string { return e.current.Kind().Messages.UpdateFailed }
 
-// Unwrap lets content.ErrorCode see a 409.
+// Unwrap lets domain.ErrorCode see a 409.
 func (e *staleError) Unwrap() error {
-	return content.Errorf(content.EConflict, "%s", e.current.Kind().Messages.UpdateFailed)
+	return domain.Errorf(domain.EConflict, "%s", e.current.Kind().Messages.UpdateFailed)
 }
 
 // ifMatch returns the check of a write's If-Match header against the stored record, run inside
 // the store's transaction before the edit, so two writes sent with the same version cannot both
 // pass. No header: no check. "*" matches any stored record; a weak tag (W/"…") never matches,
 // as If-Match compares strongly.
-func ifMatch(r *http.Request) func(content.Record) error {
+func ifMatch(r *http.Request) func(domain.Record) error {
 	values := r.Header.Values("If-Match")
 	if len(values) == 0 {
 		return nil
 	}
-	return func(rec content.Record) error {
+	return func(rec domain.Record) error {
 		tag := etagOf(rec)
 		for _, v := range values {
 			for _, t := range strings.Split(v, ",") {
@@ -66,12 +66,12 @@ func ifMatch(r *http.Request) func(content.Record) error {
 }
 
 // guarded runs the If-Match check of r before edit (nil: no edit).
-func guarded(r *http.Request, edit func(content.Record) error) func(content.Record) error {
+func guarded(r *http.Request, edit func(domain.Record) error) func(domain.Record) error {
 	check := ifMatch(r)
 	if check == nil {
 		return edit
 	}
-	return func(rec content.Record) error {
+	return func(rec domain.Record) error {
 		if err := check(rec); err != nil {
 			return err
 		}

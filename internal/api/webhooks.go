@@ -10,11 +10,11 @@ import (
 
 	"github.com/gorilla/mux"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 func (s *Server) registerWebhookRoutes(r *mux.Router) {
-	site := func(h http.HandlerFunc) http.HandlerFunc { return s.can(content.PermSite, h) }
+	site := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermSite, h) }
 	r.HandleFunc("/api/webhooks", site(s.handleWebhookList)).Methods("GET")
 	r.HandleFunc("/api/webhooks", site(s.handleWebhookAdd)).Methods("POST")
 	r.HandleFunc("/api/webhooks/deliveries", site(s.handleDeliveryList)).Methods("GET")
@@ -47,13 +47,13 @@ func (s *Server) handleWebhookAdd(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Format == "" {
-		in.Format = content.FormatJSON
+		in.Format = domain.FormatJSON
 	}
 	var secret [32]byte
 	_, _ = rand.Read(secret[:])
-	e := content.WebhookEndpoint{ID: content.NewID(), URL: strings.TrimSpace(in.URL), Events: in.Events, Format: in.Format,
+	e := domain.WebhookEndpoint{ID: domain.NewID(), URL: strings.TrimSpace(in.URL), Events: in.Events, Format: in.Format,
 		Secret: "whsec_" + hex.EncodeToString(secret[:]), CreatedBy: adminFrom(r.Context()).Username, CreatedAt: time.Now().UTC()}
-	if err := content.ValidateWebhook(e); err != nil {
+	if err := domain.ValidateWebhook(e); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -61,7 +61,7 @@ func (s *Server) handleWebhookAdd(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditWebhook, "webhook", e.URL, "added for "+strings.Join(e.Events, ", "))
+	s.audit(r, domain.AuditWebhook, "webhook", e.URL, "added for "+strings.Join(e.Events, ", "))
 	writeJSON(w, http.StatusCreated, map[string]any{"message": "Webhook added.", "webhook": e})
 }
 
@@ -72,19 +72,19 @@ func (s *Server) handleWebhookRemove(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.audit(r, content.AuditWebhook, "webhook", e.URL, "removed")
+	s.audit(r, domain.AuditWebhook, "webhook", e.URL, "removed")
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Webhook removed."})
 }
 
 // handleWebhookTest handles POST /api/webhooks/{id}/test: a ping event to that endpoint.
 func (s *Server) handleWebhookTest(w http.ResponseWriter, r *http.Request) {
 	if s.hooks == nil {
-		s.writeError(w, r, content.Errorf(content.EUnavailable, "Webhooks are not running."))
+		s.writeError(w, r, domain.Errorf(domain.EUnavailable, "Webhooks are not running."))
 		return
 	}
 	d, err := s.hooks.Ping(mux.Vars(r)["id"], adminFrom(r.Context()).Username)
 	if err == nil && d.ID == 0 {
-		err = content.Errorf(content.ENotFound, "No such webhook.")
+		err = domain.Errorf(domain.ENotFound, "No such webhook.")
 	}
 	if err != nil {
 		s.writeError(w, r, err)
@@ -113,7 +113,7 @@ func (s *Server) handleDeliveryList(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleDeliveryRetry(w http.ResponseWriter, r *http.Request) {
 	id, err := strconv.ParseUint(mux.Vars(r)["id"], 10, 64)
 	if err != nil {
-		s.writeError(w, r, content.Errorf(content.ENotFound, "No such delivery."))
+		s.writeError(w, r, domain.Errorf(domain.ENotFound, "No such delivery."))
 		return
 	}
 	d, err := s.db.RetryDelivery(id, time.Now().UTC())
@@ -122,6 +122,6 @@ func (s *Server) handleDeliveryRetry(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.hooks.Wake()
-	s.audit(r, content.AuditRetryDelivery, "webhook", d.URL, d.Event+" delivery "+strconv.FormatUint(d.ID, 10))
+	s.audit(r, domain.AuditRetryDelivery, "webhook", d.URL, d.Event+" delivery "+strconv.FormatUint(d.ID, 10))
 	writeJSON(w, http.StatusAccepted, map[string]any{"message": "Delivery queued again.", "delivery": d})
 }

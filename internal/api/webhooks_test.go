@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/webhook"
 )
@@ -74,7 +74,7 @@ func TestWebhookSignedAndRetried(t *testing.T) {
 	rc := newReceiver(t, 500)
 	e := newEnv(t, withHooks(time.Millisecond))
 	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
-	st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL + "/crm", "events": []string{content.EventEnquiry}}, true)
+	st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL + "/crm", "events": []string{domain.EventEnquiry}}, true)
 	if st != 201 {
 		t.Fatalf("add webhook: %d %v", st, body)
 	}
@@ -94,7 +94,7 @@ func TestWebhookSignedAndRetried(t *testing.T) {
 		if err := webhook.Verify([]byte(secret), got.header.Get(webhook.HeaderTimestamp), got.header.Get(webhook.HeaderSignature), got.body, time.Now()); err != nil {
 			t.Fatalf("attempt %d: %v", i+1, err)
 		}
-		if got.header.Get(webhook.HeaderEvent) != content.EventEnquiry || got.header.Get("Content-Type") != "application/json" {
+		if got.header.Get(webhook.HeaderEvent) != domain.EventEnquiry || got.header.Get("Content-Type") != "application/json" {
 			t.Errorf("attempt %d headers: %v", i+1, got.header)
 		}
 	}
@@ -106,7 +106,7 @@ func TestWebhookSignedAndRetried(t *testing.T) {
 		Type string
 		Data map[string]any
 	}
-	if err := json.Unmarshal(second.body, &ev); err != nil || ev.Type != content.EventEnquiry || ev.Data["name"] != "Asha" || ev.Data["email"] != "asha@example.in" {
+	if err := json.Unmarshal(second.body, &ev); err != nil || ev.Type != domain.EventEnquiry || ev.Data["name"] != "Asha" || ev.Data["email"] != "asha@example.in" {
 		t.Fatalf("event: %s (%v)", second.body, err)
 	}
 	// A wrong secret, a changed body or an old timestamp fail the receiver's check.
@@ -118,15 +118,15 @@ func TestWebhookSignedAndRetried(t *testing.T) {
 		t.Fatal("Verify accepts a forged, changed or replayed delivery")
 	}
 	// The admin sees the delivery: delivered after two attempts, the first failure's status kept.
-	var list []content.Delivery
+	var list []domain.Delivery
 	waitFor(t, "the delivery to be recorded as delivered", func() bool {
 		res := e.do("GET", "/api/webhooks/deliveries", nil, "", e.bearer())
 		defer res.Body.Close()
 		list = nil
 		_ = json.NewDecoder(res.Body).Decode(&list)
-		return len(list) == 1 && list[0].Status == content.DeliveryDelivered
+		return len(list) == 1 && list[0].Status == domain.DeliveryDelivered
 	})
-	if d := list[0]; d.Attempts != 2 || d.LastStatus != 200 || d.Event != content.EventEnquiry {
+	if d := list[0]; d.Attempts != 2 || d.LastStatus != 200 || d.Event != domain.EventEnquiry {
 		t.Fatalf("delivery: %+v", d)
 	}
 }
@@ -139,14 +139,14 @@ func TestWebhookOnPublishAndManualRetry(t *testing.T) {
 	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
 	watch, stop := e.srv.cfg.Webhooks.Watch()
 	defer stop()
-	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{content.EventPublished}, "format": "slack"}, true); st != 201 {
+	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{domain.EventPublished}, "format": "slack"}, true); st != 201 {
 		t.Fatalf("add: %d %v", st, body)
 	}
 	if st, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{}, true); st != 200 {
 		t.Fatalf("publish: %d %v", st, body)
 	}
-	var d content.Delivery
-	for d.Status != content.DeliveryFailed {
+	var d domain.Delivery
+	for d.Status != domain.DeliveryFailed {
 		select {
 		case d = <-watch:
 		case <-time.After(10 * time.Second):
@@ -167,7 +167,7 @@ func TestWebhookOnPublishAndManualRetry(t *testing.T) {
 		t.Fatalf("retry: %d %v", st, body)
 	}
 	rc.next(t, "the manual retry")
-	for d.Status != content.DeliveryDelivered {
+	for d.Status != domain.DeliveryDelivered {
 		select {
 		case d = <-watch:
 		case <-time.After(10 * time.Second):
@@ -186,7 +186,7 @@ func TestScheduledPublishIsAuditedAndSent(t *testing.T) {
 	rc := newReceiver(t)
 	e := newEnv(t, withHooks(time.Millisecond))
 	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
-	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{content.EventPublished}}, true); st != 201 {
+	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{domain.EventPublished}}, true); st != 201 {
 		t.Fatalf("add: %d %v", st, body)
 	}
 	at := e.clock.Now().Add(time.Hour).UTC().Truncate(time.Second)
@@ -202,12 +202,12 @@ func TestScheduledPublishIsAuditedAndSent(t *testing.T) {
 		Type string
 		Data map[string]any
 	}
-	if err := json.Unmarshal(got.body, &ev); err != nil || ev.Type != content.EventPublished || ev.Data["slug"] != "draft-post" || ev.Data["by"] != testUser {
+	if err := json.Unmarshal(got.body, &ev); err != nil || ev.Type != domain.EventPublished || ev.Data["slug"] != "draft-post" || ev.Data["by"] != testUser {
 		t.Fatalf("event: %s", got.body)
 	}
 	entries, _ := e.auditEntries("?kind=blog")
-	if len(entries) != 2 || entries[0].User != "(system)" || entries[0].Action != content.AuditPublish || entries[0].Detail != "scheduled by "+testUser ||
-		entries[1].User != testUser || entries[1].Action != content.AuditSchedule || entries[1].Target != "draft-post" {
+	if len(entries) != 2 || entries[0].User != "(system)" || entries[0].Action != domain.AuditPublish || entries[0].Detail != "scheduled by "+testUser ||
+		entries[1].User != testUser || entries[1].Action != domain.AuditSchedule || entries[1].Target != "draft-post" {
 		t.Fatalf("audit: %+v", entries)
 	}
 }

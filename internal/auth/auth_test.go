@@ -11,7 +11,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 func TestPasswordHash(t *testing.T) {
@@ -133,7 +133,7 @@ func TestLimiter(t *testing.T) {
 	}
 	err := l.Allow("a")
 	var le *LimitedError
-	if !errors.As(err, &le) || le.Wait <= 0 || content.ErrorCode(err) != content.ERateLimited {
+	if !errors.As(err, &le) || le.Wait <= 0 || domain.ErrorCode(err) != domain.ERateLimited {
 		t.Fatalf("4th request: %v", err)
 	}
 	if err := l.Allow("b"); err != nil {
@@ -190,7 +190,7 @@ func TestLockoutReservesAttempts(t *testing.T) {
 		a, err := l.Begin("u")
 		if err == nil {
 			tries = append(tries, a)
-		} else if content.ErrorCode(err) != content.ERateLimited {
+		} else if domain.ErrorCode(err) != domain.ERateLimited {
 			t.Fatalf("attempt %d: %v", i, err)
 		}
 	}
@@ -291,7 +291,7 @@ func TestGateBoundsConcurrentChecks(t *testing.T) {
 	}
 	_, err := g.Enter(context.Background())
 	var busy *BusyError
-	if !errors.As(err, &busy) || busy.RetryAfter() <= 0 || content.ErrorCode(err) != content.EUnavailable {
+	if !errors.As(err, &busy) || busy.RetryAfter() <= 0 || domain.ErrorCode(err) != domain.EUnavailable {
 		t.Fatalf("fourth caller: %v", err)
 	}
 	r1()

@@ -5,7 +5,7 @@ import (
 	"runtime"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // BusyError answers a request the server is too busy to take now; the HTTP layer turns it into
@@ -19,8 +19,8 @@ const MsgBusy = "The server is busy. Please try again in a moment."
 
 func (e *BusyError) Error() string { return MsgBusy }
 
-// Unwrap lets content.ErrorCode see a 503.
-func (e *BusyError) Unwrap() error { return content.Errorf(content.EUnavailable, MsgBusy) }
+// Unwrap lets domain.ErrorCode see a 503.
+func (e *BusyError) Unwrap() error { return domain.Errorf(domain.EUnavailable, MsgBusy) }
 
 // RetryAfter returns how long the client should wait.
 func (e *BusyError) RetryAfter() time.Duration { return e.Wait }

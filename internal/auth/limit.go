@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // LimitedError is a rate-limit refusal; the HTTP layer turns Wait into Retry-After.
@@ -20,8 +20,8 @@ type LimitedError struct {
 
 func (e *LimitedError) Error() string { return e.Msg }
 
-// Unwrap lets content.ErrorCode see a 429.
-func (e *LimitedError) Unwrap() error { return content.Errorf(content.ERateLimited, "%s", e.Msg) }
+// Unwrap lets domain.ErrorCode see a 429.
+func (e *LimitedError) Unwrap() error { return domain.Errorf(domain.ERateLimited, "%s", e.Msg) }
 
 // RetryAfter returns how long the client should wait.
 func (e *LimitedError) RetryAfter() time.Duration { return e.Wait }

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"syscall"
 
-	"digitalreeviver/internal/static"
+	"digitalreeviver/internal/hostrules"
 )
 
 // kind orders the uploads: every asset a page may use is on the store before any page that uses
@@ -137,7 +137,7 @@ const maxMetadata = 2048
 // Content-Type become the object's own, every other header is stored as x-amz-meta-* metadata,
 // since S3 serves no other custom headers (the CDN in front copies them into real headers, see
 // docs/DEPLOY.md).
-func (o *object) applyHeaders(rules static.HeaderRules) error {
+func (o *object) applyHeaders(rules hostrules.HeaderRules) error {
 	size := 0
 	for name, v := range rules.For(o.Rel) {
 		switch name {
@@ -176,11 +176,11 @@ func skipped(rel string) bool {
 func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	var files []*object
 	var warnings []string
-	var rules static.HeaderRules
+	var rules hostrules.HeaderRules
 	switch data, err := os.ReadFile(filepath.Join(dir, "_headers")); {
 	case err == nil:
 		var warns []string
-		rules, warns = static.ParseHeaders(data)
+		rules, warns = hostrules.ParseHeaders(data)
 		warnings = append(warnings, warns...)
 	case os.IsNotExist(err):
 		warnings = append(warnings, "the site has no _headers file: its objects carry no security headers")
@@ -222,7 +222,7 @@ func (d *Deployer) scan(dir string) ([]*object, []string, error) {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "_redirects"))
 	if err == nil {
-		rules, warns := static.ParseRedirects(data)
+		rules, warns := hostrules.ParseRedirects(data)
 		warnings = append(warnings, warns...)
 		moved := redirectPages(dir)
 		for _, r := range rules {
@@ -348,5 +348,5 @@ func (o *object) body() ([]byte, string, error) {
 // new): those pages are redirects, not pages the site serves.
 func redirectPages(dir string) map[string]string {
 	data, _ := os.ReadFile(filepath.Join(dir, ".build.json"))
-	return static.RedirectPages(data)
+	return hostrules.RedirectPages(data)
 }

@@ -17,8 +17,8 @@ import (
 	"sync"
 	"time"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/render"
 	"digitalreeviver/internal/search"
@@ -52,8 +52,8 @@ type Config struct {
 // UpdatedAt changes with every change to it: a long-lived Builder reuses what it planned for an
 // unchanged post.
 type Source interface {
-	Blogs() ([]content.Blog, error)
-	Services() ([]content.Service, error)
+	Blogs() ([]domain.Blog, error)
+	Services() ([]domain.Service, error)
 	// RecordsDigest sums the records as they are stored, without decoding them: equal digests
 	// must mean equal records. A build where nothing changed then reads no record. A source
 	// that cannot sum them cheaply embeds Undigested.
@@ -134,7 +134,7 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.OutDir == "" {
 		return nil, errors.New("build: no output folder")
 	}
-	if cfg.TurnstileSiteKey != "" && !folder.ValidSiteKey(cfg.TurnstileSiteKey) {
+	if cfg.TurnstileSiteKey != "" && !contentdir.ValidSiteKey(cfg.TurnstileSiteKey) {
 		return nil, fmt.Errorf("build: Turnstile site key %q: expected letters, digits, - and _ only", cfg.TurnstileSiteKey)
 	}
 	r, err := render.New(render.Options{SiteDir: cfg.SiteDir, Node: cfg.Node, Logger: cfg.Logger, Processes: cfg.RenderProcesses})
@@ -238,9 +238,9 @@ func (b *Builder) progressf(format string, args ...any) {
 }
 
 // RenderPreviewBlog renders a draft blog exactly as its public page would be served.
-func (b *Builder) RenderPreviewBlog(ctx context.Context, src Source, blog content.Blog) ([]byte, error) {
+func (b *Builder) RenderPreviewBlog(ctx context.Context, src Source, blog domain.Blog) ([]byte, error) {
 	blog.Normalize()
-	blog.Category = content.Category(blog.Category)
+	blog.Category = domain.Category(blog.Category)
 	if blog.CreatedAt.IsZero() {
 		blog.CreatedAt = time.Now()
 	}
@@ -253,7 +253,7 @@ func (b *Builder) RenderPreviewBlog(ctx context.Context, src Source, blog conten
 
 // RenderPreviewService renders a draft service exactly as its public page would be served: the
 // landing page for a slug with a landing page in content/, the generic service page otherwise.
-func (b *Builder) RenderPreviewService(ctx context.Context, src Source, svc content.Service) ([]byte, error) {
+func (b *Builder) RenderPreviewService(ctx context.Context, src Source, svc domain.Service) ([]byte, error) {
 	svc.Normalize()
 	return b.renderOne(ctx, src, func(pl *planner) *Page {
 		var pg *Page
@@ -273,7 +273,7 @@ func (b *Builder) RenderPreviewService(ctx context.Context, src Source, svc cont
 // renderOne renders one page outside a build; src (may be nil) gives the media library's alt
 // texts, so an image shows the alt text the published page will.
 func (b *Builder) renderOne(ctx context.Context, src Source, page func(*planner) *Page) ([]byte, error) {
-	sources, err := folder.Load(b.cfg.ContentDir)
+	sources, err := contentdir.Load(b.cfg.ContentDir)
 	if err != nil {
 		return nil, err
 	}

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/render"
 	"digitalreeviver/internal/store"
 )
@@ -56,13 +56,13 @@ func newTestSite(t *testing.T) *testSite {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	blogs := []content.Blog{
+	blogs := []domain.Blog{
 		{Title: "Local SEO for Noida Clinics", Category: "SEO", Content: "<h2>Why local</h2><p>Patients search <strong>near me</strong> first. " + strings.Repeat("More words here. ", 20) + "</p>",
 			MetaDescription: "A checklist for clinics.", FocusKeyword: "local seo noida", CreatedAt: time.Date(2026, 3, 10, 5, 0, 0, 0, time.UTC)},
 		{Title: "Google Ads Budgets Explained", Content: "<p>Start small & measure.</p>", CreatedAt: time.Date(2026, 4, 2, 5, 0, 0, 0, time.UTC)},
 		{Title: `Quotes "and" <tags> in titles`, Category: "Tips", Content: "<p>Escaping matters.</p>", CreatedAt: time.Date(2026, 5, 2, 5, 0, 0, 0, time.UTC)},
 	}
-	services := []content.Service{
+	services := []domain.Service{
 		{Title: "SEO Services in Delhi", Slug: "seo-services-in-delhi", Category: "SEO", Description: "<p>Record text for SEO.</p>",
 			MetaTitle: "Override Title From Record", MetaDescription: "Override description from record.", FocusKeyword: "override keyword"},
 		{Title: "Video Marketing", Category: "Video", Description: "<p>" + strings.Repeat("Video that sells. ", 20) + "</p>"},
@@ -99,7 +99,7 @@ func (s *testSite) read(t *testing.T, rel string) string {
 
 func planFor(t *testing.T, s *testSite) []*Page {
 	t.Helper()
-	src, err := folder.Load(contentDir)
+	src, err := contentdir.Load(contentDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,16 +156,16 @@ func TestPlanRoutes(t *testing.T) {
 	if len(list.Posts) != 3 || list.Posts[0].Title != `Quotes "and" <tags> in titles` {
 		t.Errorf("blog list not newest first: %+v", list.Posts)
 	}
-	if c := list.Posts[1]; c.Category != content.DefaultCategory || c.Image.Src != "/images/default-blog.svg" || c.Image.Width == 0 {
+	if c := list.Posts[1]; c.Category != domain.DefaultCategory || c.Image.Src != "/images/default-blog.svg" || c.Image.Width == 0 {
 		t.Errorf("card defaults: %+v", c)
 	}
 }
 
 func TestBlogArchiveIsStable(t *testing.T) {
 	s := newTestSite(t) // 3 posts
-	var more []content.Blog
+	var more []domain.Blog
 	for i := 0; i < 2*PostsPerPage; i++ {
-		more = append(more, content.Blog{Title: fmt.Sprintf("Post %03d", i), Content: "<p>x</p>", CreatedAt: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)})
+		more = append(more, domain.Blog{Title: fmt.Sprintf("Post %03d", i), Content: "<p>x</p>", CreatedAt: time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)})
 	}
 	if err := s.db.Import(more, nil); err != nil {
 		t.Fatal(err)
@@ -196,7 +196,7 @@ func TestBlogArchiveIsStable(t *testing.T) {
 	}
 
 	// A new post changes /blog/ and the newest chunk only.
-	if err := s.db.Import([]content.Blog{{Title: "Brand New", Content: "<p>x</p>", CreatedAt: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil); err != nil {
+	if err := s.db.Import([]domain.Blog{{Title: "Brand New", Content: "<p>x</p>", CreatedAt: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	after := lists()
@@ -220,9 +220,9 @@ func asJSON(v any) string {
 
 func TestRelatedPostsDoNotChangeOnPublish(t *testing.T) {
 	s := newTestSite(t)
-	var older []content.Blog
+	var older []domain.Blog
 	for i := 0; i < relatedPosts; i++ {
-		older = append(older, content.Blog{Title: fmt.Sprintf("Old %d", i), Content: "<p>x</p>", CreatedAt: time.Date(2025, 1, 1+i, 0, 0, 0, 0, time.UTC)})
+		older = append(older, domain.Blog{Title: fmt.Sprintf("Old %d", i), Content: "<p>x</p>", CreatedAt: time.Date(2025, 1, 1+i, 0, 0, 0, 0, time.UTC)})
 	}
 	if err := s.db.Import(older, nil); err != nil {
 		t.Fatal(err)
@@ -237,7 +237,7 @@ func TestRelatedPostsDoNotChangeOnPublish(t *testing.T) {
 		return out
 	}
 	before := related()
-	if err := s.db.Import([]content.Blog{{Title: "Newest", Content: "<p>x</p>", CreatedAt: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil); err != nil {
+	if err := s.db.Import([]domain.Blog{{Title: "Newest", Content: "<p>x</p>", CreatedAt: time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC)}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	after := related()
@@ -389,7 +389,7 @@ func TestBuildEndToEnd(t *testing.T) {
 
 	// Publishing one post renders that post, its neighbours' related lists, the lists and home:
 	// not the whole site.
-	if _, err := s.db.CreatePreviewBlog(content.Blog{Title: "Fresh Post", Category: "News", Content: "<p>Brand new text.</p>"}); err != nil {
+	if _, err := s.db.CreatePreviewBlog(domain.Blog{Title: "Fresh Post", Category: "News", Content: "<p>Brand new text.</p>"}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.db.PublishBlog("fresh-post", nil); err != nil {
@@ -446,7 +446,7 @@ func TestFailedBuildLeavesLiveSite(t *testing.T) {
 
 	// The renderer cannot start: the render stage fails.
 	broken := s.builder(t, func(c *Config) { c.Node = filepath.Join(s.dir, "no-such-node") })
-	s.db.CreatePreviewBlog(content.Blog{Title: "Never Live", Category: "X", Content: "<p>x</p>"})
+	s.db.CreatePreviewBlog(domain.Blog{Title: "Never Live", Category: "X", Content: "<p>x</p>"})
 	s.db.PublishBlog("never-live", nil)
 	_, err := broken.Build(context.Background(), s.db, Options{})
 	if err == nil || !strings.HasPrefix(err.Error(), "render: ") {
@@ -481,7 +481,7 @@ func TestPreviewRender(t *testing.T) {
 	needBundle(t)
 	s := newTestSite(t)
 	b := s.builder(t)
-	html, err := b.RenderPreviewBlog(context.Background(), nil, content.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>"})
+	html, err := b.RenderPreviewBlog(context.Background(), nil, domain.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,7 +489,7 @@ func TestPreviewRender(t *testing.T) {
 	if !strings.Contains(page, "Draft body") || !strings.Contains(page, "noindex") || !strings.Contains(page, "<title>Draft Title") {
 		t.Fatalf("preview page: %.400s", page)
 	}
-	svc, err := b.RenderPreviewService(context.Background(), nil, content.Service{Title: "SEO", Slug: "seo-services-in-delhi", Description: "<p>Landing record text</p>", MetaTitle: "Preview Meta"})
+	svc, err := b.RenderPreviewService(context.Background(), nil, domain.Service{Title: "SEO", Slug: "seo-services-in-delhi", Description: "<p>Landing record text</p>", MetaTitle: "Preview Meta"})
 	if err != nil || !strings.Contains(string(svc), "Landing record text") || !strings.Contains(string(svc), "<title>Preview Meta") {
 		t.Fatalf("service preview: %v", err)
 	}
@@ -503,7 +503,7 @@ func TestPreviewRender(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := withAlts{Source: s.db, alts: map[string]string{upload: "Our team at the Noida office"}}
-	html, err = b.RenderPreviewBlog(context.Background(), src, content.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>", Image: "/uploads/" + upload})
+	html, err = b.RenderPreviewBlog(context.Background(), src, domain.Blog{Title: "Draft Title", Slug: "draft-title", Content: "<p>Draft body</p>", Image: "/uploads/" + upload})
 	if err != nil || !strings.Contains(string(html), `alt="Our team at the Noida office"`) {
 		t.Fatalf("preview cover without the library's alt text: %v %.3000s", err, html)
 	}
@@ -540,9 +540,9 @@ func readTree(t *testing.T, out string) map[string]string {
 func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	needBundle(t)
 	s := newTestSite(t)
-	var more []content.Blog
+	var more []domain.Blog
 	for i := 0; i < 30; i++ {
-		more = append(more, content.Blog{Title: fmt.Sprintf("Archive post %02d", i), Content: fmt.Sprintf("<p>Body %d</p>", i),
+		more = append(more, domain.Blog{Title: fmt.Sprintf("Archive post %02d", i), Content: fmt.Sprintf("<p>Body %d</p>", i),
 			CreatedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * 24 * time.Hour)})
 	}
 	if err := s.db.Import(more, nil); err != nil {
@@ -561,7 +561,7 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	}
 	png, _ := base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
 	useImage := func(slug, image string) error {
-		_, err := s.db.UpdateBlog(slug, func(b *content.Blog) error { b.Image = image; return nil })
+		_, err := s.db.UpdateBlog(slug, func(b *domain.Blog) error { b.Image = image; return nil })
 		return err
 	}
 	extraImage := filepath.Join(contentCopy, "images", "extra.svg")
@@ -569,7 +569,7 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	// through generations reused as they were two builds before.
 	steps := []func() error{
 		func() error {
-			if _, err := s.db.CreatePreviewBlog(content.Blog{Title: "Newest Post", Category: "News", Content: "<p>Fresh</p>"}); err != nil {
+			if _, err := s.db.CreatePreviewBlog(domain.Blog{Title: "Newest Post", Category: "News", Content: "<p>Fresh</p>"}); err != nil {
 				return err
 			}
 			_, err := s.db.PublishBlog("newest-post", nil)
@@ -585,14 +585,14 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 					return err
 				}
 			}
-			_, err := s.db.UpdateBlog("archive-post-10", func(b *content.Blog) error {
+			_, err := s.db.UpdateBlog("archive-post-10", func(b *domain.Blog) error {
 				b.Title, b.Image = "Archive post ten, edited", "/uploads/0123abcd.png"
 				return nil
 			})
 			return err
 		},
 		func() error {
-			_, err := s.db.UpdateBlog("archive-post-11", func(b *content.Blog) error { b.Content = "<p>Eleven, rewritten</p>"; return nil })
+			_, err := s.db.UpdateBlog("archive-post-11", func(b *domain.Blog) error { b.Content = "<p>Eleven, rewritten</p>"; return nil })
 			return err
 		},
 		func() error { return s.db.DeleteBlog("archive-post-20") },
@@ -673,12 +673,12 @@ func stageNames(res Result) string {
 // memorySource holds its records in memory and cannot sum them as stored.
 type memorySource struct {
 	Undigested
-	blogs    []content.Blog
-	services []content.Service
+	blogs    []domain.Blog
+	services []domain.Service
 }
 
-func (m *memorySource) Blogs() ([]content.Blog, error)       { return m.blogs, nil }
-func (m *memorySource) Services() ([]content.Service, error) { return m.services, nil }
+func (m *memorySource) Blogs() ([]domain.Blog, error)       { return m.blogs, nil }
+func (m *memorySource) Services() ([]domain.Service, error) { return m.services, nil }
 
 func TestASourceWithoutDigest(t *testing.T) {
 	needBundle(t)
@@ -756,7 +756,7 @@ Guides, case studies and service pages.
 		t.Error("the new landing page is not in the sitemap")
 	}
 	// A service record with its slug previews (and publishes) as that landing page.
-	preview, err := b.RenderPreviewService(context.Background(), nil, content.Service{Title: "Content Marketing", Slug: slug, Description: "<p>Record text</p>"})
+	preview, err := b.RenderPreviewService(context.Background(), nil, domain.Service{Title: "Content Marketing", Slug: slug, Description: "<p>Record text</p>"})
 	if err != nil || !strings.Contains(string(preview), "Content that answers your buyers") || !strings.Contains(string(preview), "Record text") {
 		t.Fatalf("service preview on the new landing page: %v", err)
 	}
@@ -801,12 +801,12 @@ func TestPublishedServicesAreListedBesideTheCuratedTiles(t *testing.T) {
 
 	// Many published services: home shows the curated tiles and the newest others up to its limit,
 	// /services every one; a service titled like a curated tile is not shown twice.
-	var more []content.Service
+	var more []domain.Service
 	for i := 1; i <= 12; i++ {
-		more = append(more, content.Service{Title: fmt.Sprintf("Extra Service %02d", i), Category: "Extra", Description: "<p>Extra.</p>",
+		more = append(more, domain.Service{Title: fmt.Sprintf("Extra Service %02d", i), Category: "Extra", Description: "<p>Extra.</p>",
 			CreatedAt: time.Date(2026, 6, i, 5, 0, 0, 0, time.UTC)})
 	}
-	more = append(more, content.Service{Title: "seo", Slug: "seo-again", Description: "<p>Same title.</p>", CreatedAt: time.Date(2026, 7, 1, 5, 0, 0, 0, time.UTC)})
+	more = append(more, domain.Service{Title: "seo", Slug: "seo-again", Description: "<p>Same title.</p>", CreatedAt: time.Date(2026, 7, 1, 5, 0, 0, 0, time.UTC)})
 	if err := s.db.Import(nil, more); err != nil {
 		t.Fatal(err)
 	}
@@ -905,10 +905,10 @@ func TestWarmBuilderPublishesLikeAWarmOne(t *testing.T) {
 	live := LiveGeneration(s.out)
 	publish := func(title string) {
 		t.Helper()
-		if _, err := s.db.CreatePreviewBlog(content.Blog{Title: title, Category: "News", Content: "<p>New</p>"}); err != nil {
+		if _, err := s.db.CreatePreviewBlog(domain.Blog{Title: title, Category: "News", Content: "<p>New</p>"}); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.db.PublishBlog(content.Slugify(title), nil); err != nil {
+		if _, err := s.db.PublishBlog(domain.Slugify(title), nil); err != nil {
 			t.Fatal(err)
 		}
 	}

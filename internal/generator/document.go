@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"digitalreeviver/internal/hostrules"
 	"digitalreeviver/internal/render"
-	"digitalreeviver/internal/static"
 )
 
 // headHTML writes the <head> of a page. Every value is escaped for its context: attributes
@@ -27,7 +27,7 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 	}
 	b.WriteString(`<!doctype html><html lang="en-IN"><head><meta charset="utf-8">`)
 	// The policy first, before anything it governs: the page keeps it on any host.
-	tag(`<meta http-equiv="Content-Security-Policy" content="`, static.MetaCSP(site.policy()))
+	tag(`<meta http-equiv="Content-Security-Policy" content="`, hostrules.MetaCSP(site.policy()))
 	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">`)
 	b.WriteString(`<title>`)
 	b.WriteString(attr(h.Title))

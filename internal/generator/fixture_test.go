@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 )
 
@@ -36,9 +36,9 @@ var fixturePages = map[string]string{
 // side only fails a test: here when Go's props change, there when the TypeScript types do.
 func TestRendererFixture(t *testing.T) {
 	s := newTestSite(t)
-	var more []content.Blog
+	var more []domain.Blog
 	for i := 0; i < 2*PostsPerPage+1-3; i++ { // three archive pages in all
-		more = append(more, content.Blog{Title: fmt.Sprintf("Archive post %02d", i), Category: "Archive",
+		more = append(more, domain.Blog{Title: fmt.Sprintf("Archive post %02d", i), Category: "Archive",
 			Content: fmt.Sprintf("<p>Archived article number %d.</p>", i), CreatedAt: time.Date(2025, 1, 1+i, 5, 0, 0, 0, time.UTC)})
 	}
 	if err := s.db.Import(more, nil); err != nil {
@@ -50,14 +50,14 @@ func TestRendererFixture(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(uploads, upload), pngOf(t, 4, 3), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.UpdateBlog("local-seo-for-noida-clinics", func(b *content.Blog) error {
+	if _, err := s.db.UpdateBlog("local-seo-for-noida-clinics", func(b *domain.Blog) error {
 		b.Image = "/uploads/" + upload
 		b.Content += `<p><img src="/uploads/` + upload + `" alt="The checklist on one page"></p>`
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	src, err := folder.Load(contentDir)
+	src, err := contentdir.Load(contentDir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 
 	_ "golang.org/x/image/webp"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 )
 
@@ -83,7 +83,7 @@ func (c *imageCache) image(src, alt, fallback string) Image {
 		sz = [2]int{1200, 630}
 	}
 	img := Image{Src: src, Alt: alt, Width: sz[0], Height: sz[1]}
-	if name := content.UploadNameOf(src); name != "" {
+	if name := domain.UploadNameOf(src); name != "" {
 		if a := c.alts[name]; a != "" {
 			img.Alt = a
 		}

@@ -17,7 +17,7 @@ import (
 	"time"
 	"unsafe"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // inputsHash sums everything a build's output depends on: the program itself, the renderer
@@ -47,7 +47,7 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records st
 }
 
 // sumRecords sums decoded records, for a Source without a digest of its own.
-func sumRecords(blogs []content.Blog, services []content.Service, redirects []content.Redirect) string {
+func sumRecords(blogs []domain.Blog, services []domain.Service, redirects []domain.Redirect) string {
 	h := sha256.New()
 	for _, records := range []reflect.Value{reflect.ValueOf(blogs), reflect.ValueOf(services), reflect.ValueOf(redirects)} {
 		if err := hashRecords(h, records); err != nil {

@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Every field of a record is an input: changing any one of them changes the inputs hash, so a
 // build never skips planning after an edit.
 func TestHashValueCoversEveryField(t *testing.T) {
-	base := content.Blog{ID: "1", Title: "T", Slug: "s", Content: "<p>c</p>", Category: "C", Image: "/i.png",
+	base := domain.Blog{ID: "1", Title: "T", Slug: "s", Content: "<p>c</p>", Category: "C", Image: "/i.png",
 		MetaTitle: "M", MetaDescription: "D", FocusKeyword: "K", CreatedAt: time.Unix(1, 0), UpdatedAt: time.Unix(2, 0)}
 	sum := func(v any) string {
 		h := sha256.New()
@@ -22,7 +22,7 @@ func TestHashValueCoversEveryField(t *testing.T) {
 		}
 		return string(h.Sum(nil))
 	}
-	want := sum([]content.Blog{base})
+	want := sum([]domain.Blog{base})
 	rv := reflect.ValueOf(&base).Elem()
 	for i := 0; i < rv.NumField(); i++ {
 		changed := base
@@ -31,24 +31,24 @@ func TestHashValueCoversEveryField(t *testing.T) {
 		case reflect.String:
 			f.SetString(f.String() + "x")
 		case reflect.Pointer:
-			f.Set(reflect.ValueOf(&content.Review{SubmittedBy: "x"}))
+			f.Set(reflect.ValueOf(&domain.Review{SubmittedBy: "x"}))
 		default:
 			f.Set(reflect.ValueOf(time.Unix(99, 0)))
 		}
-		if sum([]content.Blog{changed}) == want {
+		if sum([]domain.Blog{changed}) == want {
 			t.Errorf("changing %s leaves the hash as it was", rv.Type().Field(i).Name)
 		}
 	}
-	if sum([]content.Blog{base, base}) == want || sum([]content.Service{{Title: "T"}}) == sum([]content.Service{{Slug: "T"}}) {
+	if sum([]domain.Blog{base, base}) == want || sum([]domain.Service{{Title: "T"}}) == sum([]domain.Service{{Slug: "T"}}) {
 		t.Error("hash ignores the number of records or which field holds a value")
 	}
 }
 
 // The chunked, parallel sum of many records is the same every time, and any record changes it.
 func TestHashRecordsIsStable(t *testing.T) {
-	blogs := make([]content.Blog, 600)
+	blogs := make([]domain.Blog, 600)
 	for i := range blogs {
-		blogs[i] = content.Blog{Slug: strings.Repeat("s", i%7) + string(rune('a'+i%26)), Content: strings.Repeat("<p>x</p>", i%50)}
+		blogs[i] = domain.Blog{Slug: strings.Repeat("s", i%7) + string(rune('a'+i%26)), Content: strings.Repeat("<p>x</p>", i%50)}
 	}
 	sum := func() string {
 		h := sha256.New()

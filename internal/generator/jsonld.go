@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 )
 
 // Structured data (schema.org as JSON-LD) for search engines.
@@ -49,19 +49,19 @@ func (p *planner) websiteLD() any {
 		"publisher": ld{"@id": p.base + "/#business"}}
 }
 
-func (p *planner) articleLD(b content.Blog, h Head) any {
+func (p *planner) articleLD(b domain.Blog, h Head) any {
 	return ld{
 		"@context": "https://schema.org", "@type": "BlogPosting",
 		"headline": b.Title, "description": h.Description, "keywords": h.Keywords,
 		"datePublished": h.Published, "dateModified": h.Modified, "image": h.Image,
-		"articleSection":   content.Category(b.Category),
+		"articleSection":   domain.Category(b.Category),
 		"mainEntityOfPage": ld{"@type": "WebPage", "@id": h.Canonical}, "url": h.Canonical,
 		"author":    ld{"@type": "Organization", "name": p.site.Name, "url": p.base + "/"},
 		"publisher": ld{"@type": "Organization", "name": p.site.Name, "logo": ld{"@type": "ImageObject", "url": p.abs("/images/logo.svg")}},
 	}
 }
 
-func (p *planner) faqLD(faqs []folder.Faq) any {
+func (p *planner) faqLD(faqs []contentdir.Faq) any {
 	items := make([]any, 0, len(faqs))
 	for _, f := range faqs {
 		items = append(items, ld{"@type": "Question", "name": f.Question,

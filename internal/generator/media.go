@@ -9,7 +9,7 @@ import (
 
 	xhtml "golang.org/x/net/html"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 )
 
@@ -131,7 +131,7 @@ func (c *imageCache) richImages(fragment string) string {
 		for _, a := range tok.Attr {
 			attrs[a.Key] = a.Val
 		}
-		name := content.UploadNameOf(attrs["src"])
+		name := domain.UploadNameOf(attrs["src"])
 		if name == "" {
 			b.WriteString(raw)
 			continue

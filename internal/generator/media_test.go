@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/store"
 )
@@ -32,7 +32,7 @@ func uploadPNG(t *testing.T, db *store.DB, dir string, w, h int, alt string) str
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	name := content.NewID()[:16] + content.NewID()[:16] + ".png"
+	name := domain.NewID()[:16] + domain.NewID()[:16] + ".png"
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestUploadsAreServedAsResponsiveImages(t *testing.T) {
 	uploads := filepath.Join(s.dir, "uploads")
 	name := uploadPNG(t, s.db, uploads, 1000, 600, "A chart of clinic visits by month")
 	slug := "local-seo-for-noida-clinics"
-	if _, err := s.db.UpdateBlog(slug, func(b *content.Blog) error {
+	if _, err := s.db.UpdateBlog(slug, func(b *domain.Blog) error {
 		b.Image = "/uploads/" + name
 		b.Content += `<p><img src="/uploads/` + name + `" alt="Visits, month by month"></p>`
 		return nil

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 )
 
 // planMemo lets a long-lived Builder (adminapi's) skip the per-post work of planning: a post's
@@ -31,7 +31,7 @@ type memoEntry struct {
 }
 
 // memoKey sums what every page depends on.
-func memoKey(siteJSON []byte, src *folder.Content, assetsHash, staticHash string) string {
+func memoKey(siteJSON []byte, src *contentdir.Content, assetsHash, staticHash string) string {
 	h := sha256.New()
 	sf, _ := json.Marshal(src.Site)
 	for _, part := range [][]byte{siteJSON, sf, []byte(assetsHash), []byte(staticHash)} {
@@ -42,7 +42,7 @@ func memoKey(siteJSON []byte, src *folder.Content, assetsHash, staticHash string
 }
 
 // recordKey names one version of a published blog: the store stamps UpdatedAt on every write.
-func recordKey(b *content.Blog) string {
+func recordKey(b *domain.Blog) string {
 	return b.ID + "@" + strconv.FormatInt(b.UpdatedAt.UnixNano(), 10) + "/" + b.Slug
 }
 

@@ -8,8 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 )
 
 // Page is one file of the site: where it goes, what renders it and its head.
@@ -77,12 +77,12 @@ const indexedSection = "testimonials"
 
 // planner turns sources into pages.
 type planner struct {
-	src      *folder.Content
+	src      *contentdir.Content
 	site     SiteInfo
 	base     string
 	images   *imageCache
-	blogs    []content.Blog
-	services []content.Service
+	blogs    []domain.Blog
+	services []domain.Service
 	cards    []BlogCard
 	warn     func(msg string, args ...any)
 	memo     *planMemo           // last build's encodings (nil: none)
@@ -97,7 +97,7 @@ type planner struct {
 
 // newPlanner plans the site from the content folder src and the published records, with the
 // settings of cfg; clientDir holds the renderer's public files (the default images).
-func newPlanner(cfg Config, clientDir string, src *folder.Content, blogs []content.Blog, services []content.Service) *planner {
+func newPlanner(cfg Config, clientDir string, src *contentdir.Content, blogs []domain.Blog, services []domain.Service) *planner {
 	site := siteInfo(cfg, src)
 	warn := func(string, ...any) {}
 	if cfg.Logger != nil {
@@ -110,7 +110,7 @@ func newPlanner(cfg Config, clientDir string, src *folder.Content, blogs []conte
 }
 
 // siteInfo is what every page gets of the agency's facts, with the settings' overrides.
-func siteInfo(cfg Config, src *folder.Content) SiteInfo {
+func siteInfo(cfg Config, src *contentdir.Content) SiteInfo {
 	s := src.Site
 	info := SiteInfo{Facts: s.Facts, FormEndpoint: orDefault(cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
 		TurnstileSiteKey: orDefault(cfg.TurnstileSiteKey, s.TurnstileSiteKey),
@@ -129,10 +129,10 @@ func slashHref(href string) string {
 	return href + "/"
 }
 
-func slashLinks(in []folder.Link) []folder.Link {
-	out := make([]folder.Link, len(in))
+func slashLinks(in []contentdir.Link) []contentdir.Link {
+	out := make([]contentdir.Link, len(in))
 	for i, l := range in {
-		out[i] = folder.Link{Href: slashHref(l.Href), Label: l.Label}
+		out[i] = contentdir.Link{Href: slashHref(l.Href), Label: l.Label}
 	}
 	return out
 }
@@ -192,11 +192,11 @@ func describe(html string) string {
 }
 
 func excerpt(html string) string {
-	t := plainPrefix(html, content.PreviewLimit)
-	if utf8.RuneCountInString(t) <= content.PreviewLimit {
+	t := plainPrefix(html, domain.PreviewLimit)
+	if utf8.RuneCountInString(t) <= domain.PreviewLimit {
 		return t
 	}
-	return strings.TrimSpace(string([]rune(t)[:content.PreviewLimit])) + "…"
+	return strings.TrimSpace(string([]rune(t)[:domain.PreviewLimit])) + "…"
 }
 
 func displayDate(t time.Time) string {
@@ -224,7 +224,7 @@ func (p *planner) blogCard(i int) BlogCard {
 	}
 	return BlogCard{
 		Title: b.Title, Slug: b.Slug, Href: "/blog/" + b.Slug + "/",
-		Category: content.Category(b.Category), Excerpt: ex,
+		Category: domain.Category(b.Category), Excerpt: ex,
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
 	}
@@ -280,11 +280,11 @@ func (p *planner) plan() ([]*Page, error) {
 
 	svcCards := make([]ServiceCard, 0, len(p.services))
 	for _, s := range p.services {
-		if content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) {
+		if domain.ReservedSlug(s.Slug) || !domain.ValidSlug(s.Slug) {
 			continue
 		}
 		svcCards = append(svcCards, ServiceCard{
-			Title: s.Title, Slug: s.Slug, Href: "/" + s.Slug + "/", Category: content.Category(s.Category),
+			Title: s.Title, Slug: s.Slug, Href: "/" + s.Slug + "/", Category: domain.Category(s.Category),
 			Excerpt: excerpt(s.Description), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg"),
 		})
 	}
@@ -459,20 +459,20 @@ func (p *planner) postPage(i int, related []int, route string) (any, Head) {
 	return props, p.postHeadWith(b, route, desc)
 }
 
-func (p *planner) postProps(b content.Blog, preview bool) BlogPostProps {
+func (p *planner) postProps(b domain.Blog, preview bool) BlogPostProps {
 	return BlogPostProps{Preview: preview, Related: []BlogCard{}, Post: PostProps{
-		Title: b.Title, Slug: b.Slug, Category: content.Category(b.Category), HTML: p.images.richImages(b.Content),
+		Title: b.Title, Slug: b.Slug, Category: domain.Category(b.Category), HTML: p.images.richImages(b.Content),
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
 	}}
 }
 
-func (p *planner) postHead(b content.Blog, route string) Head {
+func (p *planner) postHead(b domain.Blog, route string) Head {
 	return p.postHeadWith(b, route, b.MetaDescription)
 }
 
 // postHeadWith is postHead with the description known when desc is set.
-func (p *planner) postHeadWith(b content.Blog, route, desc string) Head {
+func (p *planner) postHeadWith(b domain.Blog, route, desc string) Head {
 	title := b.MetaTitle
 	if title == "" {
 		title = b.Title
@@ -482,7 +482,7 @@ func (p *planner) postHeadWith(b content.Blog, route, desc string) Head {
 	}
 	kw := b.FocusKeyword
 	if kw == "" {
-		kw = strings.ToLower(content.Category(b.Category)) + ", " + p.src.Site.KeywordFallback
+		kw = strings.ToLower(domain.Category(b.Category)) + ", " + p.src.Site.KeywordFallback
 	}
 	h := p.head(title, desc, kw, "/blog/"+b.Slug+"/", robotsIndex)
 	h.OGType = "article"
@@ -497,7 +497,7 @@ func (p *planner) postHeadWith(b content.Blog, route, desc string) Head {
 
 func (p *planner) servicePages() []*Page {
 	var pages []*Page
-	bySlug := map[string]content.Service{}
+	bySlug := map[string]domain.Service{}
 	for _, s := range p.services {
 		bySlug[s.Slug] = s
 	}
@@ -510,7 +510,7 @@ func (p *planner) servicePages() []*Page {
 		if _, isLanding := p.src.Landings[s.Slug]; isLanding {
 			continue
 		}
-		if content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) {
+		if domain.ReservedSlug(s.Slug) || !domain.ValidSlug(s.Slug) {
 			p.warn("skipping service whose slug is reserved or invalid", "slug", s.Slug)
 			continue
 		}
@@ -520,10 +520,10 @@ func (p *planner) servicePages() []*Page {
 	return pages
 }
 
-func (p *planner) servicePage(s content.Service, preview bool) (ServicePageProps, Head) {
+func (p *planner) servicePage(s domain.Service, preview bool) (ServicePageProps, Head) {
 	var props ServicePageProps
 	props.Preview = preview
-	props.Service.Title, props.Service.Slug, props.Service.Category = s.Title, s.Slug, content.Category(s.Category)
+	props.Service.Title, props.Service.Slug, props.Service.Category = s.Title, s.Slug, domain.Category(s.Category)
 	props.Service.HTML = p.images.richImages(s.Description)
 	props.Service.Image = p.images.image(s.Image, s.Title, "/images/default-service.svg")
 	title := s.MetaTitle
@@ -543,14 +543,14 @@ func (p *planner) servicePage(s content.Service, preview bool) (ServicePageProps
 	return props, h
 }
 
-func (p *planner) landing(slug string, rec content.Service, published bool) (LandingProps, Head) {
+func (p *planner) landing(slug string, rec domain.Service, published bool) (LandingProps, Head) {
 	doc := p.src.Landings[slug]
 	hero := doc.Hero
 	props := LandingProps{
 		Slug: slug,
 		Hero: LandingHero{Eyebrow: hero.Eyebrow, Heading: hero.Heading, Text: hero.Text,
 			Image: p.images.image(hero.Image, hero.Heading, "/images/default-service.svg"),
-			CTA:   folder.Link{Href: slashHref(hero.CTA.Href), Label: hero.CTA.Label}},
+			CTA:   contentdir.Link{Href: slashHref(hero.CTA.Href), Label: hero.CTA.Label}},
 		// A landing page may leave out any of these; the page gets empty lists.
 		Sections:   orEmpty(doc.Sections),
 		Highlights: orEmpty(doc.Highlights),
@@ -558,7 +558,7 @@ func (p *planner) landing(slug string, rec content.Service, published bool) (Lan
 	}
 	title, desc, kw := doc.Title, doc.Description, doc.Keywords
 	if published {
-		if strings.TrimSpace(content.PlainText(rec.Description)) != "" {
+		if strings.TrimSpace(domain.PlainText(rec.Description)) != "" {
 			props.Service = &LandingService{Title: rec.Title, HTML: p.images.richImages(rec.Description)}
 		}
 		// The service record's SEO fields override the page's own (SPEC §2).
@@ -626,7 +626,7 @@ func (p *planner) serviceTiles() []ServiceTile {
 	}
 	for _, s := range p.services {
 		href := "/" + s.Slug + "/"
-		if content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) ||
+		if domain.ReservedSlug(s.Slug) || !domain.ValidSlug(s.Slug) ||
 			shown[strings.ToLower(strings.TrimRight(href, "/"))] || shown[strings.ToLower(strings.TrimSpace(s.Title))] {
 			continue
 		}
@@ -636,7 +636,7 @@ func (p *planner) serviceTiles() []ServiceTile {
 	return tiles
 }
 
-func (p *planner) testimonials(in []folder.Testimonial) []TestimonialProps {
+func (p *planner) testimonials(in []contentdir.Testimonial) []TestimonialProps {
 	out := make([]TestimonialProps, 0, len(in))
 	for _, t := range in {
 		out = append(out, TestimonialProps{Text: t.Text, Author: t.Author, Role: t.Role, Rating: t.Rating, Image: p.images.image(t.Image, t.Author, "")})

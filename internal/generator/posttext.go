@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // TextSource is a Source that can list the posts without their text (Content) and read one
@@ -15,7 +15,7 @@ import (
 // text and a large site's build never holds all of it. *store.DB implements it.
 type TextSource interface {
 	// BlogsWithoutText is Blogs with every Content left empty.
-	BlogsWithoutText() ([]content.Blog, error)
+	BlogsWithoutText() ([]domain.Blog, error)
 	// BlogText is the Content of the post at slug, listed with updated as its UpdatedAt: an
 	// error when it is gone or has changed since.
 	BlogText(slug string, updated time.Time) (string, error)
@@ -36,7 +36,7 @@ func newPostTexts(src TextSource, n int) *postTexts {
 }
 
 // text reads b's text. A failed read gives "" and fails the build (failed).
-func (t *postTexts) text(b *content.Blog) string {
+func (t *postTexts) text(b *domain.Blog) string {
 	s, err := t.src.BlogText(b.Slug, b.UpdatedAt)
 	if err != nil {
 		t.mu.Lock()
@@ -49,7 +49,7 @@ func (t *postTexts) text(b *content.Blog) string {
 }
 
 // brief reads post i's text and keeps its excerpt and description; it returns the text.
-func (t *postTexts) brief(i int, b *content.Blog) string {
+func (t *postTexts) brief(i int, b *domain.Blog) string {
 	s := t.text(b)
 	t.excerpts[i] = excerpt(s)
 	if b.MetaDescription == "" {

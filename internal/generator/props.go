@@ -1,8 +1,8 @@
 package generator
 
 import (
-	"digitalreeviver/internal/content/folder"
-	"digitalreeviver/internal/static"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/hostrules"
 )
 
 // The page props sent to the renderer: the contract with site/src/types.ts. It is kept by two
@@ -12,18 +12,18 @@ import (
 
 // SiteInfo is the part of the agency's facts every page gets.
 type SiteInfo struct {
-	folder.Facts
+	contentdir.Facts
 	FormEndpoint string `json:"formEndpoint"`
 	// TurnstileSiteKey, when set, makes the forms render Cloudflare Turnstile's widget.
-	TurnstileSiteKey string        `json:"turnstileSiteKey,omitempty"`
-	ServicesMenu     []folder.Link `json:"servicesMenu"`
-	FooterLinks      []folder.Link `json:"footerLinks"`
-	Year             int           `json:"year"`
+	TurnstileSiteKey string            `json:"turnstileSiteKey,omitempty"`
+	ServicesMenu     []contentdir.Link `json:"servicesMenu"`
+	FooterLinks      []contentdir.Link `json:"footerLinks"`
+	Year             int               `json:"year"`
 }
 
 // policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).
-func (s SiteInfo) policy() static.Policy {
-	return static.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != ""}
+func (s SiteInfo) policy() hostrules.Policy {
+	return hostrules.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != ""}
 }
 
 // Image is an image with its intrinsic size, so pages reserve its space.
@@ -105,13 +105,13 @@ type HomeProps struct {
 		HTML    string `json:"html"`
 		Image   Image  `json:"image"`
 	} `json:"about"`
-	Tabs         []folder.Link           `json:"tabs"`
-	Services     []ServiceTile           `json:"services"`
-	Industries   []folder.Industry       `json:"industries"`
-	Testimonials []TestimonialProps      `json:"testimonials"`
-	Posts        []BlogCard              `json:"posts"`
-	Stats        []folder.Stat           `json:"stats"`
-	Blocks       map[string]folder.Block `json:"blocks"`
+	Tabs         []contentdir.Link           `json:"tabs"`
+	Services     []ServiceTile               `json:"services"`
+	Industries   []contentdir.Industry       `json:"industries"`
+	Testimonials []TestimonialProps          `json:"testimonials"`
+	Posts        []BlogCard                  `json:"posts"`
+	Stats        []contentdir.Stat           `json:"stats"`
+	Blocks       map[string]contentdir.Block `json:"blocks"`
 }
 
 // TeamMember is a person on the about page.
@@ -123,12 +123,12 @@ type TeamMember struct {
 
 // AboutProps are the props of /about.
 type AboutProps struct {
-	Title      string              `json:"title"`
-	Intro      string              `json:"intro"`
-	Sections   []folder.Section    `json:"sections"`
-	Industries []folder.Industry   `json:"industries"`
-	Team       []TeamMember        `json:"team"`
-	Values     []folder.TitledText `json:"values"`
+	Title      string                  `json:"title"`
+	Intro      string                  `json:"intro"`
+	Sections   []contentdir.Section    `json:"sections"`
+	Industries []contentdir.Industry   `json:"industries"`
+	Team       []TeamMember            `json:"team"`
+	Values     []contentdir.TitledText `json:"values"`
 }
 
 // ContactProps are the props of /contactus.
@@ -175,11 +175,11 @@ type ServiceListProps struct {
 
 // LandingHero is the hero of a landing page.
 type LandingHero struct {
-	Eyebrow string      `json:"eyebrow"`
-	Heading string      `json:"heading"`
-	Text    string      `json:"text"`
-	Image   Image       `json:"image"`
-	CTA     folder.Link `json:"cta"`
+	Eyebrow string          `json:"eyebrow"`
+	Heading string          `json:"heading"`
+	Text    string          `json:"text"`
+	Image   Image           `json:"image"`
+	CTA     contentdir.Link `json:"cta"`
 }
 
 // LandingService is the published service record shown on its landing page.
@@ -190,12 +190,12 @@ type LandingService struct {
 
 // LandingProps are the props of a hand-written landing page.
 type LandingProps struct {
-	Slug       string           `json:"slug"`
-	Hero       LandingHero      `json:"hero"`
-	Sections   []folder.Section `json:"sections"`
-	Highlights []folder.Stat    `json:"highlights"`
-	Faqs       []folder.Faq     `json:"faqs"`
-	Service    *LandingService  `json:"service,omitempty"`
+	Slug       string               `json:"slug"`
+	Hero       LandingHero          `json:"hero"`
+	Sections   []contentdir.Section `json:"sections"`
+	Highlights []contentdir.Stat    `json:"highlights"`
+	Faqs       []contentdir.Faq     `json:"faqs"`
+	Service    *LandingService      `json:"service,omitempty"`
 }
 
 // ServicePageProps are the props of a generic service page.
@@ -219,13 +219,13 @@ type PolicyProps struct {
 
 // CoursesProps are the props of /courses.
 type CoursesProps struct {
-	Courses             []Course            `json:"courses"`
-	WhyChoose           []folder.TitledText `json:"whyChoose"`
-	StudentTestimonials []TestimonialProps  `json:"studentTestimonials"`
+	Courses             []Course                `json:"courses"`
+	WhyChoose           []contentdir.TitledText `json:"whyChoose"`
+	StudentTestimonials []TestimonialProps      `json:"studentTestimonials"`
 }
 
 // ThankYouProps are the props of the page the no-JavaScript contact form lands on.
-type ThankYouProps = folder.TitledText
+type ThankYouProps = contentdir.TitledText
 
 // SectionPageProps are the props of a section route such as /vision.
 type SectionPageProps struct {
@@ -237,9 +237,9 @@ type SectionPageProps struct {
 
 // SearchGroup is a kind of page on /search/, listed for visitors without JavaScript.
 type SearchGroup struct {
-	Title string        `json:"title"`
-	Links []folder.Link `json:"links"`
-	More  *folder.Link  `json:"more,omitempty"`
+	Title string            `json:"title"`
+	Links []contentdir.Link `json:"links"`
+	More  *contentdir.Link  `json:"more,omitempty"`
 }
 
 // SearchProps are the props of /search/.

@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/static"
+	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/hostrules"
 )
 
 // RedirectSource is a Source that also keeps the site's redirects (*store.DB does). For each
@@ -17,7 +17,7 @@ import (
 // line of the generation's _redirects file ("/blog/old/ /blog/new/ 301", the syntax of Netlify
 // and Cloudflare Pages, which the S3 deploy turns into website redirects).
 type RedirectSource interface {
-	Redirects() ([]content.Redirect, error)
+	Redirects() ([]domain.Redirect, error)
 }
 
 // redirectsFile is the generation's redirect list for static hosts.
@@ -53,7 +53,7 @@ func (r *run) redirectFiles(pages, files map[string]string) (out map[string]stri
 		fmt.Fprintf(&lines, "%s %s 301\n", from, to)
 	}
 	lines.WriteString("# Old addresses of pages that moved; kept by the admin's Redirects screen.\n")
-	rs := append([]content.Redirect(nil), r.redirects...)
+	rs := append([]domain.Redirect(nil), r.redirects...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].From < rs[j].From })
 	for _, rd := range rs {
 		to := rd.To
@@ -93,7 +93,7 @@ func (r *run) redirectFiles(pages, files map[string]string) (out map[string]stri
 // site's address and name, its policy, the page's markup version), so a page's key is the sum
 // of that and its target and no page need be made to know whether it changed.
 func (r *run) redirectBasis() []byte {
-	r.redirectCSP = static.MetaCSP(r.planner.site.policy())
+	r.redirectCSP = hostrules.MetaCSP(r.planner.site.policy())
 	return []byte(sum16([]byte("redirect page v1"), []byte(r.planner.abs("/")), []byte(r.planner.site.Name), []byte(r.redirectCSP)))
 }
 

@@ -8,13 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
-func renameLive(t *testing.T, db *store.DB, k *content.Kind, from, to string) {
+func renameLive(t *testing.T, db *store.DB, k *domain.Kind, from, to string) {
 	t.Helper()
-	if _, err := db.UpdateRecord(k, store.Published, from, func(r content.Record) error { *r.Fields().Slug = to; return nil }); err != nil {
+	if _, err := db.UpdateRecord(k, store.Published, from, func(r domain.Record) error { *r.Fields().Slug = to; return nil }); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -30,13 +30,13 @@ func TestRenamedPagesLeaveRedirectPages(t *testing.T) {
 	if _, err := b.Build(ctx, s.db, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	renameLive(t, s.db, content.Blogs, "google-ads-budgets-explained", "ads-budgets")
-	renameLive(t, s.db, content.Blogs, "ads-budgets", "google-ads-budgets")
-	renameLive(t, s.db, content.Services, "video-marketing", "video-marketing-agency")
+	renameLive(t, s.db, domain.Blogs, "google-ads-budgets-explained", "ads-budgets")
+	renameLive(t, s.db, domain.Blogs, "ads-budgets", "google-ads-budgets")
+	renameLive(t, s.db, domain.Services, "video-marketing", "video-marketing-agency")
 	// The service on a landing page moves away: the landing page stays, so no redirect is made.
-	renameLive(t, s.db, content.Services, "seo-services-in-delhi", "seo-agency-delhi")
+	renameLive(t, s.db, domain.Services, "seo-services-in-delhi", "seo-agency-delhi")
 	// One made by hand to a page that does not exist.
-	if _, err := s.db.AddRedirect(content.Redirect{From: "/old-offer/", To: "/no-such-page/"}); err != nil {
+	if _, err := s.db.AddRedirect(domain.Redirect{From: "/old-offer/", To: "/no-such-page/"}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := b.Build(ctx, s.db, Options{})
@@ -89,7 +89,7 @@ func TestRenamedPagesLeaveRedirectPages(t *testing.T) {
 	}
 
 	// Back to the first slug: its page is live again and the redirect page goes.
-	renameLive(t, s.db, content.Blogs, "google-ads-budgets", "google-ads-budgets-explained")
+	renameLive(t, s.db, domain.Blogs, "google-ads-budgets", "google-ads-budgets-explained")
 	if _, err := b.Build(ctx, s.db, Options{}); err != nil {
 		t.Fatal(err)
 	}

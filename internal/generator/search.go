@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"digitalreeviver/internal/content"
-	"digitalreeviver/internal/content/folder"
+	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/search"
 )
 
@@ -114,14 +114,14 @@ func (p *planner) searchInputs(pages []*Page) []search.Input {
 		}
 	}
 	for _, s := range p.services {
-		if _, landing := p.src.Landings[s.Slug]; landing || content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) {
+		if _, landing := p.src.Landings[s.Slug]; landing || domain.ReservedSlug(s.Slug) || !domain.ValidSlug(s.Slug) {
 			continue
 		}
 		s := s
 		in = append(in, search.Input{URL: "/" + s.Slug + "/", Key: fmt.Sprintf("service:%s@%d/%s", s.ID, s.UpdatedAt.UnixNano(), s.Slug),
 			Doc: func() search.Doc {
 				d := search.Doc{URL: "/" + s.Slug + "/", Kind: kindService, Title: s.Title, Boost: 1.2,
-					Keywords: s.FocusKeyword + " " + content.Category(s.Category), Description: s.MetaDescription}
+					Keywords: s.FocusKeyword + " " + domain.Category(s.Category), Description: s.MetaDescription}
 				d.Headings, d.Body = search.HTMLText(s.Description)
 				if d.Description == "" {
 					d.Description = describe(s.Description)
@@ -142,7 +142,7 @@ func (p *planner) searchInputs(pages []*Page) []search.Input {
 func (p *planner) postDoc(i int) search.Doc {
 	b := &p.blogs[i]
 	d := search.Doc{URL: "/blog/" + b.Slug + "/", Kind: kindPost, Title: b.Title, Date: displayDate(b.CreatedAt),
-		Keywords: b.FocusKeyword + " " + content.Category(b.Category), Description: b.MetaDescription}
+		Keywords: b.FocusKeyword + " " + domain.Category(b.Category), Description: b.MetaDescription}
 	text := b.Content
 	if p.texts != nil {
 		text = p.texts.text(b)
@@ -189,25 +189,25 @@ func titleOf(pg *Page) string {
 // searchPage plans /search/: the form, and for visitors without JavaScript every page by kind
 // (the newest posts, and the blog for the rest).
 func (p *planner) searchPage(pages []*Page) *Page {
-	var services, own []folder.Link
+	var services, own []contentdir.Link
 	for _, pg := range pages {
 		switch pg.Props.(type) {
 		case LandingProps:
-			services = append(services, folder.Link{Href: pg.Route, Label: titleOf(pg)})
+			services = append(services, contentdir.Link{Href: pg.Route, Label: titleOf(pg)})
 		case AboutProps, CoursesProps, ContactProps, PolicyProps:
-			own = append(own, folder.Link{Href: pg.Route, Label: titleOf(pg)})
+			own = append(own, contentdir.Link{Href: pg.Route, Label: titleOf(pg)})
 		}
 	}
 	for _, s := range p.services {
-		if _, landing := p.src.Landings[s.Slug]; landing || content.ReservedSlug(s.Slug) || !content.ValidSlug(s.Slug) {
+		if _, landing := p.src.Landings[s.Slug]; landing || domain.ReservedSlug(s.Slug) || !domain.ValidSlug(s.Slug) {
 			continue
 		}
-		services = append(services, folder.Link{Href: "/" + s.Slug + "/", Label: s.Title})
+		services = append(services, contentdir.Link{Href: "/" + s.Slug + "/", Label: s.Title})
 	}
-	services = append(services, folder.Link{Href: "/OurServices/", Label: "All our services"})
-	posts := make([]folder.Link, 0, PostsPerPage)
+	services = append(services, contentdir.Link{Href: "/OurServices/", Label: "All our services"})
+	posts := make([]contentdir.Link, 0, PostsPerPage)
 	for _, c := range p.cards[:min(PostsPerPage, len(p.cards))] {
-		posts = append(posts, folder.Link{Href: c.Href, Label: c.Title})
+		posts = append(posts, contentdir.Link{Href: c.Href, Label: c.Title})
 	}
 	groups := []SearchGroup{{Title: "Services", Links: services}, {Title: "Pages", Links: own}}
 	if len(posts) > 0 {
@@ -215,7 +215,7 @@ func (p *planner) searchPage(pages []*Page) *Page {
 		if len(p.cards) == 1 {
 			label = "The blog"
 		}
-		groups = append(groups, SearchGroup{Title: "Blog posts", Links: posts, More: &folder.Link{Href: "/blog/", Label: label}})
+		groups = append(groups, SearchGroup{Title: "Blog posts", Links: posts, More: &contentdir.Link{Href: "/blog/", Label: label}})
 	}
 	h := p.head("Search", "Search the services, courses and articles of "+p.site.Name+".", "", "/search/", "noindex, follow")
 	return &Page{Route: "/search/", File: "search/index.html", Name: "search", Props: SearchProps{Groups: groups}, Head: h}
@@ -320,7 +320,7 @@ func searchSummary(out *search.Output) SearchResult {
 // SearchInputs plans the site from src as a build would and returns its searchable pages, for
 // measuring the index apart from a build (bench/tool).
 func (b *Builder) SearchInputs(src Source) ([]search.Input, error) {
-	sources, err := folder.Load(b.cfg.ContentDir)
+	sources, err := contentdir.Load(b.cfg.ContentDir)
 	if err != nil {
 		return nil, err
 	}

@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/search"
 )
 
@@ -75,7 +75,7 @@ func TestSearchIndexFollowsPublishes(t *testing.T) {
 	base := readTreeAll(t, s.out, "assets/search/")
 
 	// A publish: the post is found, and only the delta, the manifest and one doc file are new.
-	draft, err := s.db.CreatePreviewBlog(content.Blog{Title: "Zorblax Reels for Bakeries", Category: "Social", Content: "<p>Bakeries love zorblax reels.</p>"})
+	draft, err := s.db.CreatePreviewBlog(domain.Blog{Title: "Zorblax Reels for Bakeries", Category: "Social", Content: "<p>Bakeries love zorblax reels.</p>"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // excerpt and describe must cut the prefix exactly as they would cut the whole plain text.
@@ -30,8 +30,8 @@ func TestPlainPrefixAgreesWithPlainText(t *testing.T) {
 		docs = append(docs, sb.String())
 	}
 	for _, d := range docs {
-		full := content.PlainText(d)
-		for _, n := range []int{1, 10, content.PreviewLimit, descLimit} {
+		full := domain.PlainText(d)
+		for _, n := range []int{1, 10, domain.PreviewLimit, descLimit} {
 			if got, want := cut(plainPrefix(d, n), n), cut(full, n); got != want {
 				t.Fatalf("limit %d, %q:\n got %q\nwant %q", n, d, got, want)
 			}

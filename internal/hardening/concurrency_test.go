@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/net/html"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -143,11 +143,11 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blogs []content.Blog
+	var blogs []domain.Blog
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	add := func(title string) {
 		at = at.Add(time.Hour)
-		blogs = append(blogs, content.Blog{Title: title, Category: "SEO", Content: "<p>" + title + " body.</p>", CreatedAt: at})
+		blogs = append(blogs, domain.Blog{Title: title, Category: "SEO", Content: "<p>" + title + " body.</p>", CreatedAt: at})
 	}
 	// A hundred and twenty older posts make each build long enough to read through.
 	for i := 0; i < 120; i++ {
@@ -160,7 +160,7 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 		add(fmt.Sprintf("Edit Target %d", i))
 		add(fmt.Sprintf("Delete Target %d", i))
 	}
-	services := []content.Service{{Title: "Stable Service", Category: "SEO", Description: "<p>Stays.</p>", Image: "/images/default-service.svg"}}
+	services := []domain.Service{{Title: "Stable Service", Category: "SEO", Description: "<p>Stays.</p>", Image: "/images/default-service.svg"}}
 	if err := db.Import(blogs, services); err != nil {
 		t.Fatal(err)
 	}
@@ -294,12 +294,12 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 	}
 
 	// The final site is the database.
-	var published []content.Blog
+	var published []domain.Blog
 	r := c.must(t, "GET", "/api/blogs", nil, "")
 	if err := json.Unmarshal(r.body, &published); err != nil || len(published) != 120+10+15+20 {
 		t.Fatalf("%d published blogs, want 165: %v", len(published), err)
 	}
-	want := map[string]content.Blog{}
+	want := map[string]domain.Blog{}
 	for _, b := range published {
 		want[b.Slug] = b
 	}
@@ -355,7 +355,7 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 		}
 		doc, _ := html.Parse(bytes.NewReader(data))
 		p := &page{name: slug, doc: doc, raw: data}
-		if !p.hasText(b.Title) || !bytes.Contains(data, []byte(content.PlainText(b.Content))) {
+		if !p.hasText(b.Title) || !bytes.Contains(data, []byte(domain.PlainText(b.Content))) {
 			t.Errorf("blog/%s shows stale content (want %q)", slug, b.Title)
 		}
 	}

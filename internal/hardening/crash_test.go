@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
@@ -100,7 +100,7 @@ func writer(s *server, token string, round, w int, l *ledger, stop <-chan struct
 			title := "Crash " + marker
 			r, err := c.sendJSON("POST", "/api/preview-blogs", map[string]string{"title": title, "category": "Crash", "content": "<p>" + marker + "</p>"})
 			if lastErr = err; err == nil && r.status == 201 {
-				slug := content.Slugify(title)
+				slug := domain.Slugify(title)
 				mine = append(mine, slug)
 				l.note(func() { l.blogs[slug] = true })
 			}
@@ -145,7 +145,7 @@ func verifyLedger(t *testing.T, dir string, l *ledger) {
 		}
 	}
 	for slug, present := range l.blogs {
-		_, err := db.Record(content.Blogs, store.Preview, slug)
+		_, err := db.Record(domain.Blogs, store.Preview, slug)
 		if present && err != nil {
 			t.Errorf("acknowledged preview blog %s lost: %v", slug, err)
 		} else if !present && err == nil {
@@ -318,9 +318,9 @@ func TestKilledBuildLeavesLiveSiteWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blogs []content.Blog
+	var blogs []domain.Blog
 	for i := 0; i < 100; i++ {
-		blogs = append(blogs, content.Blog{Title: fmt.Sprintf("Crash Build Post %d", i), Category: "SEO",
+		blogs = append(blogs, domain.Blog{Title: fmt.Sprintf("Crash Build Post %d", i), Category: "SEO",
 			Content: "<p>" + strings.Repeat("Words that make a page. ", 40) + "</p>", CreatedAt: time.Date(2026, 1, 1, 0, i, 0, 0, time.UTC)})
 	}
 	if err := db.Import(blogs, nil); err != nil {
@@ -369,7 +369,7 @@ func TestKilledBuildLeavesLiveSiteWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.Import([]content.Blog{{Title: "Published After The Crash", Category: "SEO", Content: "<p>New.</p>"}}, nil); err != nil {
+	if err := db.Import([]domain.Blog{{Title: "Published After The Crash", Category: "SEO", Content: "<p>New.</p>"}}, nil); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

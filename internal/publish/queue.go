@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"digitalreeviver/internal/content"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
@@ -256,7 +256,7 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 		cancel()
 	}
 	// The audit log's entry of the deploy, appended once the queue's lock is released.
-	var entry *content.AuditEntry
+	var entry *domain.AuditEntry
 	defer func() {
 		if entry != nil {
 			if _, err := q.db.AppendAudit(*entry); err != nil {
@@ -283,7 +283,7 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 		q.log.Warn("deploy: CDN purge failed", "id", j.rec.ID, "err", purge.Msg)
 		err = nil
 	}
-	entry = &content.AuditEntry{User: "(system)", Action: content.AuditDeploy, Kind: "site", Target: rec.Target,
+	entry = &domain.AuditEntry{User: "(system)", Action: domain.AuditDeploy, Kind: "site", Target: rec.Target,
 		Detail: fmt.Sprintf("%d uploaded, %d deleted, after: %s", done.Uploaded, done.Deleted, truncate(j.rec.Reason, 200))}
 	if err != nil {
 		done.Status, done.Error = StatusFailed, truncate(err.Error(), 1000)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
 )
@@ -38,7 +38,7 @@ func (g *gate) Build(ctx context.Context, opts generator.Options) (generator.Res
 	}
 }
 
-func (g *gate) RenderPreview(context.Context, content.Record) ([]byte, error) {
+func (g *gate) RenderPreview(context.Context, domain.Record) ([]byte, error) {
 	return nil, errors.New("no previews here")
 }
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/jonboulle/clockwork"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -109,7 +109,7 @@ func NewScheduler(cfg SchedulerConfig) (*Scheduler, error) {
 
 // Publish applies fn to k's draft with slug, checks it against the publish rules and schedules
 // its publication at at, by the admin username (see store.SchedulePublish).
-func (s *Scheduler) Publish(k *content.Kind, slug string, at time.Time, username string, fn func(content.Record) error) (store.Schedule, content.Record, error) {
+func (s *Scheduler) Publish(k *domain.Kind, slug string, at time.Time, username string, fn func(domain.Record) error) (store.Schedule, domain.Record, error) {
 	sc, rec, err := s.db.As(username).SchedulePublish(k, slug, at, fn)
 	if err == nil {
 		s.log.Info("publish scheduled", "kind", k.Name, "slug", sc.Slug, "at", sc.At, "by", username)
@@ -119,7 +119,7 @@ func (s *Scheduler) Publish(k *content.Kind, slug string, at time.Time, username
 }
 
 // Unpublish schedules k's published record with slug to go back to the drafts at at.
-func (s *Scheduler) Unpublish(k *content.Kind, slug string, at time.Time, username string) (store.Schedule, error) {
+func (s *Scheduler) Unpublish(k *domain.Kind, slug string, at time.Time, username string) (store.Schedule, error) {
 	sc, err := s.db.As(username).ScheduleUnpublish(k, slug, at)
 	if err == nil {
 		s.log.Info("unpublish scheduled", "kind", k.Name, "slug", slug, "at", sc.At, "by", username)
@@ -227,19 +227,19 @@ func (s *Scheduler) purge(now time.Time) {
 
 // fire runs one due schedule: the record moves, then the build that makes the move live.
 func (s *Scheduler) fire(sc store.Schedule) {
-	k := content.KindOf(sc.Kind)
+	k := domain.KindOf(sc.Kind)
 	if k == nil {
 		s.fail(sc, fmt.Errorf("unknown kind of content %q", sc.Kind), true)
 		return
 	}
 	applied, rec, err := s.db.As(sc.Username).ApplySchedule(sc.ID)
 	if err != nil {
-		if _, gone := s.db.Schedule(sc.ID); content.ErrorCode(gone) == content.ENotFound {
+		if _, gone := s.db.Schedule(sc.ID); domain.ErrorCode(gone) == domain.ENotFound {
 			return // cancelled meanwhile
 		}
 		// A refusal (the draft no longer meets the publish rules, its slug was taken) will not
 		// mend itself; anything else might.
-		s.fail(sc, err, content.ErrorCode(err) != content.EInternal)
+		s.fail(sc, err, domain.ErrorCode(err) != domain.EInternal)
 		return
 	}
 	sc = applied
@@ -275,14 +275,14 @@ func (s *Scheduler) fail(sc store.Schedule, cause error, permanent bool) {
 	if !permanent && attempts < s.cfg.MaxAttempts {
 		next = s.clock.Now().Add(s.backoff(attempts))
 	}
-	msg := content.ErrorMessage(cause)
-	if content.ErrorCode(cause) == content.EInternal {
+	msg := domain.ErrorMessage(cause)
+	if domain.ErrorCode(cause) == domain.EInternal {
 		msg = cause.Error()
 	}
 	msg = truncate(msg, 1000)
 	failed, err := s.db.FailSchedule(sc.ID, msg, next)
 	if err != nil {
-		if content.ErrorCode(err) != content.ENotFound {
+		if domain.ErrorCode(err) != domain.ENotFound {
 			s.log.Error("scheduler: cannot record a failure", "id", sc.ID, "err", err)
 		}
 		return
@@ -348,7 +348,7 @@ func (s *Scheduler) ComposeFailureMail(_ context.Context, job store.MailJob) (ma
 	}
 	sc, err := s.db.Schedule(id)
 	switch {
-	case content.ErrorCode(err) == content.ENotFound:
+	case domain.ErrorCode(err) == domain.ENotFound:
 		return mail.Message{}, fmt.Errorf("schedule %d has run or been cancelled since: nothing to report: %w", id, mail.ErrPermanent)
 	case err != nil:
 		return mail.Message{}, fmt.Errorf("schedule mail %d: %w", id, err)
@@ -356,7 +356,7 @@ func (s *Scheduler) ComposeFailureMail(_ context.Context, job store.MailJob) (ma
 		return mail.Message{}, fmt.Errorf("schedule %d has been rescheduled since: nothing to report: %w", id, mail.ErrPermanent)
 	}
 	noun := strings.TrimSuffix(sc.Kind, "s")
-	if k := content.KindOf(sc.Kind); k != nil {
+	if k := domain.KindOf(sc.Kind); k != nil {
 		noun = k.Name
 	}
 	title := sc.Title

@@ -12,7 +12,7 @@ import (
 
 	"github.com/jonboulle/clockwork"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -49,7 +49,7 @@ func newScheduledAt(t *testing.T, start time.Time) *scheduled {
 	x := &scheduled{t: t, path: filepath.Join(dir, "site.db"), gate: newGate(),
 		clock: clockwork.NewFakeClockAt(start), outbox: filepath.Join(dir, "outbox")}
 	x.start()
-	if err := x.db.CreateAdmin(content.Admin{Username: "admin", Email: "admin@example.com", PasswordHash: "x"}); err != nil {
+	if err := x.db.CreateAdmin(domain.Admin{Username: "admin", Email: "admin@example.com", PasswordHash: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	return x
@@ -129,13 +129,13 @@ func (x *scheduled) build(err error) string {
 
 func (x *scheduled) draft(title string) {
 	x.t.Helper()
-	if _, err := x.db.CreatePreviewBlog(content.Blog{Title: title, Category: "SEO", Content: "<p>Body</p>"}); err != nil {
+	if _, err := x.db.CreatePreviewBlog(domain.Blog{Title: title, Category: "SEO", Content: "<p>Body</p>"}); err != nil {
 		x.t.Fatal(err)
 	}
 }
 
 func (x *scheduled) published(slug string) bool {
-	_, err := x.db.Record(content.Blogs, store.Published, slug)
+	_, err := x.db.Record(domain.Blogs, store.Published, slug)
 	return err == nil
 }
 
@@ -181,7 +181,7 @@ func TestScheduledPublishRunsOnTime(t *testing.T) {
 	x := newScheduled(t)
 	x.draft("Launch")
 	at := x.clock.Now().Add(time.Hour)
-	if _, _, err := x.s.Publish(content.Blogs, "launch", at, "asha", nil); err != nil {
+	if _, _, err := x.s.Publish(domain.Blogs, "launch", at, "asha", nil); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
@@ -197,14 +197,14 @@ func TestScheduledPublishRunsOnTime(t *testing.T) {
 	if e := x.event(); e.Outcome != OutcomeDone || e.Schedule.Slug != "launch" {
 		t.Fatalf("event %+v", e)
 	}
-	rec, err := x.db.Record(content.Blogs, store.Published, "launch")
+	rec, err := x.db.Record(domain.Blogs, store.Published, "launch")
 	if err != nil || !rec.Fields().CreatedAt.Equal(at) {
 		t.Fatalf("published %+v %v", rec, err)
 	}
 	if list, _ := x.s.Schedules(); len(list) != 0 {
 		t.Fatalf("schedules left: %+v", list)
 	}
-	if revs, _ := x.db.Revisions(content.Blogs, store.Published, "launch"); revs[0].Note != "Published" || revs[0].Username != "asha" {
+	if revs, _ := x.db.Revisions(domain.Blogs, store.Published, "launch"); revs[0].Note != "Published" || revs[0].Username != "asha" {
 		t.Fatalf("the scheduled publish is not a revision by its author: %+v", revs[0])
 	}
 }
@@ -213,7 +213,7 @@ func TestScheduledPublishRunsOnTime(t *testing.T) {
 func TestMissedScheduleRunsAtStart(t *testing.T) {
 	x := newScheduled(t)
 	x.draft("Overnight")
-	if _, _, err := x.s.Publish(content.Blogs, "overnight", x.clock.Now().Add(10*time.Minute), "asha", nil); err != nil {
+	if _, _, err := x.s.Publish(domain.Blogs, "overnight", x.clock.Now().Add(10*time.Minute), "asha", nil); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
@@ -230,7 +230,7 @@ func TestMissedScheduleRunsAtStart(t *testing.T) {
 func TestScheduleInterruptedDuringItsBuildFinishesAtStart(t *testing.T) {
 	x := newScheduled(t)
 	x.draft("Midway")
-	if _, _, err := x.s.Publish(content.Blogs, "midway", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
+	if _, _, err := x.s.Publish(domain.Blogs, "midway", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
@@ -264,7 +264,7 @@ func TestScheduleInterruptedDuringItsBuildFinishesAtStart(t *testing.T) {
 func TestFailedScheduledBuildIsRetried(t *testing.T) {
 	x := newScheduled(t)
 	x.draft("Flaky")
-	if _, _, err := x.s.Publish(content.Blogs, "flaky", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
+	if _, _, err := x.s.Publish(domain.Blogs, "flaky", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
@@ -307,7 +307,7 @@ func TestFailedScheduledBuildIsRetried(t *testing.T) {
 func TestFailureMailSurvivesARestart(t *testing.T) {
 	x := newScheduledDown(t)
 	x.draft("Doomed")
-	if _, _, err := x.s.Publish(content.Blogs, "doomed", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
+	if _, _, err := x.s.Publish(domain.Blogs, "doomed", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
@@ -351,7 +351,7 @@ func newScheduledDown(t *testing.T) *scheduled {
 	x := &scheduled{t: t, path: filepath.Join(dir, "site.db"), gate: newGate(), mailDown: true,
 		clock: clockwork.NewFakeClockAt(time.Date(2030, 1, 1, 9, 0, 0, 0, time.UTC)), outbox: filepath.Join(dir, "outbox")}
 	x.start()
-	if err := x.db.CreateAdmin(content.Admin{Username: "admin", Email: "admin@example.com", PasswordHash: "x"}); err != nil {
+	if err := x.db.CreateAdmin(domain.Admin{Username: "admin", Email: "admin@example.com", PasswordHash: "x"}); err != nil {
 		t.Fatal(err)
 	}
 	return x
@@ -362,16 +362,16 @@ func newScheduledDown(t *testing.T) *scheduled {
 func TestScheduleOfABrokenDraftWaitsForTheAdmin(t *testing.T) {
 	x := newScheduled(t)
 	x.draft("Emptied")
-	sc, _, err := x.s.Publish(content.Blogs, "emptied", x.clock.Now().Add(time.Minute), "asha", nil)
+	sc, _, err := x.s.Publish(domain.Blogs, "emptied", x.clock.Now().Add(time.Minute), "asha", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := x.db.UpdateRecord(content.Blogs, store.Preview, "emptied", func(r content.Record) error { *r.Fields().Body = ""; return nil }); err != nil {
+	if _, err := x.db.UpdateRecord(domain.Blogs, store.Preview, "emptied", func(r domain.Record) error { *r.Fields().Body = ""; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
 	x.clock.Advance(time.Minute)
-	if e := x.event(); e.Outcome != OutcomeFailed || e.Schedule.Status != store.ScheduleFailed || e.Schedule.Error != content.MsgPublishIncomplete {
+	if e := x.event(); e.Outcome != OutcomeFailed || e.Schedule.Status != store.ScheduleFailed || e.Schedule.Error != domain.MsgPublishIncomplete {
 		t.Fatalf("event %+v", e)
 	}
 	x.waiting()
@@ -380,7 +380,7 @@ func TestScheduleOfABrokenDraftWaitsForTheAdmin(t *testing.T) {
 	if x.published("emptied") {
 		t.Fatal("a failed schedule ran again by itself")
 	}
-	if _, err := x.db.UpdateRecord(content.Blogs, store.Preview, "emptied", func(r content.Record) error { *r.Fields().Body = "<p>Back</p>"; return nil }); err != nil {
+	if _, err := x.db.UpdateRecord(domain.Blogs, store.Preview, "emptied", func(r domain.Record) error { *r.Fields().Body = "<p>Back</p>"; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := x.s.Reschedule(sc.ID, x.clock.Now()); err != nil {
@@ -403,10 +403,10 @@ func TestScheduledUnpublishAndCancel(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := x.s.Unpublish(content.Blogs, "offer", x.clock.Now().Add(time.Hour), "asha"); err != nil {
+	if _, err := x.s.Unpublish(domain.Blogs, "offer", x.clock.Now().Add(time.Hour), "asha"); err != nil {
 		t.Fatal(err)
 	}
-	kept, err := x.s.Unpublish(content.Blogs, "kept", x.clock.Now().Add(time.Hour), "asha")
+	kept, err := x.s.Unpublish(domain.Blogs, "kept", x.clock.Now().Add(time.Hour), "asha")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +421,7 @@ func TestScheduledUnpublishAndCancel(t *testing.T) {
 	if e := x.event(); e.Outcome != OutcomeDone || x.published("offer") || !x.published("kept") {
 		t.Fatalf("event %+v", e)
 	}
-	if _, err := x.db.Record(content.Blogs, store.Preview, "offer"); err != nil {
+	if _, err := x.db.Record(domain.Blogs, store.Preview, "offer"); err != nil {
 		t.Fatal("the unpublished record is not among the drafts")
 	}
 }
@@ -431,7 +431,7 @@ func TestTrashIsPurgedAfterThirtyDays(t *testing.T) {
 	// The store stamps deletions with the real time: the fake clock starts there.
 	x := newScheduledAt(t, time.Now().UTC())
 	x.draft("Old")
-	if _, err := x.db.DeleteRecord(content.Blogs, store.Preview, "old"); err != nil {
+	if _, err := x.db.DeleteRecord(domain.Blogs, store.Preview, "old"); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 )
 
@@ -12,7 +12,7 @@ import (
 // site from the published records and renders a draft exactly as the site would serve it.
 type Site interface {
 	Build(ctx context.Context, opts generator.Options) (generator.Result, error)
-	RenderPreview(ctx context.Context, r content.Record) ([]byte, error)
+	RenderPreview(ctx context.Context, r domain.Record) ([]byte, error)
 }
 
 // NewSite adapts the generator: builds read the published records from src (the store),
@@ -30,11 +30,11 @@ func (s *site) Build(ctx context.Context, opts generator.Options) (generator.Res
 
 // RenderPreview hands a draft to the generator's page of its kind; this is the one place that
 // maps a kind to the generator's method for it.
-func (s *site) RenderPreview(ctx context.Context, r content.Record) ([]byte, error) {
+func (s *site) RenderPreview(ctx context.Context, r domain.Record) ([]byte, error) {
 	switch v := r.(type) {
-	case *content.Blog:
+	case *domain.Blog:
 		return s.b.RenderPreviewBlog(ctx, s.src, *v)
-	case *content.Service:
+	case *domain.Service:
 		return s.b.RenderPreviewService(ctx, s.src, *v)
 	}
 	return nil, fmt.Errorf("preview: the generator has no page for a %s", r.Kind().Name)

@@ -25,13 +25,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Records are published blogs and services read once; they satisfy the generator's Source.
 type Records struct {
-	blogs    []content.Blog
-	services []content.Service
+	blogs    []domain.Blog
+	services []domain.Service
 	digest   string
 	// UploadsDir holds the uploads the records use: the snapshot's uploads/ folder, or the
 	// folder a remote source fetched them into.
@@ -41,10 +41,10 @@ type Records struct {
 }
 
 // Blogs returns the published blogs, in the order the source gave them (newest first).
-func (r *Records) Blogs() ([]content.Blog, error) { return r.blogs, nil }
+func (r *Records) Blogs() ([]domain.Blog, error) { return r.blogs, nil }
 
 // Services returns the published services.
-func (r *Records) Services() ([]content.Service, error) { return r.services, nil }
+func (r *Records) Services() ([]domain.Service, error) { return r.services, nil }
 
 // RecordsDigest sums the records' bytes as read: equal sums mean equal records, so a build from
 // an unchanged source stops before planning.
@@ -138,20 +138,20 @@ func get(ctx context.Context, client *http.Client, u string, limit int64) ([]byt
 // add decodes one JSON array of records as `adminapi import` does: HTML sanitized, an image the
 // site cannot serve dropped with a warning.
 func (r *Records) add(where string, data []byte, log *slog.Logger) error {
-	recs, err := content.DecodeRecords(bytes.NewReader(data))
+	recs, err := domain.DecodeRecords(bytes.NewReader(data))
 	if err != nil {
-		return fmt.Errorf("%s: %s", where, content.ErrorMessage(err))
+		return fmt.Errorf("%s: %s", where, domain.ErrorMessage(err))
 	}
 	for _, rec := range recs {
 		f := rec.Fields()
-		if !content.ValidImageRef(*f.Image) {
+		if !domain.ValidImageRef(*f.Image) {
 			log.Warn("source: image dropped (not an upload or site image)", "from", where, "slug", *f.Slug, "image", *f.Image)
 			*f.Image = ""
 		}
 		switch v := rec.(type) {
-		case *content.Blog:
+		case *domain.Blog:
 			r.blogs = append(r.blogs, *v)
-		case *content.Service:
+		case *domain.Service:
 			r.services = append(r.services, *v)
 		default:
 			return fmt.Errorf("%s: %s records are not built by this generator", where, rec.Kind().Plural)
@@ -202,13 +202,13 @@ var uploadRef = regexp.MustCompile(`/uploads/([a-f0-9]{16,64}\.(?:jpg|png|webp|g
 
 // UploadsUsed names the uploaded images the records show: their image fields and the images in
 // their HTML.
-func UploadsUsed(blogs []content.Blog, services []content.Service) []string {
+func UploadsUsed(blogs []domain.Blog, services []domain.Service) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(texts ...string) {
 		for _, t := range texts {
 			for _, m := range uploadRef.FindAllStringSubmatch(t, -1) {
-				if name := m[1]; !seen[name] && content.ValidUploadName(name) {
+				if name := m[1]; !seen[name] && domain.ValidUploadName(name) {
 					seen[name] = true
 					out = append(out, name)
 				}

@@ -15,6 +15,8 @@ import (
 	"path"
 	"strings"
 	"sync"
+
+	"digitalreeviver/internal/hostrules"
 )
 
 // Handler serves the site at dir. inject, when not nil, is inserted before </body> of HTML
@@ -41,7 +43,7 @@ func Handler(dir string, inject []byte) http.Handler {
 		rules := host.of(root)
 
 		upath := r.URL.Path
-		rules.set(w, upath)
+		rules.Apply(w.Header(), upath)
 		name := strings.TrimPrefix(path.Clean("/"+upath), "/")
 		for _, seg := range strings.Split(name, "/") {
 			if strings.HasPrefix(seg, ".") {
@@ -91,7 +93,7 @@ func Handler(dir string, inject []byte) http.Handler {
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
-		rules.set(w, upath, "/"+name)
+		rules.Apply(w.Header(), upath, "/"+name)
 		if inject != nil && strings.HasSuffix(name, ".html") {
 			data, err := io.ReadAll(f)
 			if err != nil {
@@ -234,7 +236,7 @@ func injectInto(page, inject []byte) []byte {
 
 // newBuildRecord keeps the build's own redirect pages (.build.json), old address → new.
 func newBuildRecord() *hostFile[map[string]string] {
-	return &hostFile[map[string]string]{name: ".build.json", parse: RedirectPages}
+	return &hostFile[map[string]string]{name: ".build.json", parse: hostrules.RedirectPages}
 }
 
 // redirectKeyOf is the file a request for upath (name, cleaned) reaches, as RedirectKey names
@@ -243,14 +245,14 @@ func redirectKeyOf(name, upath string) string {
 	if name != "" && strings.HasSuffix(upath, "/") {
 		name += "/"
 	}
-	key, _ := RedirectKey("/" + name)
+	key, _ := hostrules.RedirectKey("/" + name)
 	return key
 }
 
 // redirectApplies: a _redirects rule is followed unless a page of the site stands at its
 // source, as on Netlify; the build's own page at an old address (a meta refresh, recorded in
 // .build.json) is the redirect's fallback and does not count.
-func redirectApplies(root *os.Root, rd Redirect, ownPages map[string]string) bool {
+func redirectApplies(root *os.Root, rd hostrules.Redirect, ownPages map[string]string) bool {
 	if ownPages[rd.From] == rd.To {
 		return true
 	}

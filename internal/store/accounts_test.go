@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // TestLastAdminStaysUnderConcurrency: two admins removing and demoting each other at once
@@ -14,7 +14,7 @@ func TestLastAdminStaysUnderConcurrency(t *testing.T) {
 	for round := 0; round < 20; round++ {
 		db := MustOpen(t)
 		for _, u := range []string{"ana", "ben"} {
-			if err := db.CreateAdmin(content.Admin{Username: u, Email: u + "@example.com"}); err != nil { // no role: an admin
+			if err := db.CreateAdmin(domain.Admin{Username: u, Email: u + "@example.com"}); err != nil { // no role: an admin
 				t.Fatal(err)
 			}
 		}
@@ -23,8 +23,8 @@ func TestLastAdminStaysUnderConcurrency(t *testing.T) {
 		wg.Add(4)
 		go func() { defer wg.Done(); _, errs[0] = db.RemoveAdmin("ana") }()
 		go func() { defer wg.Done(); _, errs[1] = db.RemoveAdmin("ben") }()
-		go func() { defer wg.Done(); _, _, errs[2] = db.SetAdminRole("ana", content.RoleEditor) }()
-		go func() { defer wg.Done(); _, _, errs[3] = db.SetAdminRole("ben", content.RoleEditor) }()
+		go func() { defer wg.Done(); _, _, errs[2] = db.SetAdminRole("ana", domain.RoleEditor) }()
+		go func() { defer wg.Done(); _, _, errs[3] = db.SetAdminRole("ben", domain.RoleEditor) }()
 		wg.Wait()
 		accounts, err := db.Admins()
 		if err != nil {
@@ -32,7 +32,7 @@ func TestLastAdminStaysUnderConcurrency(t *testing.T) {
 		}
 		admins := 0
 		for _, a := range accounts {
-			if content.RoleOf(a.Role) == content.RoleAdmin {
+			if domain.RoleOf(a.Role) == domain.RoleAdmin {
 				admins++
 			}
 		}
@@ -41,9 +41,9 @@ func TestLastAdminStaysUnderConcurrency(t *testing.T) {
 		}
 		refused := 0
 		for _, err := range errs {
-			if c := content.ErrorCode(err); c == content.EConflict {
+			if c := domain.ErrorCode(err); c == domain.EConflict {
 				refused++
-			} else if c != "" && c != content.ENotFound {
+			} else if c != "" && c != domain.ENotFound {
 				t.Fatalf("unexpected error %v", err)
 			}
 		}
@@ -56,24 +56,24 @@ func TestLastAdminStaysUnderConcurrency(t *testing.T) {
 func TestInvitations(t *testing.T) {
 	db := MustOpen(t)
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	if err := db.CreateAdmin(content.Admin{Username: "ana", Email: "ana@example.com"}); err != nil {
+	if err := db.CreateAdmin(domain.Admin{Username: "ana", Email: "ana@example.com"}); err != nil {
 		t.Fatal(err)
 	}
-	inv := content.Invite{ID: "i1", Email: "ravi@example.com", Role: content.RoleEditor, InvitedBy: "ana", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+	inv := domain.Invite{ID: "i1", Email: "ravi@example.com", Role: domain.RoleEditor, InvitedBy: "ana", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 	if err := db.PutInvite(inv); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.SetInviteToken("i1", []byte("h1"), now); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.PutInvite(content.Invite{ID: "i0", Email: "ANA@example.com", ExpiresAt: now.Add(time.Hour)}); content.ErrorCode(err) != content.EConflict {
+	if err := db.PutInvite(domain.Invite{ID: "i0", Email: "ANA@example.com", ExpiresAt: now.Add(time.Hour)}); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("inviting an address with an account: %v", err)
 	}
 	// A newer mail of the invitation replaces its link.
 	if _, err := db.SetInviteToken("i1", []byte("h1b"), now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Invite([]byte("h1"), now); content.ErrorCode(err) != content.EInvalid {
+	if _, err := db.Invite([]byte("h1"), now); domain.ErrorCode(err) != domain.EInvalid {
 		t.Fatalf("replaced link still works: %v", err)
 	}
 	// Inviting the same address again replaces the first invitation.
@@ -85,7 +85,7 @@ func TestInvitations(t *testing.T) {
 	if _, err := db.SetInviteToken("i2", []byte("h2"), now); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Invite([]byte("h1b"), now); content.ErrorCode(err) != content.EInvalid {
+	if _, err := db.Invite([]byte("h1b"), now); domain.ErrorCode(err) != domain.EInvalid {
 		t.Fatalf("the replaced invitation's link still works: %v", err)
 	}
 	pending, err := db.Invites(now)
@@ -93,33 +93,33 @@ func TestInvitations(t *testing.T) {
 		t.Fatalf("pending: %+v %v", pending, err)
 	}
 	// A taken username leaves the invitation unspent; then it works once.
-	if _, _, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ana"}); content.ErrorCode(err) != content.EConflict {
+	if _, _, err := db.AcceptInvite([]byte("h2"), now, domain.Admin{Username: "ana"}); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("taken username: %v", err)
 	}
-	a, got, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ravi", PasswordHash: "x"})
-	if err != nil || a.Email != "ravi@example.com" || a.Role != content.RoleEditor || got.ID != "i2" {
+	a, got, err := db.AcceptInvite([]byte("h2"), now, domain.Admin{Username: "ravi", PasswordHash: "x"})
+	if err != nil || a.Email != "ravi@example.com" || a.Role != domain.RoleEditor || got.ID != "i2" {
 		t.Fatalf("accept: %+v %+v %v", a, got, err)
 	}
-	if _, _, err := db.AcceptInvite([]byte("h2"), now, content.Admin{Username: "ravi2"}); content.ErrorCode(err) != content.EInvalid {
+	if _, _, err := db.AcceptInvite([]byte("h2"), now, domain.Admin{Username: "ravi2"}); domain.ErrorCode(err) != domain.EInvalid {
 		t.Fatalf("second use: %v", err)
 	}
 	// An expired link is refused, and no new link is made for it.
-	if err := db.PutInvite(content.Invite{ID: "i3", Email: "sam@example.com", Role: content.RoleAdmin, ExpiresAt: now.Add(time.Hour)}); err != nil {
+	if err := db.PutInvite(domain.Invite{ID: "i3", Email: "sam@example.com", Role: domain.RoleAdmin, ExpiresAt: now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.SetInviteToken("i3", []byte("h3"), now); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.AcceptInvite([]byte("h3"), now.Add(2*time.Hour), content.Admin{Username: "sam"}); content.ErrorCode(err) != content.EInvalid {
+	if _, _, err := db.AcceptInvite([]byte("h3"), now.Add(2*time.Hour), domain.Admin{Username: "sam"}); domain.ErrorCode(err) != domain.EInvalid {
 		t.Fatalf("expired: %v", err)
 	}
-	if _, err := db.SetInviteToken("i3", []byte("h4"), now.Add(2*time.Hour)); content.ErrorCode(err) != content.ENotFound {
+	if _, err := db.SetInviteToken("i3", []byte("h4"), now.Add(2*time.Hour)); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("a token for an expired invitation: %v", err)
 	}
 	if _, err := db.RevokeInvite("i3"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.RevokeInvite("i3"); content.ErrorCode(err) != content.ENotFound {
+	if _, err := db.RevokeInvite("i3"); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("revoke twice: %v", err)
 	}
 }

@@ -6,20 +6,20 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // SetAdminPassword replaces an admin's password hash and records when, in one transaction, so
 // tokens issued before the change stop working (the auth layer compares against
 // PasswordChangedAt).
-func (db *DB) SetAdminPassword(username, hash string, at time.Time) (content.Admin, error) {
-	var a content.Admin
+func (db *DB) SetAdminPassword(username, hash string, at time.Time) (domain.Admin, error) {
+	var a domain.Admin
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketAdmins, []byte(username), &a)
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such admin.")
+			return domain.Errorf(domain.ENotFound, "No such admin.")
 		}
 		a.PasswordHash = hash
 		a.PasswordChangedAt = at
@@ -32,16 +32,16 @@ func (db *DB) SetAdminPassword(username, hash string, at time.Time) (content.Adm
 }
 
 // CreateAdmin stores a new admin account; an existing username is a conflict.
-func (db *DB) CreateAdmin(a content.Admin) error {
+func (db *DB) CreateAdmin(a domain.Admin) error {
 	if a.Username == "" {
-		return content.Errorf(content.EInvalid, "Username is required.")
+		return domain.Errorf(domain.EInvalid, "Username is required.")
 	}
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = db.now()
 	}
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		if tx.Bucket(bucketAdmins).Get([]byte(a.Username)) != nil {
-			return content.Errorf(content.EConflict, "An admin named %q already exists.", a.Username)
+			return domain.Errorf(domain.EConflict, "An admin named %q already exists.", a.Username)
 		}
 		return putJSON(tx, bucketAdmins, []byte(a.Username), &a)
 	})
@@ -61,18 +61,18 @@ const (
 
 // RemoveAdmin deletes an account and answers it as it was. The last admin cannot be removed:
 // the check and the deletion are one transaction, so two removals at once cannot both pass it.
-func (db *DB) RemoveAdmin(username string) (content.Admin, error) {
-	var a content.Admin
+func (db *DB) RemoveAdmin(username string) (domain.Admin, error) {
+	var a domain.Admin
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if a, err = accountForChange(tx, username); err != nil {
 			return err
 		}
-		if content.RoleOf(a.Role) == content.RoleAdmin {
+		if domain.RoleOf(a.Role) == domain.RoleAdmin {
 			if n, err := countAdmins(tx); err != nil {
 				return err
 			} else if n <= 1 {
-				return content.Errorf(content.EConflict, msgLastAdminRemove)
+				return domain.Errorf(domain.EConflict, msgLastAdminRemove)
 			}
 		}
 		return tx.Bucket(bucketAdmins).Delete([]byte(username))
@@ -85,18 +85,18 @@ func (db *DB) RemoveAdmin(username string) (content.Admin, error) {
 
 // SetAdminRole changes an account's role and answers the account with its role before the
 // change in from. The last admin cannot become an editor (checked in the same transaction).
-func (db *DB) SetAdminRole(username string, role content.Role) (a content.Admin, from content.Role, err error) {
+func (db *DB) SetAdminRole(username string, role domain.Role) (a domain.Admin, from domain.Role, err error) {
 	err = db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if a, err = accountForChange(tx, username); err != nil {
 			return err
 		}
-		from = content.RoleOf(a.Role)
-		if from == content.RoleAdmin && role != content.RoleAdmin {
+		from = domain.RoleOf(a.Role)
+		if from == domain.RoleAdmin && role != domain.RoleAdmin {
 			if n, err := countAdmins(tx); err != nil {
 				return err
 			} else if n <= 1 {
-				return content.Errorf(content.EConflict, msgLastAdminDemote)
+				return domain.Errorf(domain.EConflict, msgLastAdminDemote)
 			}
 		}
 		a.Role = role
@@ -108,21 +108,21 @@ func (db *DB) SetAdminRole(username string, role content.Role) (a content.Admin,
 	return a, from, nil
 }
 
-func accountForChange(tx *bolt.Tx, username string) (content.Admin, error) {
-	var a content.Admin
+func accountForChange(tx *bolt.Tx, username string) (domain.Admin, error) {
+	var a domain.Admin
 	ok, err := getJSON(tx, bucketAdmins, []byte(username), &a)
 	if err == nil && !ok {
-		err = content.Errorf(content.ENotFound, "No such account.")
+		err = domain.Errorf(domain.ENotFound, "No such account.")
 	}
 	return a, err
 }
 
 // countAdmins counts the accounts whose role is admin.
 func countAdmins(tx *bolt.Tx) (int, error) {
-	accounts, err := list[content.Admin](tx, bucketAdmins)
+	accounts, err := list[domain.Admin](tx, bucketAdmins)
 	n := 0
 	for _, a := range accounts {
-		if content.RoleOf(a.Role) == content.RoleAdmin {
+		if domain.RoleOf(a.Role) == domain.RoleAdmin {
 			n++
 		}
 	}

@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // The audit log: one bucket, keyed by a rising sequence, so the oldest entries come first and
@@ -23,18 +23,18 @@ const pruneBatch = 1000
 // auditRetention is the audit log's retention, shared by every view of a DB (As).
 type auditRetention struct {
 	mu   sync.Mutex
-	keep content.AuditRetention
+	keep domain.AuditRetention
 }
 
-// SetAuditRetention sets how long the audit log keeps entries (content.DefaultAuditRetention
+// SetAuditRetention sets how long the audit log keeps entries (domain.DefaultAuditRetention
 // until called); each append applies it.
-func (db *DB) SetAuditRetention(r content.AuditRetention) {
+func (db *DB) SetAuditRetention(r domain.AuditRetention) {
 	db.audit.mu.Lock()
 	db.audit.keep = r
 	db.audit.mu.Unlock()
 }
 
-func (db *DB) auditRetention() content.AuditRetention {
+func (db *DB) auditRetention() domain.AuditRetention {
 	db.audit.mu.Lock()
 	defer db.audit.mu.Unlock()
 	return db.audit.keep
@@ -42,7 +42,7 @@ func (db *DB) auditRetention() content.AuditRetention {
 
 // AppendAudit records e durably (stamping its id and, when unset, its time) and applies the
 // retention. Concurrent appends share one commit (bbolt's Batch).
-func (db *DB) AppendAudit(e content.AuditEntry) (content.AuditEntry, error) {
+func (db *DB) AppendAudit(e domain.AuditEntry) (domain.AuditEntry, error) {
 	if e.At.IsZero() {
 		e.At = db.now()
 	}
@@ -66,7 +66,7 @@ func (db *DB) AppendAudit(e content.AuditEntry) (content.AuditEntry, error) {
 }
 
 // pruneAudit removes the oldest entries beyond the retention, at most pruneBatch of them.
-func pruneAudit(b *bolt.Bucket, keep content.AuditRetention, now time.Time) error {
+func pruneAudit(b *bolt.Bucket, keep domain.AuditRetention, now time.Time) error {
 	c := b.Cursor()
 	last, _ := c.Last()
 	for i := 0; i < pruneBatch; i++ {
@@ -95,8 +95,8 @@ func pruneAudit(b *bolt.Bucket, keep content.AuditRetention, now time.Time) erro
 
 // AuditPage returns at most limit entries that match f, stored before the cursor (0: from the
 // newest), newest first, and the cursor of the next page (0 when there is none).
-func (db *DB) AuditPage(f content.AuditFilter, before uint64, limit int) ([]content.AuditEntry, uint64, error) {
-	var out []content.AuditEntry
+func (db *DB) AuditPage(f domain.AuditFilter, before uint64, limit int) ([]domain.AuditEntry, uint64, error) {
+	var out []domain.AuditEntry
 	var next uint64
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketAudit)
@@ -106,7 +106,7 @@ func (db *DB) AuditPage(f content.AuditFilter, before uint64, limit int) ([]cont
 		c := b.Cursor()
 		k, v := seekBefore(c, before)
 		for ; k != nil; k, v = c.Prev() {
-			var e content.AuditEntry
+			var e domain.AuditEntry
 			if err := json.Unmarshal(v, &e); err != nil {
 				return fmt.Errorf("decode audit entry %d: %w", btoi(k), err)
 			}

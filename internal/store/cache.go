@@ -8,7 +8,7 @@ import (
 	"github.com/zeebo/xxh3"
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // decoded keeps the decoded records of a bucket between list calls, each with the sum of the
@@ -26,14 +26,14 @@ type decoded struct {
 
 type decodedEntry struct {
 	sum xxh3.Uint128 // of the stored bytes
-	rec content.Record
+	rec domain.Record
 }
 
 // list returns every record of k in bucket, reusing the ones whose bytes did not change. The
 // records are the cache's own: a caller copies one before it lets it go or changes it.
 // A database read once (Options.ReadOnce) keeps nothing: release, when set, hands back each
 // value's pages once decoded.
-func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind, keep bool, release func([]byte)) ([]content.Record, error) {
+func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, release func([]byte)) ([]domain.Record, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	b := tx.Bucket(bucket)
@@ -41,7 +41,7 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *content.Kind, keep bool, r
 		return nil, nil
 	}
 	next := make(map[string]decodedEntry, len(c.entries))
-	out := make([]content.Record, 0, len(c.entries))
+	out := make([]domain.Record, 0, len(c.entries))
 	err := b.ForEach(func(key, v []byte) error {
 		e, ok := c.entries[string(key)]
 		sum := xxh3.Hash128(v)

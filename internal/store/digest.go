@@ -7,7 +7,7 @@ import (
 	"github.com/zeebo/xxh3"
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // RecordsDigest sums the published records of every kind, the redirects and the uploads' records
@@ -28,7 +28,7 @@ func (db *DB) RecordsDigest() (string, error) {
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		// The site writes a page for each redirect and shows the media library's alt texts.
 		names := [][]byte{bucketRedirects, bucketUploads}
-		for _, k := range content.Kinds {
+		for _, k := range domain.Kinds {
 			names = append(names, bucketOf(k, Published))
 		}
 		for _, name := range names {

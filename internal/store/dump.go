@@ -8,25 +8,25 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Dump is what an export for moving servers may carry besides the published records: drafts,
 // upload records, and (opted into: personal data) enquiries and admin accounts.
 type Dump struct {
-	Published []content.Record
-	Drafts    []content.Record
+	Published []domain.Record
+	Drafts    []domain.Record
 	Uploads   []Upload
-	Messages  []content.Message
-	Admins    []content.Admin
+	Messages  []domain.Message
+	Admins    []domain.Admin
 }
 
 // prepareImported applies the publish rules to an imported record and keeps the times it
 // carries: an export imported again must export the same (its updatedAt is the sitemap's lastmod
 // and the page's article:modified_time).
-func prepareImported(rec content.Record, now time.Time) error {
+func prepareImported(rec domain.Record, now time.Time) error {
 	updated := *rec.Fields().UpdatedAt
-	if err := content.PreparePublish(rec, now); err != nil {
+	if err := domain.PreparePublish(rec, now); err != nil {
 		return err
 	}
 	if !updated.IsZero() {
@@ -37,15 +37,15 @@ func prepareImported(rec content.Record, now time.Time) error {
 
 // prepareDraft checks an imported draft as a saved preview is checked, keeping its id and times
 // (stamping only what it lacks).
-func prepareDraft(rec content.Record, now time.Time) error {
-	content.Normalize(rec)
-	if err := content.Validate(rec); err != nil {
+func prepareDraft(rec domain.Record, now time.Time) error {
+	domain.Normalize(rec)
+	if err := domain.Validate(rec); err != nil {
 		return err
 	}
 	f := rec.Fields()
 	if *f.ID == "" || f.CreatedAt.IsZero() || f.UpdatedAt.IsZero() {
 		updated := *f.UpdatedAt
-		content.Stamp(rec, now)
+		domain.Stamp(rec, now)
 		if !updated.IsZero() {
 			*f.UpdatedAt = updated
 		}
@@ -79,11 +79,11 @@ func (db *DB) ImportDump(d Dump) error {
 		}
 	}
 	for i, u := range d.Uploads {
-		if !content.ValidUploadName(u.Name) {
-			return fmt.Errorf("upload %d: %q is no upload name: %w", i, u.Name, content.Errorf(content.EInvalid, "Invalid upload record."))
+		if !domain.ValidUploadName(u.Name) {
+			return fmt.Errorf("upload %d: %q is no upload name: %w", i, u.Name, domain.Errorf(domain.EInvalid, "Invalid upload record."))
 		}
 	}
-	messages := append([]content.Message(nil), d.Messages...)
+	messages := append([]domain.Message(nil), d.Messages...)
 	sort.SliceStable(messages, func(i, j int) bool { return messages[i].CreatedAt.Before(messages[j].CreatedAt) })
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		for i, rec := range d.Published {
@@ -94,7 +94,7 @@ func (db *DB) ImportDump(d Dump) error {
 		for i, rec := range d.Drafts {
 			if other, ok := slugHolder(tx, rec); ok && other != *rec.Fields().ID {
 				return fmt.Errorf("%s draft %d (slug %q): %w", rec.Kind().Name, i, *rec.Fields().Slug,
-					content.Errorf(content.EConflict, content.MsgSlugTaken))
+					domain.Errorf(domain.EConflict, domain.MsgSlugTaken))
 			}
 			if err := put(tx, Preview, rec); err != nil {
 				return fmt.Errorf("import draft %d: %w", i, err)
@@ -112,7 +112,7 @@ func (db *DB) ImportDump(d Dump) error {
 		for i, a := range d.Admins {
 			if b.Get([]byte(a.Username)) != nil {
 				return fmt.Errorf("admin %d (%q): %w", i, a.Username,
-					content.Errorf(content.EConflict, "An admin named %q already exists.", a.Username))
+					domain.Errorf(domain.EConflict, "An admin named %q already exists.", a.Username))
 			}
 			if err := putJSON(tx, bucketAdmins, []byte(a.Username), &a); err != nil {
 				return err
@@ -127,7 +127,7 @@ func (db *DB) ImportDump(d Dump) error {
 }
 
 // slugHolder answers the id of the record of rec's kind (published or draft) that has rec's slug.
-func slugHolder(tx *bolt.Tx, rec content.Record) (string, bool) {
+func slugHolder(tx *bolt.Tx, rec domain.Record) (string, bool) {
 	k, slug := rec.Kind(), []byte(*rec.Fields().Slug)
 	for _, st := range []Stage{Preview, Published} {
 		if v := tx.Bucket(bucketOf(k, st)).Get(slug); v != nil {
@@ -141,7 +141,7 @@ func slugHolder(tx *bolt.Tx, rec content.Record) (string, bool) {
 	return "", false
 }
 
-func importMessages(tx *bolt.Tx, messages []content.Message) error {
+func importMessages(tx *bolt.Tx, messages []domain.Message) error {
 	b := tx.Bucket(bucketMessages)
 	have := map[string]bool{}
 	if err := b.ForEach(func(_, v []byte) error {
@@ -157,7 +157,7 @@ func importMessages(tx *bolt.Tx, messages []content.Message) error {
 	}
 	for _, m := range messages {
 		if m.ID == "" {
-			m.ID = content.NewID()
+			m.ID = domain.NewID()
 		}
 		if have[m.ID] {
 			continue

@@ -8,7 +8,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 func mustDo(t *testing.T, err error) {
@@ -18,14 +18,14 @@ func mustDo(t *testing.T, err error) {
 	}
 }
 
-func setBody(body string) func(content.Record) error {
-	return func(r content.Record) error { *r.Fields().Body = body; return nil }
+func setBody(body string) func(domain.Record) error {
+	return func(r domain.Record) error { *r.Fields().Body = body; return nil }
 }
 
 // Every save of a draft and every edit of a published record keeps one revision, newest first,
 // with who saved it; a save that changes nothing keeps none.
 func TestRevisionsKeepEverySave(t *testing.T) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Plural, func(t *testing.T) {
 			db := MustOpen(t)
 			asha, ravi := db.As("asha"), db.As("ravi")
@@ -63,7 +63,7 @@ func TestRevisionsKeepEverySave(t *testing.T) {
 			if *old.Fields().Body != "<p>one</p>" {
 				t.Fatalf("first revision's record: %s", one.Record)
 			}
-			if _, err := db.Revision(k, Published, "local-seo", 999); content.ErrorCode(err) != content.ENotFound {
+			if _, err := db.Revision(k, Published, "local-seo", 999); domain.ErrorCode(err) != domain.ENotFound {
 				t.Fatalf("unknown revision: %v", err)
 			}
 		})
@@ -75,13 +75,13 @@ func TestRevisionsAreCapped(t *testing.T) {
 	db, err := Open(filepath.Join(t.TempDir(), "site.db"), Options{Revisions: 3})
 	mustDo(t, err)
 	defer db.Close()
-	_, err = db.CreatePreviewBlog(content.Blog{Title: "Capped", Category: "SEO", Content: "<p>0</p>"})
+	_, err = db.CreatePreviewBlog(domain.Blog{Title: "Capped", Category: "SEO", Content: "<p>0</p>"})
 	mustDo(t, err)
 	for i := 1; i <= 10; i++ {
-		_, err := db.UpdateRecord(content.Blogs, Preview, "capped", setBody("<p>"+string(rune('0'+i))+"</p>"))
+		_, err := db.UpdateRecord(domain.Blogs, Preview, "capped", setBody("<p>"+string(rune('0'+i))+"</p>"))
 		mustDo(t, err)
 	}
-	revs, err := db.Revisions(content.Blogs, Preview, "capped")
+	revs, err := db.Revisions(domain.Blogs, Preview, "capped")
 	mustDo(t, err)
 	if len(revs) != 3 || revs[0].ID != 11 || revs[2].ID != 9 {
 		t.Fatalf("kept %+v, want the 3 newest (ids 11..9)", revs)
@@ -92,25 +92,25 @@ func TestRevisionsAreCapped(t *testing.T) {
 // before its first change, and restoring that brings its fields back.
 func TestRevisionsFollowRenamesAndRestore(t *testing.T) {
 	db := MustOpen(t)
-	mustDo(t, db.Import([]content.Blog{{Title: "Imported", Content: "<p>original</p>", Category: "SEO", MetaDescription: "first"}}, nil))
-	_, err := db.As("asha").UpdateRecord(content.Blogs, Published, "imported", func(r content.Record) error {
-		b := r.(*content.Blog)
+	mustDo(t, db.Import([]domain.Blog{{Title: "Imported", Content: "<p>original</p>", Category: "SEO", MetaDescription: "first"}}, nil))
+	_, err := db.As("asha").UpdateRecord(domain.Blogs, Published, "imported", func(r domain.Record) error {
+		b := r.(*domain.Blog)
 		b.Content, b.Title, b.Slug, b.MetaDescription = "<p>changed</p>", "Renamed", "renamed", "second"
 		return nil
 	})
 	mustDo(t, err)
-	revs, err := db.Revisions(content.Blogs, Published, "renamed")
+	revs, err := db.Revisions(domain.Blogs, Published, "renamed")
 	mustDo(t, err)
 	if len(revs) != 2 || revs[1].Note != noteBefore || revs[1].Title != "Imported" || revs[0].Username != "asha" {
 		t.Fatalf("revisions after a rename: %+v", revs)
 	}
-	rec, err := db.As("ravi").RestoreRevision(content.Blogs, Published, "renamed", revs[1].ID)
+	rec, err := db.As("ravi").RestoreRevision(domain.Blogs, Published, "renamed", revs[1].ID)
 	mustDo(t, err)
-	b := rec.(*content.Blog)
+	b := rec.(*domain.Blog)
 	if b.Content != "<p>original</p>" || b.Title != "Imported" || b.MetaDescription != "first" || b.Slug != "renamed" {
 		t.Fatalf("restored: %+v", b)
 	}
-	if revs, _ := db.Revisions(content.Blogs, Published, "renamed"); len(revs) != 3 || revs[0].Note != "Restored revision 1" || revs[0].Username != "ravi" {
+	if revs, _ := db.Revisions(domain.Blogs, Published, "renamed"); len(revs) != 3 || revs[0].Note != "Restored revision 1" || revs[0].Username != "ravi" {
 		t.Fatalf("the restore is not a revision: %+v", revs)
 	}
 }
@@ -119,37 +119,37 @@ func TestRevisionsFollowRenamesAndRestore(t *testing.T) {
 // meanwhile, and gone for good (with its revisions) when purged.
 func TestTrash(t *testing.T) {
 	db := MustOpen(t)
-	_, err := db.CreatePreviewBlog(content.Blog{Title: "Gone", Category: "SEO", Content: "<p>x</p>"})
+	_, err := db.CreatePreviewBlog(domain.Blog{Title: "Gone", Category: "SEO", Content: "<p>x</p>"})
 	mustDo(t, err)
 	_, err = db.PublishBlog("gone", nil)
 	mustDo(t, err)
-	it, err := db.As("asha").DeleteRecord(content.Blogs, Published, "gone")
+	it, err := db.As("asha").DeleteRecord(domain.Blogs, Published, "gone")
 	mustDo(t, err)
 	if it.Stage != "published" || it.Username != "asha" || it.PurgeAt.Sub(it.DeletedAt) != TrashDays*24*time.Hour {
 		t.Fatalf("trash item: %+v", it)
 	}
-	if _, err := db.Record(content.Blogs, Published, "gone"); content.ErrorCode(err) != content.ENotFound {
+	if _, err := db.Record(domain.Blogs, Published, "gone"); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatal("a deleted record is still published")
 	}
 	if list, _ := db.Trash(); len(list) != 1 || list[0].ID != it.ID || list[0].Record != nil {
 		t.Fatalf("trash: %+v", list)
 	}
 	// The slug is free again; a new draft takes it, so the restore is refused.
-	_, err = db.CreatePreviewBlog(content.Blog{Title: "Gone", Category: "SEO"})
+	_, err = db.CreatePreviewBlog(domain.Blog{Title: "Gone", Category: "SEO"})
 	mustDo(t, err)
-	if _, _, err := db.RestoreTrash(it.ID); content.ErrorCode(err) != content.EConflict {
+	if _, _, err := db.RestoreTrash(it.ID); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("restore over a taken slug: %v", err)
 	}
-	_, err = db.DeleteRecord(content.Blogs, Preview, "gone")
+	_, err = db.DeleteRecord(domain.Blogs, Preview, "gone")
 	mustDo(t, err)
 	_, rec, err := db.RestoreTrash(it.ID)
 	mustDo(t, err)
-	if got, err := db.Record(content.Blogs, Published, "gone"); err != nil || *got.Fields().ID != *rec.Fields().ID {
+	if got, err := db.Record(domain.Blogs, Published, "gone"); err != nil || *got.Fields().ID != *rec.Fields().ID {
 		t.Fatalf("restored record: %v %v", got, err)
 	}
 	// Delete again; purge what was deleted before now: gone, revisions too.
 	id := *rec.Fields().ID
-	_, err = db.DeleteRecord(content.Blogs, Published, "gone")
+	_, err = db.DeleteRecord(domain.Blogs, Published, "gone")
 	mustDo(t, err)
 	n, err := db.PurgeTrashBefore(time.Now().Add(time.Minute))
 	mustDo(t, err)
@@ -157,7 +157,7 @@ func TestTrash(t *testing.T) {
 		t.Fatalf("purged %d, left %+v", n, list)
 	}
 	mustDo(t, db.bolt.View(func(tx *bolt.Tx) error {
-		if tx.Bucket(bucketRevisions).Bucket(revisionsKey(content.Blogs, id)) != nil {
+		if tx.Bucket(bucketRevisions).Bucket(revisionsKey(domain.Blogs, id)) != nil {
 			t.Error("revisions of a purged record remain")
 		}
 		return nil
@@ -169,43 +169,43 @@ func TestTrash(t *testing.T) {
 func TestSchedules(t *testing.T) {
 	db := MustOpen(t)
 	at := time.Date(2030, 5, 1, 3, 30, 0, 0, time.UTC)
-	_, err := db.CreatePreviewBlog(content.Blog{Title: "Later", Category: "SEO"})
+	_, err := db.CreatePreviewBlog(domain.Blog{Title: "Later", Category: "SEO"})
 	mustDo(t, err)
-	if _, _, err := db.SchedulePublish(content.Blogs, "later", at, nil); content.ErrorMessage(err) != content.MsgPublishIncomplete {
+	if _, _, err := db.SchedulePublish(domain.Blogs, "later", at, nil); domain.ErrorMessage(err) != domain.MsgPublishIncomplete {
 		t.Fatalf("schedule of an empty draft: %v", err)
 	}
-	sc, rec, err := db.As("asha").SchedulePublish(content.Blogs, "later", at, setBody("<p>soon</p>"))
+	sc, rec, err := db.As("asha").SchedulePublish(domain.Blogs, "later", at, setBody("<p>soon</p>"))
 	mustDo(t, err)
 	if sc.Status != ScheduleWaiting || !sc.At.Equal(at) || sc.Username != "asha" || *rec.Fields().Body != "<p>soon</p>" {
 		t.Fatalf("schedule %+v, record %+v", sc, rec)
 	}
-	again, _, err := db.SchedulePublish(content.Blogs, "later", at.Add(time.Hour), nil)
+	again, _, err := db.SchedulePublish(domain.Blogs, "later", at.Add(time.Hour), nil)
 	mustDo(t, err)
 	if again.ID != sc.ID {
 		t.Fatal("scheduling the same draft again made a second schedule")
 	}
-	_, err = db.UpdateRecord(content.Blogs, Preview, "later", func(r content.Record) error { *r.Fields().Slug = "much-later"; return nil })
+	_, err = db.UpdateRecord(domain.Blogs, Preview, "later", func(r domain.Record) error { *r.Fields().Slug = "much-later"; return nil })
 	mustDo(t, err)
 	if list, _ := db.Schedules(); len(list) != 1 || list[0].Slug != "much-later" || list[0].Title != "Later" {
 		t.Fatalf("schedules after a rename: %+v", list)
 	}
-	if _, err := db.ScheduleUnpublish(content.Blogs, "much-later", at); content.ErrorCode(err) != content.EConflict {
+	if _, err := db.ScheduleUnpublish(domain.Blogs, "much-later", at); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("unpublish before the publish: %v", err)
 	}
-	un, err := db.ScheduleUnpublish(content.Blogs, "much-later", at.Add(48*time.Hour))
+	un, err := db.ScheduleUnpublish(domain.Blogs, "much-later", at.Add(48*time.Hour))
 	mustDo(t, err)
 	applied, pub, err := db.ApplySchedule(sc.ID)
 	mustDo(t, err)
 	if !applied.Applied || !pub.Fields().CreatedAt.Equal(at.Add(time.Hour)) {
 		t.Fatalf("applied %+v, record %+v", applied, pub)
 	}
-	if _, err := db.Record(content.Blogs, Published, "much-later"); err != nil {
+	if _, err := db.Record(domain.Blogs, Published, "much-later"); err != nil {
 		t.Fatal(err)
 	}
 	mustDo(t, db.FinishSchedule(sc.ID))
-	_, err = db.DeleteRecord(content.Blogs, Published, "much-later")
+	_, err = db.DeleteRecord(domain.Blogs, Published, "much-later")
 	mustDo(t, err)
-	if _, err := db.Schedule(un.ID); content.ErrorCode(err) != content.ENotFound {
+	if _, err := db.Schedule(un.ID); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatal("the trash left the record's unpublish scheduled")
 	}
 }

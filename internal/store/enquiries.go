@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // The inbox's reads and changes of enquiries. Enquiries stay in the one bucket of arrival
@@ -21,8 +21,8 @@ import (
 // SearchMessages returns at most limit enquiries that match q, stored before the cursor (0:
 // from the newest), newest first, and the cursor of the next page (0 when there is none), as
 // MessagesPage does for the unfiltered list.
-func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) ([]content.Message, uint64, error) {
-	var out []content.Message
+func (db *DB) SearchMessages(q domain.MessageQuery, before uint64, limit int) ([]domain.Message, uint64, error) {
+	var out []domain.Message
 	var next uint64
 	text := strings.ToLower(strings.TrimSpace(q.Text))
 	pre := prefilter(q, text)
@@ -33,7 +33,7 @@ func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) (
 			if !pre(v) {
 				continue
 			}
-			var m content.Message
+			var m domain.Message
 			if err := json.Unmarshal(v, &m); err != nil {
 				return fmt.Errorf("decode message: %w", err)
 			}
@@ -44,7 +44,7 @@ func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) (
 				next = btoi(lastKey)
 				break
 			}
-			m.Status = content.StatusOf(m.Status)
+			m.Status = domain.StatusOf(m.Status)
 			out = append(out, m)
 			lastKey = k
 		}
@@ -57,18 +57,18 @@ func (db *DB) SearchMessages(q content.MessageQuery, before uint64, limit int) (
 // passes, so a search of thousands decodes only the few that may match: the status read from
 // the bytes, and for a text of plain ASCII letters, digits and punctuation its presence in the
 // bytes, any case. (Its presence may come from another field; the exact check follows.)
-func prefilter(q content.MessageQuery, text string) func([]byte) bool {
+func prefilter(q domain.MessageQuery, text string) func([]byte) bool {
 	status := func(v []byte) bool {
 		st := statusIn(v)
 		switch q.Status {
 		case "":
-			return st != content.StatusSpam
-		case content.InboxAll:
+			return st != domain.StatusSpam
+		case domain.InboxAll:
 			return true
 		}
 		return st == q.Status
 	}
-	if _, phone := content.PhoneQuery(text); text == "" || phone || !plainASCII(text) {
+	if _, phone := domain.PhoneQuery(text); text == "" || phone || !plainASCII(text) {
 		// A phone number is matched by its digits whatever the spacing: no byte test.
 		return status
 	}
@@ -116,13 +116,13 @@ func lower(c byte) byte {
 
 // MessageCounts returns how many enquiries have each status, and "all" of them.
 func (db *DB) MessageCounts() (map[string]int, error) {
-	counts := map[string]int{content.InboxAll: 0}
-	for _, s := range content.Statuses {
+	counts := map[string]int{domain.InboxAll: 0}
+	for _, s := range domain.Statuses {
 		counts[s] = 0
 	}
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketMessages).ForEach(func(_, v []byte) error {
-			counts[content.InboxAll]++
+			counts[domain.InboxAll]++
 			counts[statusIn(v)]++
 			return nil
 		})
@@ -135,18 +135,18 @@ func (db *DB) MessageCounts() (map[string]int, error) {
 func statusIn(v []byte) string {
 	i := bytes.Index(v, []byte(`"status":"`))
 	if i < 0 {
-		return content.StatusNew
+		return domain.StatusNew
 	}
 	rest := v[i+len(`"status":"`):]
 	if j := bytes.IndexByte(rest, '"'); j >= 0 {
-		return content.StatusOf(string(rest[:j]))
+		return domain.StatusOf(string(rest[:j]))
 	}
-	return content.StatusNew
+	return domain.StatusNew
 }
 
 // findMessage finds the enquiry with id in the bucket: its key and decoded value.
-func findMessage(tx *bolt.Tx, id string) ([]byte, content.Message, error) {
-	var m content.Message
+func findMessage(tx *bolt.Tx, id string) ([]byte, domain.Message, error) {
+	var m domain.Message
 	quoted, _ := json.Marshal(id)
 	needle := append([]byte(`"_id":`), quoted...)
 	c := tx.Bucket(bucketMessages).Cursor()
@@ -161,14 +161,14 @@ func findMessage(tx *bolt.Tx, id string) ([]byte, content.Message, error) {
 			return bytes.Clone(k), m, nil
 		}
 	}
-	return nil, m, content.Errorf(content.ENotFound, "Enquiry not found.")
+	return nil, m, domain.Errorf(domain.ENotFound, "Enquiry not found.")
 }
 
 // Message returns the enquiry with that _id.
-func (db *DB) Message(id string) (content.Message, error) {
-	var m content.Message
+func (db *DB) Message(id string) (domain.Message, error) {
+	var m domain.Message
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) { _, m, err = findMessage(tx, id); return err })
-	m.Status = content.StatusOf(m.Status)
+	m.Status = domain.StatusOf(m.Status)
 	return m, err
 }
 
@@ -181,7 +181,7 @@ type MessageChange struct {
 
 // ChangeMessage sets an enquiry's status and note, and who changed them when; it answers the
 // enquiry as it was and as it is.
-func (db *DB) ChangeMessage(id string, ch MessageChange) (before, after content.Message, err error) {
+func (db *DB) ChangeMessage(id string, ch MessageChange) (before, after domain.Message, err error) {
 	err = db.bolt.Update(func(tx *bolt.Tx) error {
 		key, m, err := findMessage(tx, id)
 		if err != nil {
@@ -189,11 +189,11 @@ func (db *DB) ChangeMessage(id string, ch MessageChange) (before, after content.
 		}
 		before = m
 		if ch.Status != nil {
-			if !content.ValidStatus(*ch.Status) {
-				return content.Errorf(content.EInvalid, "Status must be new, replied, archived or spam.")
+			if !domain.ValidStatus(*ch.Status) {
+				return domain.Errorf(domain.EInvalid, "Status must be new, replied, archived or spam.")
 			}
 			m.Status = *ch.Status
-			if m.Status != content.StatusSpam {
+			if m.Status != domain.StatusSpam {
 				m.Spam = ""
 			}
 		}
@@ -204,15 +204,15 @@ func (db *DB) ChangeMessage(id string, ch MessageChange) (before, after content.
 		after = m
 		return putJSON(tx, bucketMessages, key, &m)
 	})
-	before.Status, after.Status = content.StatusOf(before.Status), content.StatusOf(after.Status)
+	before.Status, after.Status = domain.StatusOf(before.Status), domain.StatusOf(after.Status)
 	return before, after, err
 }
 
 // EraseMessage deletes the enquiry with that _id for good (a data-protection request), with
 // the mail jobs of its notification (a pending one is never sent), and answers it, so the
 // caller can erase its copies elsewhere.
-func (db *DB) EraseMessage(id string) (content.Message, error) {
-	var m content.Message
+func (db *DB) EraseMessage(id string) (domain.Message, error) {
+	var m domain.Message
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		key, found, err := findMessage(tx, id)
 		if err != nil {
@@ -255,16 +255,16 @@ func deleteMailOf(tx *bolt.Tx, key uint64) error {
 
 // PurgeSpam erases the enquiries in the spam folder that arrived before cutoff and answers
 // them (for their copies elsewhere).
-func (db *DB) PurgeSpam(cutoff time.Time) ([]content.Message, error) {
-	var gone []content.Message
+func (db *DB) PurgeSpam(cutoff time.Time) ([]domain.Message, error) {
+	var gone []domain.Message
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketMessages)
 		var keys [][]byte
 		err := b.ForEach(func(k, v []byte) error {
-			if statusIn(v) != content.StatusSpam {
+			if statusIn(v) != domain.StatusSpam {
 				return nil
 			}
-			var m content.Message
+			var m domain.Message
 			if err := json.Unmarshal(v, &m); err != nil {
 				return fmt.Errorf("decode message: %w", err)
 			}
@@ -289,13 +289,13 @@ func (db *DB) PurgeSpam(cutoff time.Time) ([]content.Message, error) {
 
 // ImportMessages stores enquiries in the order given, all in one transaction (a bulk import, or
 // the bench's inbox of thousands); each gets an id and a time when it has none.
-func (db *DB) ImportMessages(list []content.Message) error {
+func (db *DB) ImportMessages(list []domain.Message) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketMessages)
 		for i := range list {
 			m := list[i]
 			if m.ID == "" {
-				m.ID = content.NewID()
+				m.ID = domain.NewID()
 			}
 			if m.CreatedAt.IsZero() {
 				m.CreatedAt = db.now()

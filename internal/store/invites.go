@@ -12,7 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Invitations live in their own bucket by id, each with the SHA-256 of its link's token, as
@@ -21,16 +21,16 @@ import (
 // newer mail of the same invitation replaces the link of the one before.
 
 type storedInvite struct {
-	content.Invite
+	domain.Invite
 	TokenHash string `json:"tokenHash,omitempty"` // hex
 }
 
 // PutInvite stores an invitation (without a token yet). An address that already has an account
 // cannot be invited; an earlier invitation of the same address is replaced.
-func (db *DB) PutInvite(inv content.Invite) error {
+func (db *DB) PutInvite(inv domain.Invite) error {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		if emailTaken(tx, inv.Email) {
-			return content.Errorf(content.EConflict, "An account with that e-mail address already exists.")
+			return domain.Errorf(domain.EConflict, "An account with that e-mail address already exists.")
 		}
 		b := tx.Bucket(bucketInvites)
 		var stale [][]byte
@@ -56,7 +56,7 @@ func (db *DB) PutInvite(inv content.Invite) error {
 
 // SetInviteToken gives the pending invitation id the token whose hash is given (the link of
 // the mail being composed) and answers the invitation; an unknown or expired one is not found.
-func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (content.Invite, error) {
+func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (domain.Invite, error) {
 	var inv storedInvite
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketInvites, []byte(id), &inv)
@@ -64,7 +64,7 @@ func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (content.Inv
 			return err
 		}
 		if !ok || !now.Before(inv.ExpiresAt) {
-			return content.Errorf(content.ENotFound, "No such invitation.")
+			return domain.Errorf(domain.ENotFound, "No such invitation.")
 		}
 		inv.TokenHash = hex.EncodeToString(hash)
 		return putJSON(tx, bucketInvites, []byte(id), inv)
@@ -73,8 +73,8 @@ func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (content.Inv
 }
 
 // Invites returns the pending invitations that have not expired, newest first.
-func (db *DB) Invites(now time.Time) ([]content.Invite, error) {
-	var out []content.Invite
+func (db *DB) Invites(now time.Time) ([]domain.Invite, error) {
+	var out []domain.Invite
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		all, err := list[storedInvite](tx, bucketInvites)
 		for _, inv := range all {
@@ -89,9 +89,9 @@ func (db *DB) Invites(now time.Time) ([]content.Invite, error) {
 }
 
 // Invite returns the pending invitation whose token has the hash; an unknown or expired one
-// answers content.MsgInviteInvalid.
-func (db *DB) Invite(hash []byte, now time.Time) (content.Invite, error) {
-	var inv content.Invite
+// answers domain.MsgInviteInvalid.
+func (db *DB) Invite(hash []byte, now time.Time) (domain.Invite, error) {
+	var inv domain.Invite
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		_, found, err := inviteByToken(tx, hash, now)
 		inv = found.Invite
@@ -119,20 +119,20 @@ func inviteByToken(tx *bolt.Tx, hash []byte, now time.Time) ([]byte, storedInvit
 		return nil, found, err
 	}
 	if key == nil || !now.Before(found.ExpiresAt) {
-		return nil, storedInvite{}, content.Errorf(content.EInvalid, content.MsgInviteInvalid)
+		return nil, storedInvite{}, domain.Errorf(domain.EInvalid, domain.MsgInviteInvalid)
 	}
 	return key, found, nil
 }
 
 // RevokeInvite deletes the pending invitation with that id and answers it.
-func (db *DB) RevokeInvite(id string) (content.Invite, error) {
+func (db *DB) RevokeInvite(id string) (domain.Invite, error) {
 	var found storedInvite
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketInvites, []byte(id), &found)
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such invitation.")
+			return domain.Errorf(domain.ENotFound, "No such invitation.")
 		}
 		return tx.Bucket(bucketInvites).Delete([]byte(id))
 	})
@@ -142,7 +142,7 @@ func (db *DB) RevokeInvite(id string) (content.Invite, error) {
 // AcceptInvite spends the invitation whose token has the hash and creates the account a
 // (username, password) with the invitation's e-mail address and role, in one transaction: a
 // taken username leaves the invitation unspent, and a link works once.
-func (db *DB) AcceptInvite(hash []byte, now time.Time, a content.Admin) (content.Admin, content.Invite, error) {
+func (db *DB) AcceptInvite(hash []byte, now time.Time, a domain.Admin) (domain.Admin, domain.Invite, error) {
 	var inv storedInvite
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		key, found, err := inviteByToken(tx, hash, now)
@@ -151,10 +151,10 @@ func (db *DB) AcceptInvite(hash []byte, now time.Time, a content.Admin) (content
 		}
 		inv = found
 		if tx.Bucket(bucketAdmins).Get([]byte(a.Username)) != nil {
-			return content.Errorf(content.EConflict, "That username is taken. Please choose another.")
+			return domain.Errorf(domain.EConflict, "That username is taken. Please choose another.")
 		}
 		if emailTaken(tx, inv.Email) {
-			return content.Errorf(content.EConflict, "An account with that e-mail address already exists.")
+			return domain.Errorf(domain.EConflict, "An account with that e-mail address already exists.")
 		}
 		a.Email, a.Role = inv.Email, inv.Role
 		if a.CreatedAt.IsZero() {
@@ -171,7 +171,7 @@ func (db *DB) AcceptInvite(hash []byte, now time.Time, a content.Admin) (content
 func emailTaken(tx *bolt.Tx, email string) bool {
 	taken := false
 	_ = tx.Bucket(bucketAdmins).ForEach(func(_, v []byte) error {
-		var a content.Admin
+		var a domain.Admin
 		if json.Unmarshal(v, &a) == nil && a.Email != "" && strings.EqualFold(a.Email, strings.TrimSpace(email)) {
 			taken = true
 		}

@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // The states of a mail job.
@@ -116,9 +116,9 @@ func (db *DB) EnqueueMail(j MailJob) (MailJob, error) {
 
 // AddMessageWithMail stores an enquiry and the job of its notification in one transaction
 // (batched like AddMessage): an acknowledged enquiry always has its notification on disk.
-func (db *DB) AddMessageWithMail(m content.Message, notify MailJob) (content.Message, error) {
+func (db *DB) AddMessageWithMail(m domain.Message, notify MailJob) (domain.Message, error) {
 	if m.ID == "" {
-		m.ID = content.NewID()
+		m.ID = domain.NewID()
 	}
 	stamp := m.CreatedAt.IsZero()
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
@@ -145,12 +145,12 @@ func (db *DB) AddMessageWithMail(m content.Message, notify MailJob) (content.Mes
 }
 
 // MessageAt returns the enquiry stored at key (a MailJob's MessageKey).
-func (db *DB) MessageAt(key uint64) (content.Message, error) {
-	var m content.Message
+func (db *DB) MessageAt(key uint64) (domain.Message, error) {
+	var m domain.Message
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketMessages, itob(key), &m)
 		if err == nil && !ok {
-			err = content.Errorf(content.ENotFound, "No such enquiry.")
+			err = domain.Errorf(domain.ENotFound, "No such enquiry.")
 		}
 		return err
 	})
@@ -192,7 +192,7 @@ func (db *DB) SettleMail(id uint64, sendErr string, retryAt time.Time) (MailJob,
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such mail.")
+			return domain.Errorf(domain.ENotFound, "No such mail.")
 		}
 		if j.Finished() {
 			return nil
@@ -252,10 +252,10 @@ func (db *DB) RescheduleMail(id uint64, when time.Time) (MailJob, error) {
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such mail.")
+			return domain.Errorf(domain.ENotFound, "No such mail.")
 		}
 		if j.Status == MailSent {
-			return content.Errorf(content.EConflict, "This mail was sent already.")
+			return domain.Errorf(domain.EConflict, "This mail was sent already.")
 		}
 		if !j.Finished() {
 			if err := tx.Bucket(bucketMailDue).Delete(dueKey(j.Kind, j.NextAt, j.ID)); err != nil {

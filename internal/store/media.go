@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // The media library is the uploads bucket: every uploaded image with its size, alt text and
@@ -107,7 +107,7 @@ func (db *DB) MediaUses() (map[string][]MediaUse, error) {
 func (db *DB) uses(tx *bolt.Tx) (map[string][]MediaUse, error) {
 	out := map[string][]MediaUse{}
 	for _, st := range []Stage{Published, Preview} {
-		for _, k := range content.Kinds {
+		for _, k := range domain.Kinds {
 			recs, err := db.list(tx, k, st)
 			if err != nil {
 				return nil, err
@@ -135,7 +135,7 @@ func (db *DB) uses(tx *bolt.Tx) (map[string][]MediaUse, error) {
 		if err := json.Unmarshal(v, &it); err != nil {
 			return err
 		}
-		k := content.KindOf(it.Kind)
+		k := domain.KindOf(it.Kind)
 		if k == nil {
 			return nil
 		}
@@ -168,7 +168,7 @@ const StageTrash = "trash"
 func (db *DB) SetUploadAlt(name, alt string) (Upload, error) {
 	alt = strings.Join(strings.Fields(alt), " ")
 	if len([]rune(alt)) > MaxAltLen || strings.ContainsAny(alt, "<>") {
-		return Upload{}, content.Errorf(content.EInvalid, "Alt text: at most %d characters, no < or >.", MaxAltLen)
+		return Upload{}, domain.Errorf(domain.EInvalid, "Alt text: at most %d characters, no < or >.", MaxAltLen)
 	}
 	var u Upload
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
@@ -176,7 +176,7 @@ func (db *DB) SetUploadAlt(name, alt string) (Upload, error) {
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such image.")
+			return domain.Errorf(domain.ENotFound, "No such image.")
 		}
 		u.Alt = alt
 		return putJSON(tx, bucketUploads, []byte(name), &u)
@@ -186,7 +186,7 @@ func (db *DB) SetUploadAlt(name, alt string) (Upload, error) {
 
 // ErrInUse is the refusal to delete an image that records show; Uses names them.
 type ErrInUse struct {
-	Err  *content.Error // EConflict, naming the records
+	Err  *domain.Error // EConflict, naming the records
 	Uses []MediaUse
 }
 
@@ -203,7 +203,7 @@ func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such image.")
+			return domain.Errorf(domain.ENotFound, "No such image.")
 		}
 		uses, err := db.uses(tx)
 		if err != nil {
@@ -214,7 +214,7 @@ func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 			for i, use := range in {
 				names[i] = use.String()
 			}
-			return &ErrInUse{Err: content.Errorf(content.EConflict, "This image is used by %s. Remove it there first.",
+			return &ErrInUse{Err: domain.Errorf(domain.EConflict, "This image is used by %s. Remove it there first.",
 				strings.Join(names, ", ")), Uses: in}
 		}
 		if err := tx.Bucket(bucketUploads).Delete([]byte(name)); err != nil {
@@ -226,7 +226,7 @@ func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 }
 
 // refuseDeletedUploads refuses a record that shows an image deleted from the library.
-func refuseDeletedUploads(tx *bolt.Tx, rec content.Record) error {
+func refuseDeletedUploads(tx *bolt.Tx, rec domain.Record) error {
 	gone := tx.Bucket(bucketUploadsGone)
 	if gone == nil {
 		return nil
@@ -238,7 +238,7 @@ func refuseDeletedUploads(tx *bolt.Tx, rec content.Record) error {
 	for _, text := range []string{*f.Image, *f.Body} {
 		for _, m := range uploadRef.FindAllStringSubmatch(text, -1) {
 			if gone.Get([]byte(m[1])) != nil {
-				return content.Errorf(content.EConflict, "Image /uploads/%s was deleted from the media library; choose another.", m[1])
+				return domain.Errorf(domain.EConflict, "Image /uploads/%s was deleted from the media library; choose another.", m[1])
 			}
 		}
 	}

@@ -10,14 +10,14 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // AddMessage stores an enquiry durably. Concurrent calls are batched into one fsync by bbolt's
 // Batch; it returns only once the enquiry is on disk.
-func (db *DB) AddMessage(m content.Message) (content.Message, error) {
+func (db *DB) AddMessage(m domain.Message) (domain.Message, error) {
 	if m.ID == "" {
-		m.ID = content.NewID()
+		m.ID = domain.NewID()
 	}
 	stamp := m.CreatedAt.IsZero()
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
@@ -41,12 +41,12 @@ func (db *DB) AddMessage(m content.Message) (content.Message, error) {
 }
 
 // Messages returns the stored enquiries, newest first.
-func (db *DB) Messages() ([]content.Message, error) {
-	var out []content.Message
+func (db *DB) Messages() ([]domain.Message, error) {
+	var out []domain.Message
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketMessages).Cursor()
 		for k, v := c.Last(); k != nil; k, v = c.Prev() {
-			var m content.Message
+			var m domain.Message
 			if err := json.Unmarshal(v, &m); err != nil {
 				return fmt.Errorf("decode message: %w", err)
 			}
@@ -60,8 +60,8 @@ func (db *DB) Messages() ([]content.Message, error) {
 // MessagesPage returns at most limit enquiries stored before the cursor (0: from the newest),
 // newest first, and the cursor of the next page (0 when there is none). A cursor is the
 // enquiry's position in the order of arrival, so pages stay stable while new enquiries arrive.
-func (db *DB) MessagesPage(before uint64, limit int) ([]content.Message, uint64, error) {
-	var out []content.Message
+func (db *DB) MessagesPage(before uint64, limit int) ([]domain.Message, uint64, error) {
+	var out []domain.Message
 	var next uint64
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketMessages).Cursor()
@@ -80,7 +80,7 @@ func (db *DB) MessagesPage(before uint64, limit int) ([]content.Message, uint64,
 				break
 			}
 			last = k
-			var m content.Message
+			var m domain.Message
 			if err := json.Unmarshal(v, &m); err != nil {
 				return fmt.Errorf("decode message: %w", err)
 			}
@@ -99,12 +99,12 @@ func (db *DB) CountMessages() (int, error) {
 }
 
 // Admin returns the admin with that username.
-func (db *DB) Admin(username string) (content.Admin, error) {
-	var a content.Admin
+func (db *DB) Admin(username string) (domain.Admin, error) {
+	var a domain.Admin
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketAdmins, []byte(username), &a)
 		if err == nil && !ok {
-			err = content.Errorf(content.ENotFound, "No such admin.")
+			err = domain.Errorf(domain.ENotFound, "No such admin.")
 		}
 		return err
 	})
@@ -112,10 +112,10 @@ func (db *DB) Admin(username string) (content.Admin, error) {
 }
 
 // AdminByEmail returns the admin with that e-mail address (case-insensitive).
-func (db *DB) AdminByEmail(email string) (content.Admin, error) {
-	var found content.Admin
+func (db *DB) AdminByEmail(email string) (domain.Admin, error) {
+	var found domain.Admin
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		admins, err := list[content.Admin](tx, bucketAdmins)
+		admins, err := list[domain.Admin](tx, bucketAdmins)
 		if err != nil {
 			return err
 		}
@@ -126,7 +126,7 @@ func (db *DB) AdminByEmail(email string) (content.Admin, error) {
 			}
 		}
 		if !ok {
-			return content.Errorf(content.ENotFound, "No such admin.")
+			return domain.Errorf(domain.ENotFound, "No such admin.")
 		}
 		return nil
 	})
@@ -134,16 +134,16 @@ func (db *DB) AdminByEmail(email string) (content.Admin, error) {
 }
 
 // Admins returns every admin account.
-func (db *DB) Admins() ([]content.Admin, error) {
-	var out []content.Admin
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) { out, err = list[content.Admin](tx, bucketAdmins); return err })
+func (db *DB) Admins() ([]domain.Admin, error) {
+	var out []domain.Admin
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) { out, err = list[domain.Admin](tx, bucketAdmins); return err })
 	return out, err
 }
 
 // PutAdmin creates or replaces an admin account.
-func (db *DB) PutAdmin(a content.Admin) error {
+func (db *DB) PutAdmin(a domain.Admin) error {
 	if a.Username == "" {
-		return content.Errorf(content.EInvalid, "Username is required.")
+		return domain.Errorf(domain.EInvalid, "Username is required.")
 	}
 	if a.CreatedAt.IsZero() {
 		a.CreatedAt = db.now()
@@ -172,7 +172,7 @@ func (db *DB) ConsumeResetToken(hash []byte, now time.Time) (ResetToken, error) 
 		b := tx.Bucket(bucketResetTokens)
 		v := b.Get(hash)
 		if v == nil {
-			return content.Errorf(content.EInvalid, "Invalid or expired token.")
+			return domain.Errorf(domain.EInvalid, "Invalid or expired token.")
 		}
 		if err := json.Unmarshal(v, &t); err != nil {
 			return err
@@ -195,7 +195,7 @@ func (db *DB) ConsumeResetToken(hash []byte, now time.Time) (ResetToken, error) 
 			}
 		}
 		if now.After(t.ExpiresAt) {
-			return content.Errorf(content.EInvalid, "Invalid or expired token.")
+			return domain.Errorf(domain.EInvalid, "Invalid or expired token.")
 		}
 		return nil
 	})
@@ -232,7 +232,7 @@ func (db *DB) Upload(name string) (Upload, error) {
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketUploads, []byte(name), &u)
 		if err == nil && !ok {
-			err = content.Errorf(content.ENotFound, "No such upload.")
+			err = domain.Errorf(domain.ENotFound, "No such upload.")
 		}
 		return err
 	})

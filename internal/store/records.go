@@ -5,11 +5,11 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Stage is where a record lies: on the site (published) or among the drafts (preview). Every
-// kind of content (content.Kinds) has one bucket per stage, named after the kind.
+// kind of content (domain.Kinds) has one bucket per stage, named after the kind.
 type Stage int
 
 const (
@@ -25,7 +25,7 @@ func (st Stage) String() string {
 }
 
 // bucketOf names the bucket of k's records at st: "blogs", "preview_blogs".
-func bucketOf(k *content.Kind, st Stage) []byte {
+func bucketOf(k *domain.Kind, st Stage) []byte {
 	if st == Preview {
 		return []byte("preview_" + k.Plural)
 	}
@@ -36,21 +36,21 @@ func bucketOf(k *content.Kind, st Stage) []byte {
 func kindBuckets() [][]byte {
 	var out [][]byte
 	for _, st := range []Stage{Published, Preview} {
-		for _, k := range content.Kinds {
+		for _, k := range domain.Kinds {
 			out = append(out, bucketOf(k, st))
 		}
 	}
 	return out
 }
 
-func notFound(k *content.Kind, st Stage) error {
+func notFound(k *domain.Kind, st Stage) error {
 	if st == Preview {
-		return content.Errorf(content.ENotFound, "%s", k.Messages.PreviewNotFound)
+		return domain.Errorf(domain.ENotFound, "%s", k.Messages.PreviewNotFound)
 	}
-	return content.Errorf(content.ENotFound, "%s", k.Messages.NotFound)
+	return domain.Errorf(domain.ENotFound, "%s", k.Messages.NotFound)
 }
 
-func get(tx *bolt.Tx, k *content.Kind, st Stage, slug string) (content.Record, error) {
+func get(tx *bolt.Tx, k *domain.Kind, st Stage, slug string) (domain.Record, error) {
 	rec := k.New()
 	ok, err := getJSON(tx, bucketOf(k, st), []byte(slug), rec)
 	if err != nil {
@@ -61,7 +61,7 @@ func get(tx *bolt.Tx, k *content.Kind, st Stage, slug string) (content.Record, e
 	return rec, nil
 }
 
-func put(tx *bolt.Tx, st Stage, rec content.Record) error {
+func put(tx *bolt.Tx, st Stage, rec domain.Record) error {
 	if err := refuseDeletedUploads(tx, rec); err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func put(tx *bolt.Tx, st Stage, rec content.Record) error {
 }
 
 // taken reports whether a record of k, published or preview, has slug.
-func taken(tx *bolt.Tx, k *content.Kind, slug string) bool {
+func taken(tx *bolt.Tx, k *domain.Kind, slug string) bool {
 	for _, st := range []Stage{Published, Preview} {
 		if b := tx.Bucket(bucketOf(k, st)); b != nil && b.Get([]byte(slug)) != nil {
 			return true
@@ -84,8 +84,8 @@ func taken(tx *bolt.Tx, k *content.Kind, slug string) bool {
 }
 
 // Records returns k's records at st in k's list order.
-func (db *DB) Records(k *content.Kind, st Stage) ([]content.Record, error) {
-	var out []content.Record
+func (db *DB) Records(k *domain.Kind, st Stage) ([]domain.Record, error) {
+	var out []domain.Record
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
 		out, err = db.list(tx, k, st)
 		return err
@@ -101,7 +101,7 @@ func (db *DB) Records(k *content.Kind, st Stage) ([]content.Record, error) {
 
 // list answers the decoded records of k at st, sorted; they belong to the cache, so callers copy
 // them before they let them go.
-func (db *DB) list(tx *bolt.Tx, k *content.Kind, st Stage) ([]content.Record, error) {
+func (db *DB) list(tx *bolt.Tx, k *domain.Kind, st Stage) ([]domain.Record, error) {
 	name := bucketOf(k, st)
 	out, err := db.cache(name).list(tx, name, k, !db.readOnce, db.release)
 	k.Sort(out)
@@ -109,8 +109,8 @@ func (db *DB) list(tx *bolt.Tx, k *content.Kind, st Stage) ([]content.Record, er
 }
 
 // Record returns the record of k at st with slug.
-func (db *DB) Record(k *content.Kind, st Stage, slug string) (content.Record, error) {
-	var rec content.Record
+func (db *DB) Record(k *domain.Kind, st Stage, slug string) (domain.Record, error) {
+	var rec domain.Record
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
 		rec, err = get(tx, k, st, slug)
 		return err
@@ -120,16 +120,16 @@ func (db *DB) Record(k *content.Kind, st Stage, slug string) (content.Record, er
 
 // CreatePreview stores rec as a new preview, normalized, checked and stamped; its slug may not
 // be used by a preview or a published record of its kind. It is the record's first revision.
-func (db *DB) CreatePreview(rec content.Record) error {
+func (db *DB) CreatePreview(rec domain.Record) error {
 	k := rec.Kind()
-	content.Normalize(rec)
-	if err := content.Validate(rec); err != nil {
+	domain.Normalize(rec)
+	if err := domain.Validate(rec); err != nil {
 		return err
 	}
-	content.Stamp(rec, db.now())
+	domain.Stamp(rec, db.now())
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		if taken(tx, k, *rec.Fields().Slug) {
-			return content.Errorf(content.EConflict, content.MsgSlugTaken)
+			return domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 		}
 		if err := put(tx, Preview, rec); err != nil {
 			return err
@@ -144,8 +144,8 @@ func (db *DB) CreatePreview(rec content.Record) error {
 
 // UpdateRecord applies fn to the stored record and saves it, moving it when fn changed the slug,
 // and keeps the result as a revision.
-func (db *DB) UpdateRecord(k *content.Kind, st Stage, slug string, fn func(content.Record) error) (content.Record, error) {
-	var rec content.Record
+func (db *DB) UpdateRecord(k *domain.Kind, st Stage, slug string, fn func(domain.Record) error) (domain.Record, error) {
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
 		rec, err = db.update(tx, k, st, slug, fn)
 		return err
@@ -156,7 +156,7 @@ func (db *DB) UpdateRecord(k *content.Kind, st Stage, slug string, fn func(conte
 	return rec, nil
 }
 
-func (db *DB) update(tx *bolt.Tx, k *content.Kind, st Stage, slug string, fn func(content.Record) error) (content.Record, error) {
+func (db *DB) update(tx *bolt.Tx, k *domain.Kind, st Stage, slug string, fn func(domain.Record) error) (domain.Record, error) {
 	rec, err := get(tx, k, st, slug)
 	if err != nil {
 		return nil, err
@@ -169,11 +169,11 @@ func (db *DB) update(tx *bolt.Tx, k *content.Kind, st Stage, slug string, fn fun
 			return nil, err
 		}
 	}
-	content.Normalize(rec)
-	if err := content.Validate(rec); err != nil {
+	domain.Normalize(rec)
+	if err := domain.Validate(rec); err != nil {
 		return nil, err
 	}
-	content.Stamp(rec, db.now())
+	domain.Stamp(rec, db.now())
 	if err := db.move(tx, k, st, slug, rec); err != nil {
 		return nil, err
 	}
@@ -186,13 +186,13 @@ func (db *DB) update(tx *bolt.Tx, k *content.Kind, st Stage, slug string, fn fun
 // move frees the old key of a record of k at st that fn renamed from slug, once the new slug is
 // known to be free, and makes its schedules follow; a published record's old address redirects
 // to the new one.
-func (db *DB) move(tx *bolt.Tx, k *content.Kind, st Stage, slug string, rec content.Record) error {
+func (db *DB) move(tx *bolt.Tx, k *domain.Kind, st Stage, slug string, rec domain.Record) error {
 	f := rec.Fields()
 	if *f.Slug == slug {
 		return nil
 	}
 	if taken(tx, k, *f.Slug) {
-		return content.Errorf(content.EConflict, content.MsgSlugTaken)
+		return domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
 	if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(slug)); err != nil {
 		return err
@@ -207,7 +207,7 @@ func (db *DB) move(tx *bolt.Tx, k *content.Kind, st Stage, slug string, rec cont
 
 // DeleteRecord moves the record of k at st with slug into the trash (restorable for TrashDays)
 // and cancels what was scheduled for it.
-func (db *DB) DeleteRecord(k *content.Kind, st Stage, slug string) (TrashItem, error) {
+func (db *DB) DeleteRecord(k *domain.Kind, st Stage, slug string) (TrashItem, error) {
 	var it TrashItem
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		rec, err := get(tx, k, st, slug)
@@ -226,8 +226,8 @@ func (db *DB) DeleteRecord(k *content.Kind, st Stage, slug string) (TrashItem, e
 // Publish moves a preview into the published records of its kind in one transaction. fn, when
 // not nil, may override fields first; the publish rules then apply. The slug may not belong to
 // another preview or to another published record. A publish scheduled for the draft is done.
-func (db *DB) Publish(k *content.Kind, slug string, fn func(content.Record) error) (content.Record, error) {
-	var rec content.Record
+func (db *DB) Publish(k *domain.Kind, slug string, fn func(domain.Record) error) (domain.Record, error) {
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
 		if rec, err = db.publish(tx, k, slug, fn); err != nil {
 			return err
@@ -240,7 +240,7 @@ func (db *DB) Publish(k *content.Kind, slug string, fn func(content.Record) erro
 	return rec, nil
 }
 
-func (db *DB) publish(tx *bolt.Tx, k *content.Kind, slug string, fn func(content.Record) error) (content.Record, error) {
+func (db *DB) publish(tx *bolt.Tx, k *domain.Kind, slug string, fn func(domain.Record) error) (domain.Record, error) {
 	rec, err := get(tx, k, Preview, slug)
 	if err != nil {
 		return nil, err
@@ -253,13 +253,13 @@ func (db *DB) publish(tx *bolt.Tx, k *content.Kind, slug string, fn func(content
 			return nil, err
 		}
 	}
-	if err := content.PreparePublish(rec, db.now()); err != nil {
+	if err := domain.PreparePublish(rec, db.now()); err != nil {
 		return nil, err
 	}
 	f := rec.Fields()
 	key := []byte(*f.Slug)
 	if *f.Slug != slug && tx.Bucket(bucketOf(k, Preview)).Get(key) != nil {
-		return nil, content.Errorf(content.EConflict, content.MsgSlugTaken)
+		return nil, domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
 	// Publishing may replace the published twin of this very record, never another one.
 	var existing struct {
@@ -268,7 +268,7 @@ func (db *DB) publish(tx *bolt.Tx, k *content.Kind, slug string, fn func(content
 	if ok, err := getJSON(tx, bucketOf(k, Published), key, &existing); err != nil {
 		return nil, err
 	} else if ok && existing.ID != *f.ID {
-		return nil, content.Errorf(content.EConflict, content.MsgSlugTaken)
+		return nil, domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
 	if err := tx.Bucket(bucketOf(k, Preview)).Delete([]byte(slug)); err != nil {
 		return nil, err
@@ -286,8 +286,8 @@ func (db *DB) publish(tx *bolt.Tx, k *content.Kind, slug string, fn func(content
 
 // Unpublish moves k's published record with slug back among the drafts, in one transaction; an
 // unpublish scheduled for it is done.
-func (db *DB) Unpublish(k *content.Kind, slug string) (content.Record, error) {
-	var rec content.Record
+func (db *DB) Unpublish(k *domain.Kind, slug string) (domain.Record, error) {
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
 		if rec, err = db.unpublish(tx, k, slug); err != nil {
 			return err
@@ -300,13 +300,13 @@ func (db *DB) Unpublish(k *content.Kind, slug string) (content.Record, error) {
 	return rec, nil
 }
 
-func (db *DB) unpublish(tx *bolt.Tx, k *content.Kind, slug string) (content.Record, error) {
+func (db *DB) unpublish(tx *bolt.Tx, k *domain.Kind, slug string) (domain.Record, error) {
 	rec, err := get(tx, k, Published, slug)
 	if err != nil {
 		return nil, err
 	}
 	if tx.Bucket(bucketOf(k, Preview)).Get([]byte(slug)) != nil {
-		return nil, content.Errorf(content.EConflict, content.MsgSlugTaken)
+		return nil, domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
 	if err := tx.Bucket(bucketOf(k, Published)).Delete([]byte(slug)); err != nil {
 		return nil, err
@@ -317,7 +317,7 @@ func (db *DB) unpublish(tx *bolt.Tx, k *content.Kind, slug string) (content.Reco
 // ImportRecords stores published records of any kinds in one transaction: all of them or none.
 // Each goes through the publish rules first, keeping the times it carries; the caller sanitizes
 // the HTML.
-func (db *DB) ImportRecords(recs []content.Record) error {
+func (db *DB) ImportRecords(recs []domain.Record) error {
 	now := db.now()
 	for i, rec := range recs {
 		if err := prepareImported(rec, now); err != nil {
@@ -338,7 +338,7 @@ func (db *DB) ImportRecords(recs []content.Record) error {
 func (db *DB) CountPublished() (int, error) {
 	n := 0
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		for _, k := range content.Kinds {
+		for _, k := range domain.Kinds {
 			n += tx.Bucket(bucketOf(k, Published)).Stats().KeyN
 		}
 		return nil
@@ -350,36 +350,36 @@ func (db *DB) CountPublished() (int, error) {
 // generator reads Blogs and Services (its Source), its tests and tools write blogs directly.
 
 // Blogs returns the published blogs, newest first.
-func (db *DB) Blogs() ([]content.Blog, error) { return published[content.Blog](db) }
+func (db *DB) Blogs() ([]domain.Blog, error) { return published[domain.Blog](db) }
 
 // Services returns the published services, oldest first (the order the agency added them).
-func (db *DB) Services() ([]content.Service, error) { return published[content.Service](db) }
+func (db *DB) Services() ([]domain.Service, error) { return published[domain.Service](db) }
 
 // CreatePreviewBlog saves a new preview blog.
-func (db *DB) CreatePreviewBlog(b content.Blog) (content.Blog, error) {
+func (db *DB) CreatePreviewBlog(b domain.Blog) (domain.Blog, error) {
 	err := db.CreatePreview(&b)
 	return b, err
 }
 
 // UpdateBlog edits a published blog.
-func (db *DB) UpdateBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
-	return typed[content.Blog](db.UpdateRecord(content.Blogs, Published, slug, untyped(fn)))
+func (db *DB) UpdateBlog(slug string, fn func(*domain.Blog) error) (domain.Blog, error) {
+	return typed[domain.Blog](db.UpdateRecord(domain.Blogs, Published, slug, untyped(fn)))
 }
 
 // DeleteBlog moves a published blog into the trash.
 func (db *DB) DeleteBlog(slug string) error {
-	_, err := db.DeleteRecord(content.Blogs, Published, slug)
+	_, err := db.DeleteRecord(domain.Blogs, Published, slug)
 	return err
 }
 
 // PublishBlog moves a preview blog into the published blogs.
-func (db *DB) PublishBlog(slug string, fn func(*content.Blog) error) (content.Blog, error) {
-	return typed[content.Blog](db.Publish(content.Blogs, slug, untyped(fn)))
+func (db *DB) PublishBlog(slug string, fn func(*domain.Blog) error) (domain.Blog, error) {
+	return typed[domain.Blog](db.Publish(domain.Blogs, slug, untyped(fn)))
 }
 
 // Import stores published blogs and services in one transaction: ImportRecords for Go values.
-func (db *DB) Import(blogs []content.Blog, services []content.Service) error {
-	recs := make([]content.Record, 0, len(blogs)+len(services))
+func (db *DB) Import(blogs []domain.Blog, services []domain.Service) error {
+	recs := make([]domain.Record, 0, len(blogs)+len(services))
 	for i := range blogs {
 		recs = append(recs, &blogs[i])
 	}
@@ -389,10 +389,10 @@ func (db *DB) Import(blogs []content.Blog, services []content.Service) error {
 	return db.ImportRecords(recs)
 }
 
-// record is a concrete record type: T is content.Blog when P is *content.Blog.
+// record is a concrete record type: T is domain.Blog when P is *domain.Blog.
 type record[T any] interface {
 	*T
-	content.Record
+	domain.Record
 }
 
 // published returns the published records of T's kind as values, in its list order.
@@ -413,7 +413,7 @@ func published[T any, P record[T]](db *DB) ([]T, error) {
 	return out, nil
 }
 
-func typed[T any, P record[T]](rec content.Record, err error) (T, error) {
+func typed[T any, P record[T]](rec domain.Record, err error) (T, error) {
 	if err != nil {
 		var zero T
 		return zero, err
@@ -421,9 +421,9 @@ func typed[T any, P record[T]](rec content.Record, err error) (T, error) {
 	return *rec.(P), nil
 }
 
-func untyped[T any, P record[T]](fn func(P) error) func(content.Record) error {
+func untyped[T any, P record[T]](fn func(P) error) func(domain.Record) error {
 	if fn == nil {
 		return nil
 	}
-	return func(r content.Record) error { return fn(r.(P)) }
+	return func(r domain.Record) error { return fn(r.(P)) }
 }

@@ -9,10 +9,10 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
-// bucketRedirects holds the site's redirects by their old address (content.Redirect.From).
+// bucketRedirects holds the site's redirects by their old address (domain.Redirect.From).
 //
 // Two rules keep them simple for a static host, which follows one hop only:
 //   - chains collapse: no redirect leads to an address another redirect leaves, so A→B and a
@@ -25,10 +25,10 @@ var bucketRedirects = []byte("redirects")
 func init() { allBuckets = append(allBuckets, bucketRedirects) }
 
 // Redirects returns every redirect, by old address.
-func (db *DB) Redirects() ([]content.Redirect, error) {
-	var out []content.Redirect
+func (db *DB) Redirects() ([]domain.Redirect, error) {
+	var out []domain.Redirect
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
-		out, err = list[content.Redirect](tx, bucketRedirects)
+		out, err = list[domain.Redirect](tx, bucketRedirects)
 		return err
 	})
 	if err != nil {
@@ -41,24 +41,24 @@ func (db *DB) Redirects() ([]content.Redirect, error) {
 // AddRedirect stores a redirect the admin made: both addresses must be paths of the site, the
 // old one may not be the page of a published record, and it may not make a loop or replace
 // another redirect. A redirect to an address that itself redirects leads straight to the end.
-func (db *DB) AddRedirect(r content.Redirect) (content.Redirect, error) {
+func (db *DB) AddRedirect(r domain.Redirect) (domain.Redirect, error) {
 	var err error
-	if r.From, err = content.CleanRedirectPath(r.From); err != nil {
+	if r.From, err = domain.CleanRedirectPath(r.From); err != nil {
 		return r, err
 	}
-	if r.To, err = content.CleanRedirectPath(r.To); err != nil {
+	if r.To, err = domain.CleanRedirectPath(r.To); err != nil {
 		return r, err
 	}
 	r.Kind, r.RecordID = "", ""
 	r.CreatedAt = db.now()
 	err = db.bolt.Update(func(tx *bolt.Tx) error {
 		if k, slug := publishedAt(tx, r.From); k != nil {
-			return content.Errorf(content.EConflict, content.MsgRedirectLive+" (the %s %q)", r.From, k.Name, slug)
+			return domain.Errorf(domain.EConflict, domain.MsgRedirectLive+" (the %s %q)", r.From, k.Name, slug)
 		}
 		if old, ok, err := getRedirect(tx, r.From); err != nil {
 			return err
 		} else if ok {
-			return content.Errorf(content.EConflict, content.MsgRedirectTaken, old.From, old.To)
+			return domain.Errorf(domain.EConflict, domain.MsgRedirectTaken, old.From, old.To)
 		}
 		var err error
 		r, err = addRedirect(tx, r)
@@ -75,7 +75,7 @@ func (db *DB) DeleteRedirect(from string) error {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRedirects)
 		if b.Get([]byte(from)) == nil {
-			return content.Errorf(content.ENotFound, content.MsgRedirectNone, from)
+			return domain.Errorf(domain.ENotFound, domain.MsgRedirectNone, from)
 		}
 		return b.Delete([]byte(from))
 	})
@@ -85,30 +85,30 @@ func (db *DB) DeleteRedirect(from string) error {
 	return nil
 }
 
-func getRedirect(tx *bolt.Tx, from string) (content.Redirect, bool, error) {
-	var r content.Redirect
+func getRedirect(tx *bolt.Tx, from string) (domain.Redirect, bool, error) {
+	var r domain.Redirect
 	ok, err := getJSON(tx, bucketRedirects, []byte(from), &r)
 	return r, ok, err
 }
 
 // addRedirect stores r after collapsing chains: r leads where its target leads, and every
 // redirect that led to r.From now leads where r does. It refuses a loop.
-func addRedirect(tx *bolt.Tx, r content.Redirect) (content.Redirect, error) {
+func addRedirect(tx *bolt.Tx, r domain.Redirect) (domain.Redirect, error) {
 	if r.From == r.To {
-		return r, content.Errorf(content.EConflict, content.MsgRedirectSelf)
+		return r, domain.Errorf(domain.EConflict, domain.MsgRedirectSelf)
 	}
 	if next, ok, err := getRedirect(tx, r.To); err != nil {
 		return r, err
 	} else if ok {
 		if next.To == r.From {
-			return r, content.Errorf(content.EConflict, content.MsgRedirectLoop, r.To, r.From)
+			return r, domain.Errorf(domain.EConflict, domain.MsgRedirectLoop, r.To, r.From)
 		}
 		r.To = next.To
 	}
 	b := tx.Bucket(bucketRedirects)
-	var led []content.Redirect
+	var led []domain.Redirect
 	err := b.ForEach(func(_, v []byte) error {
-		var o content.Redirect
+		var o domain.Redirect
 		if err := json.Unmarshal(v, &o); err != nil {
 			return err
 		}
@@ -137,26 +137,26 @@ func pageLive(tx *bolt.Tx, path string) error {
 
 // slugMoved keeps the old address of a published record that moved from slug to rec's slug:
 // the new address is live (a redirect from it goes), the old one redirects to it.
-func slugMoved(tx *bolt.Tx, rec content.Record, slug string, at time.Time) error {
+func slugMoved(tx *bolt.Tx, rec domain.Record, slug string, at time.Time) error {
 	k, f := rec.Kind(), rec.Fields()
 	to := k.PagePathOf(*f.Slug)
 	if err := pageLive(tx, to); err != nil {
 		return err
 	}
-	r := content.Redirect{From: k.PagePathOf(slug), To: to, Kind: k.Name, RecordID: *f.ID, CreatedAt: at}
+	r := domain.Redirect{From: k.PagePathOf(slug), To: to, Kind: k.Name, RecordID: *f.ID, CreatedAt: at}
 	_, err := addRedirect(tx, r)
 	return err
 }
 
 // publishedAt answers the kind and slug of the published record whose page is at path.
-func publishedAt(tx *bolt.Tx, path string) (*content.Kind, string) {
-	for _, k := range content.Kinds {
+func publishedAt(tx *bolt.Tx, path string) (*domain.Kind, string) {
+	for _, k := range domain.Kinds {
 		rest, ok := strings.CutPrefix(path, k.PagePath)
 		if !ok || !strings.HasSuffix(rest, "/") {
 			continue
 		}
 		slug := strings.TrimSuffix(rest, "/")
-		if !content.ValidSlug(slug) {
+		if !domain.ValidSlug(slug) {
 			continue
 		}
 		if b := tx.Bucket(bucketOf(k, Published)); b != nil && b.Get([]byte(slug)) != nil {

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 func redirectMap(t *testing.T, db *DB) map[string]string {
@@ -30,7 +30,7 @@ func wantRedirects(t *testing.T, db *DB, want map[string]string) {
 	}
 }
 
-func publishNew(t *testing.T, db *DB, k *content.Kind, title string) content.Record {
+func publishNew(t *testing.T, db *DB, k *domain.Kind, title string) domain.Record {
 	t.Helper()
 	rec := k.New()
 	f := rec.Fields()
@@ -45,14 +45,14 @@ func publishNew(t *testing.T, db *DB, k *content.Kind, title string) content.Rec
 	return pub
 }
 
-func rename(t *testing.T, db *DB, k *content.Kind, from, to string) error {
+func rename(t *testing.T, db *DB, k *domain.Kind, from, to string) error {
 	t.Helper()
-	_, err := db.UpdateRecord(k, Published, from, func(r content.Record) error { *r.Fields().Slug = to; return nil })
+	_, err := db.UpdateRecord(k, Published, from, func(r domain.Record) error { *r.Fields().Slug = to; return nil })
 	return err
 }
 
 func TestSlugChangesLeaveRedirectsThatCollapse(t *testing.T) {
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Plural, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "site.db")
 			db, err := Open(path, Options{})
@@ -104,7 +104,7 @@ func TestSlugChangesLeaveRedirectsThatCollapse(t *testing.T) {
 			if err := db.CreatePreview(d); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.UpdateRecord(k, Preview, "draft-only", func(r content.Record) error { *r.Fields().Slug = "draft-renamed"; return nil }); err != nil {
+			if _, err := db.UpdateRecord(k, Preview, "draft-only", func(r domain.Record) error { *r.Fields().Slug = "draft-renamed"; return nil }); err != nil {
 				t.Fatal(err)
 			}
 			wantRedirects(t, db, map[string]string{p("gamma"): p("alpha")})
@@ -114,43 +114,43 @@ func TestSlugChangesLeaveRedirectsThatCollapse(t *testing.T) {
 
 func TestAddRedirectRefusesLoopsClashesAndBadPaths(t *testing.T) {
 	db := MustOpen(t)
-	publishNew(t, db, content.Blogs, "Live Post")
-	publishNew(t, db, content.Services, "Live Service")
-	if _, err := db.AddRedirect(content.Redirect{From: "/old-site/page.html", To: "/blog/live-post"}); err != nil {
+	publishNew(t, db, domain.Blogs, "Live Post")
+	publishNew(t, db, domain.Services, "Live Service")
+	if _, err := db.AddRedirect(domain.Redirect{From: "/old-site/page.html", To: "/blog/live-post"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AddRedirect(content.Redirect{From: "/a", To: "/b/", CreatedBy: "admin"}); err != nil {
+	if _, err := db.AddRedirect(domain.Redirect{From: "/a", To: "/b/", CreatedBy: "admin"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct {
 		from, to, code string
 	}{
-		{"/b/", "/a/", content.EConflict},                  // loop: /a/ already leads to /b/
-		{"/c/", "/c", content.EConflict},                   // to itself
-		{"/a/", "/d/", content.EConflict},                  // /a/ already redirects
-		{"/blog/live-post/", "/d/", content.EConflict},     // a live post
-		{"/live-service/", "/d/", content.EConflict},       // a live service
-		{"https://evil.example/", "/d/", content.EInvalid}, // another host
-		{"/d/", "//evil.example/", content.EInvalid},
-		{"/d/", "https://evil.example/", content.EInvalid},
-		{"/../etc/passwd", "/d/", content.EInvalid},
-		{"/d/?x=1", "/e/", content.EInvalid},
-		{"/api/blogs", "/e/", content.EInvalid},
-		{"/admin/", "/e/", content.EInvalid},
-		{"/d e/", "/e/", content.EInvalid},
-		{"", "/e/", content.EInvalid},
-		{"/.git/", "/e/", content.EInvalid},
+		{"/b/", "/a/", domain.EConflict},                  // loop: /a/ already leads to /b/
+		{"/c/", "/c", domain.EConflict},                   // to itself
+		{"/a/", "/d/", domain.EConflict},                  // /a/ already redirects
+		{"/blog/live-post/", "/d/", domain.EConflict},     // a live post
+		{"/live-service/", "/d/", domain.EConflict},       // a live service
+		{"https://evil.example/", "/d/", domain.EInvalid}, // another host
+		{"/d/", "//evil.example/", domain.EInvalid},
+		{"/d/", "https://evil.example/", domain.EInvalid},
+		{"/../etc/passwd", "/d/", domain.EInvalid},
+		{"/d/?x=1", "/e/", domain.EInvalid},
+		{"/api/blogs", "/e/", domain.EInvalid},
+		{"/admin/", "/e/", domain.EInvalid},
+		{"/d e/", "/e/", domain.EInvalid},
+		{"", "/e/", domain.EInvalid},
+		{"/.git/", "/e/", domain.EInvalid},
 	} {
-		if _, err := db.AddRedirect(content.Redirect{From: tt.from, To: tt.to}); content.ErrorCode(err) != tt.code {
+		if _, err := db.AddRedirect(domain.Redirect{From: tt.from, To: tt.to}); domain.ErrorCode(err) != tt.code {
 			t.Errorf("%s → %s: %v, want %s", tt.from, tt.to, err, tt.code)
 		}
 	}
 	// A redirect to an address that redirects leads straight to the end; one from the end of
 	// a chain makes the chain collapse.
-	if _, err := db.AddRedirect(content.Redirect{From: "/z/", To: "/a/"}); err != nil {
+	if _, err := db.AddRedirect(domain.Redirect{From: "/z/", To: "/a/"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.AddRedirect(content.Redirect{From: "/b/", To: "/blog/live-post/"}); err != nil {
+	if _, err := db.AddRedirect(domain.Redirect{From: "/b/", To: "/blog/live-post/"}); err != nil {
 		t.Fatal(err)
 	}
 	wantRedirects(t, db, map[string]string{"/a/": "/blog/live-post/", "/b/": "/blog/live-post/", "/z/": "/blog/live-post/",
@@ -158,7 +158,7 @@ func TestAddRedirectRefusesLoopsClashesAndBadPaths(t *testing.T) {
 	if err := db.DeleteRedirect("/z/"); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.DeleteRedirect("/z/"); content.ErrorCode(err) != content.ENotFound {
+	if err := db.DeleteRedirect("/z/"); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("second delete: %v", err)
 	}
 	// The digest a build compares changes with the redirects.
@@ -182,7 +182,7 @@ func TestConcurrentRedirectsCannotMakeALoop(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[j] = db.AddRedirect(content.Redirect{From: pair[0], To: pair[1]})
+				_, errs[j] = db.AddRedirect(domain.Redirect{From: pair[0], To: pair[1]})
 			}()
 		}
 		wg.Wait()

@@ -12,7 +12,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Revision is one kept version of a record: who saved it, when, at which stage, and the whole
@@ -45,10 +45,10 @@ func noteOf(st Stage) string {
 
 // revisionsKey names the bucket of a record's revisions: its kind and its id, which stays the
 // same through renames, publishing, unpublishing and the trash.
-func revisionsKey(k *content.Kind, id string) []byte { return []byte(k.Plural + "/" + id) }
+func revisionsKey(k *domain.Kind, id string) []byte { return []byte(k.Plural + "/" + id) }
 
 // sumOf hashes a record without its updatedAt, so a save that changed nothing is recognised.
-func sumOf(rec content.Record) (string, []byte, error) {
+func sumOf(rec domain.Record) (string, []byte, error) {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return "", nil, err
@@ -65,7 +65,7 @@ func sumOf(rec content.Record) (string, []byte, error) {
 
 // keepBase records a record about to change, as it is at st, when it has no revisions yet
 // (imported, or saved before revisions were kept), so its first recorded change can be undone.
-func keepBase(tx *bolt.Tx, before content.Record, st Stage) error {
+func keepBase(tx *bolt.Tx, before domain.Record, st Stage) error {
 	bf := before.Fields()
 	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists(revisionsKey(before.Kind(), *bf.ID))
 	if err != nil {
@@ -79,7 +79,7 @@ func keepBase(tx *bolt.Tx, before content.Record, st Stage) error {
 
 // keepRevision records rec as saved by db's user at stage st. A save identical to the newest
 // revision at the same stage keeps nothing.
-func (db *DB) keepRevision(tx *bolt.Tx, rec content.Record, st Stage, note string) error {
+func (db *DB) keepRevision(tx *bolt.Tx, rec domain.Record, st Stage, note string) error {
 	f := rec.Fields()
 	b, err := tx.Bucket(bucketRevisions).CreateBucketIfNotExists(revisionsKey(rec.Kind(), *f.ID))
 	if err != nil {
@@ -102,7 +102,7 @@ func (db *DB) keepRevision(tx *bolt.Tx, rec content.Record, st Stage, note strin
 	return prune(b, db.keep)
 }
 
-func putRevision(b *bolt.Bucket, rec content.Record, rev Revision) error {
+func putRevision(b *bolt.Bucket, rec domain.Record, rev Revision) error {
 	sum, data, err := sumOf(rec)
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func prune(b *bolt.Bucket, keep int) error {
 }
 
 // Revisions lists the revisions of k's record with slug at st, newest first, without their records.
-func (db *DB) Revisions(k *content.Kind, st Stage, slug string) ([]Revision, error) {
+func (db *DB) Revisions(k *domain.Kind, st Stage, slug string) ([]Revision, error) {
 	out := []Revision{}
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		rec, err := get(tx, k, st, slug)
@@ -165,7 +165,7 @@ func (db *DB) Revisions(k *content.Kind, st Stage, slug string) ([]Revision, err
 }
 
 // Revision answers one revision of k's record with slug at st, with its record.
-func (db *DB) Revision(k *content.Kind, st Stage, slug string, id uint64) (Revision, error) {
+func (db *DB) Revision(k *domain.Kind, st Stage, slug string, id uint64) (Revision, error) {
 	var rev Revision
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
 		rec, err := get(tx, k, st, slug)
@@ -179,15 +179,15 @@ func (db *DB) Revision(k *content.Kind, st Stage, slug string, id uint64) (Revis
 	return rev, err
 }
 
-func revisionOf(tx *bolt.Tx, k *content.Kind, recID string, id uint64) (Revision, error) {
+func revisionOf(tx *bolt.Tx, k *domain.Kind, recID string, id uint64) (Revision, error) {
 	var rev Revision
 	b := tx.Bucket(bucketRevisions).Bucket(revisionsKey(k, recID))
 	if b == nil {
-		return rev, content.Errorf(content.ENotFound, msgRevisionNotFound)
+		return rev, domain.Errorf(domain.ENotFound, msgRevisionNotFound)
 	}
 	v := b.Get(itob(id))
 	if v == nil {
-		return rev, content.Errorf(content.ENotFound, msgRevisionNotFound)
+		return rev, domain.Errorf(domain.ENotFound, msgRevisionNotFound)
 	}
 	return rev, json.Unmarshal(v, &rev)
 }
@@ -198,8 +198,8 @@ const msgRevisionNotFound = "Revision not found."
 // transaction: its title, body, category, image and meta fields replace the current ones (the
 // slug, id and creation date stay), a published record must still meet the publish rules, and
 // the restore is itself kept as a revision.
-func (db *DB) RestoreRevision(k *content.Kind, st Stage, slug string, id uint64) (content.Record, error) {
-	var rec content.Record
+func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) (domain.Record, error) {
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if rec, err = get(tx, k, st, slug); err != nil {
@@ -223,11 +223,11 @@ func (db *DB) RestoreRevision(k *content.Kind, st Stage, slug string, id uint64)
 			*p[0] = *p[1]
 		}
 		if st == Published {
-			err = content.PreparePublish(rec, db.now())
+			err = domain.PreparePublish(rec, db.now())
 		} else {
-			content.Normalize(rec)
-			content.Stamp(rec, db.now())
-			err = content.Validate(rec)
+			domain.Normalize(rec)
+			domain.Stamp(rec, db.now())
+			err = domain.Validate(rec)
 		}
 		if err != nil {
 			return err
@@ -244,7 +244,7 @@ func (db *DB) RestoreRevision(k *content.Kind, st Stage, slug string, id uint64)
 }
 
 // dropRevisions deletes every revision of a record (when it leaves the trash for good).
-func dropRevisions(tx *bolt.Tx, k *content.Kind, id string) error {
+func dropRevisions(tx *bolt.Tx, k *domain.Kind, id string) error {
 	err := tx.Bucket(bucketRevisions).DeleteBucket(revisionsKey(k, id))
 	if errors.Is(err, berrors.ErrBucketNotFound) {
 		return nil

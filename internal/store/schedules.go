@@ -7,7 +7,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // What a schedule does when it is due.
@@ -52,7 +52,7 @@ func (s Schedule) Due() time.Time {
 	return s.At
 }
 
-var errScheduleNotFound = content.Errorf(content.ENotFound, "That schedule no longer exists.")
+var errScheduleNotFound = domain.Errorf(domain.ENotFound, "That schedule no longer exists.")
 
 func schedules(tx *bolt.Tx) ([]Schedule, error) {
 	return list[Schedule](tx, bucketSchedules)
@@ -71,7 +71,7 @@ func getSchedule(tx *bolt.Tx, id uint64) (Schedule, error) {
 func putSchedule(tx *bolt.Tx, s Schedule) error { return putJSON(tx, bucketSchedules, itob(s.ID), s) }
 
 // dropSchedules deletes the schedules of a record, those of one action or ("") all.
-func dropSchedules(tx *bolt.Tx, k *content.Kind, recID, action string) error {
+func dropSchedules(tx *bolt.Tx, k *domain.Kind, recID, action string) error {
 	all, err := schedules(tx)
 	if err != nil {
 		return err
@@ -87,7 +87,7 @@ func dropSchedules(tx *bolt.Tx, k *content.Kind, recID, action string) error {
 }
 
 // renameSchedules makes a record's schedules follow its new slug.
-func renameSchedules(tx *bolt.Tx, k *content.Kind, recID, slug string) error {
+func renameSchedules(tx *bolt.Tx, k *domain.Kind, recID, slug string) error {
 	all, err := schedules(tx)
 	if err != nil {
 		return err
@@ -104,7 +104,7 @@ func renameSchedules(tx *bolt.Tx, k *content.Kind, recID, slug string) error {
 }
 
 // upsertSchedule sets the time of the record's schedule of the action, or adds one.
-func (db *DB) upsertSchedule(tx *bolt.Tx, rec content.Record, action string, at time.Time) (Schedule, error) {
+func (db *DB) upsertSchedule(tx *bolt.Tx, rec domain.Record, action string, at time.Time) (Schedule, error) {
 	k, f := rec.Kind(), rec.Fields()
 	all, err := schedules(tx)
 	if err != nil {
@@ -126,15 +126,15 @@ func (db *DB) upsertSchedule(tx *bolt.Tx, rec content.Record, action string, at 
 // SchedulePublish applies fn to k's draft with slug (as UpdateRecord does), checks that it meets
 // the publish rules, and schedules its publication at at, in one transaction. A draft has at
 // most one publish schedule: scheduling it again moves it.
-func (db *DB) SchedulePublish(k *content.Kind, slug string, at time.Time, fn func(content.Record) error) (Schedule, content.Record, error) {
+func (db *DB) SchedulePublish(k *domain.Kind, slug string, at time.Time, fn func(domain.Record) error) (Schedule, domain.Record, error) {
 	var s Schedule
-	var rec content.Record
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if rec, err = db.update(tx, k, Preview, slug, fn); err != nil {
 			return err
 		}
-		if err := content.PreparePublish(k.Copy(rec), db.now()); err != nil {
+		if err := domain.PreparePublish(k.Copy(rec), db.now()); err != nil {
 			return err
 		}
 		s, err = db.upsertSchedule(tx, rec, ActionPublish, at)
@@ -148,14 +148,14 @@ func (db *DB) SchedulePublish(k *content.Kind, slug string, at time.Time, fn fun
 
 // ScheduleUnpublish schedules k's published record with slug to go back to the drafts at at. A
 // draft that is scheduled to be published before at may be scheduled to come down again too.
-func (db *DB) ScheduleUnpublish(k *content.Kind, slug string, at time.Time) (Schedule, error) {
+func (db *DB) ScheduleUnpublish(k *domain.Kind, slug string, at time.Time) (Schedule, error) {
 	var s Schedule
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		rec, err := get(tx, k, Published, slug)
-		if content.ErrorCode(err) == content.ENotFound {
+		if domain.ErrorCode(err) == domain.ENotFound {
 			draft, derr := get(tx, k, Preview, slug)
 			if derr != nil || !publishedBefore(tx, k, *draft.Fields().ID, at) {
-				return content.Errorf(content.EConflict, "This %s is not published, so it cannot be unpublished.", k.Name)
+				return domain.Errorf(domain.EConflict, "This %s is not published, so it cannot be unpublished.", k.Name)
 			}
 			rec, err = draft, nil
 		}
@@ -171,7 +171,7 @@ func (db *DB) ScheduleUnpublish(k *content.Kind, slug string, at time.Time) (Sch
 	return s, nil
 }
 
-func publishedBefore(tx *bolt.Tx, k *content.Kind, recID string, at time.Time) bool {
+func publishedBefore(tx *bolt.Tx, k *domain.Kind, recID string, at time.Time) bool {
 	all, _ := schedules(tx)
 	for _, s := range all {
 		if s.Kind == k.Plural && s.RecordID == recID && s.Action == ActionPublish && s.At.Before(at) {
@@ -189,7 +189,7 @@ func (db *DB) Schedules() ([]Schedule, error) {
 			return err
 		}
 		for i, s := range out {
-			if k := content.KindOf(s.Kind); k != nil {
+			if k := domain.KindOf(s.Kind); k != nil {
 				for _, st := range []Stage{Published, Preview} {
 					var r struct {
 						Title string `json:"title"`
@@ -248,17 +248,17 @@ func (db *DB) CancelSchedule(id uint64) (Schedule, error) {
 // ApplySchedule does a due schedule's change to its record in one transaction (publish, or
 // unpublish) and marks it applied, so that after a crash only its build is left to redo. A
 // schedule already applied answers its record as it is.
-func (db *DB) ApplySchedule(id uint64) (Schedule, content.Record, error) {
+func (db *DB) ApplySchedule(id uint64) (Schedule, domain.Record, error) {
 	var s Schedule
-	var rec content.Record
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if s, err = getSchedule(tx, id); err != nil {
 			return err
 		}
-		k := content.KindOf(s.Kind)
+		k := domain.KindOf(s.Kind)
 		if k == nil {
-			return content.Errorf(content.EInvalid, "Unknown kind of content %q.", s.Kind)
+			return domain.Errorf(domain.EInvalid, "Unknown kind of content %q.", s.Kind)
 		}
 		if s.Applied {
 			st := Published
@@ -270,14 +270,14 @@ func (db *DB) ApplySchedule(id uint64) (Schedule, content.Record, error) {
 		}
 		switch s.Action {
 		case ActionPublish:
-			rec, err = db.publish(tx, k, s.Slug, func(r content.Record) error {
+			rec, err = db.publish(tx, k, s.Slug, func(r domain.Record) error {
 				*r.Fields().CreatedAt = s.At // "Published on" is when it went live
 				return nil
 			})
 		case ActionUnpublish:
 			rec, err = db.unpublish(tx, k, s.Slug)
 		default:
-			err = content.Errorf(content.EInvalid, "Unknown scheduled action %q.", s.Action)
+			err = domain.Errorf(domain.EInvalid, "Unknown scheduled action %q.", s.Action)
 		}
 		if err != nil {
 			return err

@@ -19,7 +19,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // The buckets besides the records' (see bucketOf).
@@ -35,10 +35,10 @@ var (
 	bucketRevisions   = []byte("revisions")
 	bucketTrash       = []byte("trash")
 	bucketSchedules   = []byte("schedules")
-	bucketAudit       = []byte("audit")              // content.AuditEntry by rising sequence
-	bucketInvites     = []byte("invites")            // content.Invite by id, with the hash of its link's token
-	bucketWebhooks    = []byte("webhooks")           // content.WebhookEndpoint by id
-	bucketDeliveries  = []byte("webhook_deliveries") // content.Delivery by rising sequence
+	bucketAudit       = []byte("audit")              // domain.AuditEntry by rising sequence
+	bucketInvites     = []byte("invites")            // domain.Invite by id, with the hash of its link's token
+	bucketWebhooks    = []byte("webhooks")           // domain.WebhookEndpoint by id
+	bucketDeliveries  = []byte("webhook_deliveries") // domain.Delivery by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
 		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
 		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries)
@@ -121,7 +121,7 @@ func Open(path string, opts Options) (*DB, error) {
 		opts.Revisions = DefaultRevisions
 	}
 	db := &DB{bolt: b, path: path, now: func() time.Time { return time.Now().UTC() }, keep: opts.Revisions,
-		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: content.DefaultAuditRetention},
+		caches: &caches{byBucket: map[string]*decoded{}}, audit: &auditRetention{keep: domain.DefaultAuditRetention},
 		mailQueued: &mailHook{}, readOnce: opts.ReadOnce && opts.ReadOnly, unreleased: &atomic.Int64{}}
 	if db.readOnce {
 		if fi, err := os.Stat(path); err == nil {

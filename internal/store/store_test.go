@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // MustOpen opens a real bbolt file in a temp dir and closes it when the test ends.
@@ -25,55 +25,55 @@ func MustOpen(tb testing.TB) *DB {
 
 func TestPreviewPublishLifecycle(t *testing.T) {
 	db := MustOpen(t)
-	b, err := db.CreatePreviewBlog(content.Blog{Title: "Local SEO Checklist", Category: "SEO", Content: "<p>Steps</p>"})
+	b, err := db.CreatePreviewBlog(domain.Blog{Title: "Local SEO Checklist", Category: "SEO", Content: "<p>Steps</p>"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b.Slug != "local-seo-checklist" || b.ID == "" || b.CreatedAt.IsZero() {
 		t.Fatalf("preview not stamped: %+v", b)
 	}
-	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Local SEO Checklist", Category: "SEO"}); content.ErrorCode(err) != content.EConflict {
+	if _, err := db.CreatePreviewBlog(domain.Blog{Title: "Local SEO Checklist", Category: "SEO"}); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("duplicate slug: got %v, want conflict", err)
 	}
-	if _, err := db.UpdateRecord(content.Blogs, Preview, b.Slug, func(r content.Record) error { *r.Fields().Body = "<p>Updated</p>"; return nil }); err != nil {
+	if _, err := db.UpdateRecord(domain.Blogs, Preview, b.Slug, func(r domain.Record) error { *r.Fields().Body = "<p>Updated</p>"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	pub, err := db.PublishBlog(b.Slug, func(x *content.Blog) error { x.Category = ""; return nil })
+	pub, err := db.PublishBlog(b.Slug, func(x *domain.Blog) error { x.Category = ""; return nil })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pub.Category != content.DefaultCategory || pub.MetaTitle != pub.Title || pub.Content != "<p>Updated</p>" || pub.ID != b.ID {
+	if pub.Category != domain.DefaultCategory || pub.MetaTitle != pub.Title || pub.Content != "<p>Updated</p>" || pub.ID != b.ID {
 		t.Fatalf("publish rules not applied: %+v", pub)
 	}
-	if _, err := db.Record(content.Blogs, Preview, b.Slug); content.ErrorCode(err) != content.ENotFound {
+	if _, err := db.Record(domain.Blogs, Preview, b.Slug); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("preview still there after publish: %v", err)
 	}
-	got, err := db.Record(content.Blogs, Published, b.Slug)
-	if err != nil || got.(*content.Blog).Content != "<p>Updated</p>" {
+	got, err := db.Record(domain.Blogs, Published, b.Slug)
+	if err != nil || got.(*domain.Blog).Content != "<p>Updated</p>" {
 		t.Fatalf("published blog: %+v %v", got, err)
 	}
 	// A preview cannot take a published slug.
-	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Local SEO Checklist", Category: "SEO"}); content.ErrorCode(err) != content.EConflict {
+	if _, err := db.CreatePreviewBlog(domain.Blog{Title: "Local SEO Checklist", Category: "SEO"}); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("preview over published slug: got %v", err)
 	}
 	if err := db.DeleteBlog(b.Slug); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.DeleteBlog(b.Slug); content.ErrorCode(err) != content.ENotFound {
+	if err := db.DeleteBlog(b.Slug); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("second delete: %v", err)
 	}
 }
 
 func TestPublishFailureChangesNothing(t *testing.T) {
 	db := MustOpen(t)
-	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Draft", Category: "SEO"}); err != nil {
+	if _, err := db.CreatePreviewBlog(domain.Blog{Title: "Draft", Category: "SEO"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err := db.PublishBlog("draft", nil)
-	if content.ErrorMessage(err) != content.MsgPublishIncomplete {
+	if domain.ErrorMessage(err) != domain.MsgPublishIncomplete {
 		t.Fatalf("got %v", err)
 	}
-	if _, err := db.Record(content.Blogs, Preview, "draft"); err != nil {
+	if _, err := db.Record(domain.Blogs, Preview, "draft"); err != nil {
 		t.Fatal("the preview was lost by a failed publish")
 	}
 	if blogs, _ := db.Blogs(); len(blogs) != 0 {
@@ -83,19 +83,19 @@ func TestPublishFailureChangesNothing(t *testing.T) {
 
 func TestUpdateMovesSlug(t *testing.T) {
 	db := MustOpen(t)
-	db.CreatePreview(&content.Service{Title: "Video Ads", Category: "PPC", Description: "<p>x</p>"})
-	db.CreatePreview(&content.Service{Title: "Email Marketing", Category: "Email", Description: "<p>x</p>"})
-	rename := func(to string) func(content.Record) error {
-		return func(r content.Record) error { *r.Fields().Slug = to; return nil }
+	db.CreatePreview(&domain.Service{Title: "Video Ads", Category: "PPC", Description: "<p>x</p>"})
+	db.CreatePreview(&domain.Service{Title: "Email Marketing", Category: "Email", Description: "<p>x</p>"})
+	rename := func(to string) func(domain.Record) error {
+		return func(r domain.Record) error { *r.Fields().Slug = to; return nil }
 	}
-	if _, err := db.UpdateRecord(content.Services, Preview, "video-ads", rename("email-marketing")); content.ErrorCode(err) != content.EConflict {
+	if _, err := db.UpdateRecord(domain.Services, Preview, "video-ads", rename("email-marketing")); domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("rename onto a taken slug: %v", err)
 	}
-	s, err := db.UpdateRecord(content.Services, Preview, "video-ads", rename("youtube-ads"))
+	s, err := db.UpdateRecord(domain.Services, Preview, "video-ads", rename("youtube-ads"))
 	if err != nil || *s.Fields().Slug != "youtube-ads" {
 		t.Fatal(err)
 	}
-	if _, err := db.Record(content.Services, Preview, "video-ads"); content.ErrorCode(err) != content.ENotFound {
+	if _, err := db.Record(domain.Services, Preview, "video-ads"); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatal("old key left behind")
 	}
 }
@@ -107,13 +107,13 @@ func TestMessagesNewestFirstAndConcurrent(t *testing.T) {
 		wg.Add(1)
 		go func(i int) {
 			defer wg.Done()
-			if _, err := db.AddMessage(content.Message{Name: "N", Email: "a@b.co", Phone: "9811045672", CreatedAt: time.Unix(int64(1000+i), 0)}); err != nil {
+			if _, err := db.AddMessage(domain.Message{Name: "N", Email: "a@b.co", Phone: "9811045672", CreatedAt: time.Unix(int64(1000+i), 0)}); err != nil {
 				t.Error(err)
 			}
 		}(i)
 	}
 	wg.Wait()
-	db.AddMessage(content.Message{Name: "Last", Email: "a@b.co", Phone: "9811045672"})
+	db.AddMessage(domain.Message{Name: "Last", Email: "a@b.co", Phone: "9811045672"})
 	msgs, err := db.Messages()
 	if err != nil || len(msgs) != 41 || msgs[0].Name != "Last" {
 		t.Fatalf("got %d messages (%v), first %+v", len(msgs), err, msgs[0])
@@ -131,10 +131,10 @@ func TestResetTokenSingleUseAndExpiry(t *testing.T) {
 	if tok, err := db.ConsumeResetToken([]byte("h1"), now); err != nil || tok.Username != "admin" {
 		t.Fatalf("first use: %v", err)
 	}
-	if _, err := db.ConsumeResetToken([]byte("h1"), now); content.ErrorMessage(err) != "Invalid or expired token." {
+	if _, err := db.ConsumeResetToken([]byte("h1"), now); domain.ErrorMessage(err) != "Invalid or expired token." {
 		t.Fatalf("reuse: %v", err)
 	}
-	if _, err := db.ConsumeResetToken([]byte("h2"), now); content.ErrorMessage(err) != "Invalid or expired token." {
+	if _, err := db.ConsumeResetToken([]byte("h2"), now); domain.ErrorMessage(err) != "Invalid or expired token." {
 		t.Fatalf("expired: %v", err)
 	}
 }
@@ -144,22 +144,22 @@ func TestImportAllOrNothing(t *testing.T) {
 	created := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
 	// Both with valid slugs, so that only the publish rules (the bad one has no title) can refuse
 	// the file, not bbolt's refusal of an empty key.
-	good := content.Blog{ID: "abc123abc123abc123abc123", Title: "Kept", Slug: "kept", Content: "<p>x</p>", CreatedAt: created}
-	bad := content.Blog{Title: "", Slug: "no-title", Content: "<p>x</p>"}
-	if err := db.Import([]content.Blog{good, bad}, nil); err == nil {
+	good := domain.Blog{ID: "abc123abc123abc123abc123", Title: "Kept", Slug: "kept", Content: "<p>x</p>", CreatedAt: created}
+	bad := domain.Blog{Title: "", Slug: "no-title", Content: "<p>x</p>"}
+	if err := db.Import([]domain.Blog{good, bad}, nil); err == nil {
 		t.Fatal("bad record accepted")
 	}
 	if blogs, _ := db.Blogs(); len(blogs) != 0 {
 		t.Fatal("half a file imported")
 	}
-	if err := db.Import([]content.Blog{good}, []content.Service{{Title: "SEO", Description: "<p>x</p>"}}); err != nil {
+	if err := db.Import([]domain.Blog{good}, []domain.Service{{Title: "SEO", Description: "<p>x</p>"}}); err != nil {
 		t.Fatal(err)
 	}
 	b, _ := db.Blogs()
 	if len(b) != 1 {
 		t.Fatalf("imported %d blogs, want 1", len(b))
 	}
-	if b := b[0]; b.ID != good.ID || !b.CreatedAt.Equal(created) || b.Category != content.DefaultCategory {
+	if b := b[0]; b.ID != good.ID || !b.CreatedAt.Equal(created) || b.Category != domain.DefaultCategory {
 		t.Fatalf("import lost fields: %+v", b)
 	}
 }
@@ -178,7 +178,7 @@ func TestSecondWriterFailsFastAndBackup(t *testing.T) {
 	if time.Since(start) > 5*time.Second {
 		t.Fatal("locked open hung")
 	}
-	db.AddMessage(content.Message{Name: "A", Email: "a@b.co", Phone: "9811045672"})
+	db.AddMessage(domain.Message{Name: "A", Email: "a@b.co", Phone: "9811045672"})
 	backup := filepath.Join(t.TempDir(), "backup.db")
 	if err := db.Backup(backup); err != nil {
 		t.Fatal(err)
@@ -198,32 +198,32 @@ func TestSecondWriterFailsFastAndBackup(t *testing.T) {
 
 func TestPublishNeverReplacesAnotherItem(t *testing.T) {
 	db := MustOpen(t)
-	if err := db.Import([]content.Blog{{Title: "Taken", Content: "<p>first</p>"}}, nil); err != nil {
+	if err := db.Import([]domain.Blog{{Title: "Taken", Content: "<p>first</p>"}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreatePreviewBlog(content.Blog{Title: "Other", Category: "X", Content: "<p>second</p>"}); err != nil {
+	if _, err := db.CreatePreviewBlog(domain.Blog{Title: "Other", Category: "X", Content: "<p>second</p>"}); err != nil {
 		t.Fatal(err)
 	}
-	_, err := db.PublishBlog("other", func(b *content.Blog) error { b.Slug = "taken"; return nil })
-	if content.ErrorCode(err) != content.EConflict {
+	_, err := db.PublishBlog("other", func(b *domain.Blog) error { b.Slug = "taken"; return nil })
+	if domain.ErrorCode(err) != domain.EConflict {
 		t.Fatalf("publish onto another item's slug: %v", err)
 	}
-	if b, _ := db.Record(content.Blogs, Published, "taken"); b.(*content.Blog).Content != "<p>first</p>" {
+	if b, _ := db.Record(domain.Blogs, Published, "taken"); b.(*domain.Blog).Content != "<p>first</p>" {
 		t.Fatal("the published item was replaced")
 	}
 }
 
 func TestPublishedListsStayFreshThroughTheCache(t *testing.T) {
 	db := MustOpen(t)
-	db.Import([]content.Blog{{Title: "One", Content: "<p>1</p>"}}, []content.Service{{Title: "Svc", Description: "<p>s</p>"}})
+	db.Import([]domain.Blog{{Title: "One", Content: "<p>1</p>"}}, []domain.Service{{Title: "Svc", Description: "<p>s</p>"}})
 	first, _ := db.Blogs()
 	first[0].Title = "changed by a caller"
 	if again, _ := db.Blogs(); again[0].Title != "One" {
 		t.Fatal("a caller's change reached the cache")
 	}
-	recs, _ := db.Records(content.Blogs, Published)
+	recs, _ := db.Records(domain.Blogs, Published)
 	*recs[0].Fields().Title = "changed through a record"
-	if again, _ := db.Records(content.Blogs, Published); *again[0].Fields().Title != "One" {
+	if again, _ := db.Records(domain.Blogs, Published); *again[0].Fields().Title != "One" {
 		t.Fatal("a caller's change of a record reached the cache")
 	}
 	steps := []struct {
@@ -232,16 +232,16 @@ func TestPublishedListsStayFreshThroughTheCache(t *testing.T) {
 		want int
 	}{
 		{"publish", func() error {
-			db.CreatePreviewBlog(content.Blog{Title: "Two", Category: "X", Content: "<p>2</p>"})
+			db.CreatePreviewBlog(domain.Blog{Title: "Two", Category: "X", Content: "<p>2</p>"})
 			_, err := db.PublishBlog("two", nil)
 			return err
 		}, 2},
 		{"edit", func() error {
-			_, err := db.UpdateBlog("two", func(b *content.Blog) error { b.Title = "Two edited"; return nil })
+			_, err := db.UpdateBlog("two", func(b *domain.Blog) error { b.Title = "Two edited"; return nil })
 			return err
 		}, 2},
 		{"delete", func() error { return db.DeleteBlog("one") }, 1},
-		{"import", func() error { return db.Import([]content.Blog{{Title: "Three", Content: "<p>3</p>"}}, nil) }, 2},
+		{"import", func() error { return db.Import([]domain.Blog{{Title: "Three", Content: "<p>3</p>"}}, nil) }, 2},
 	}
 	for _, s := range steps {
 		if err := s.do(); err != nil {
@@ -255,7 +255,7 @@ func TestPublishedListsStayFreshThroughTheCache(t *testing.T) {
 			t.Fatal("edit not seen")
 		}
 	}
-	if _, err := db.UpdateRecord(content.Services, Published, "svc", func(r content.Record) error { *r.Fields().Title = "Renamed"; return nil }); err != nil {
+	if _, err := db.UpdateRecord(domain.Services, Published, "svc", func(r domain.Record) error { *r.Fields().Title = "Renamed"; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if svcs, _ := db.Services(); svcs[0].Title != "Renamed" {
@@ -266,7 +266,7 @@ func TestPublishedListsStayFreshThroughTheCache(t *testing.T) {
 // One set of methods serves every kind, each in buckets and with messages of its own.
 func TestEveryKindHasTheSameLifecycle(t *testing.T) {
 	db := MustOpen(t)
-	for _, k := range content.Kinds {
+	for _, k := range domain.Kinds {
 		t.Run(k.Name, func(t *testing.T) {
 			draft := k.New()
 			f := draft.Fields()
@@ -274,29 +274,29 @@ func TestEveryKindHasTheSameLifecycle(t *testing.T) {
 			if err := db.CreatePreview(draft); err != nil || *f.Slug != "same-slug" || *f.ID == "" {
 				t.Fatalf("create: %v %+v", err, draft)
 			}
-			if err := db.CreatePreview(k.Copy(draft)); content.ErrorCode(err) != content.EConflict {
+			if err := db.CreatePreview(k.Copy(draft)); domain.ErrorCode(err) != domain.EConflict {
 				t.Fatalf("second preview on the slug: %v", err)
 			}
-			if _, err := db.Record(k, Published, "same-slug"); content.ErrorMessage(err) != k.Messages.NotFound {
+			if _, err := db.Record(k, Published, "same-slug"); domain.ErrorMessage(err) != k.Messages.NotFound {
 				t.Fatalf("published before publishing: %v", err)
 			}
-			pub, err := db.Publish(k, "same-slug", func(r content.Record) error { *r.Fields().Slug = "published-slug"; return nil })
+			pub, err := db.Publish(k, "same-slug", func(r domain.Record) error { *r.Fields().Slug = "published-slug"; return nil })
 			if err != nil || *pub.Fields().ID != *f.ID {
 				t.Fatalf("publish: %v", err)
 			}
-			if _, err := db.Record(k, Preview, "same-slug"); content.ErrorMessage(err) != k.Messages.PreviewNotFound {
+			if _, err := db.Record(k, Preview, "same-slug"); domain.ErrorMessage(err) != k.Messages.PreviewNotFound {
 				t.Fatalf("preview left after publishing: %v", err)
 			}
 			if list, err := db.Records(k, Published); err != nil || len(list) != 1 || list[0].Kind() != k {
 				t.Fatalf("published list: %v %v", list, err)
 			}
-			if _, err := db.UpdateRecord(k, Published, "published-slug", func(r content.Record) error { *r.Fields().Image = "/images/x.svg"; return nil }); err != nil {
+			if _, err := db.UpdateRecord(k, Published, "published-slug", func(r domain.Record) error { *r.Fields().Image = "/images/x.svg"; return nil }); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := db.DeleteRecord(k, Published, "published-slug"); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := db.DeleteRecord(k, Published, "published-slug"); content.ErrorMessage(err) != k.Messages.NotFound {
+			if _, err := db.DeleteRecord(k, Published, "published-slug"); domain.ErrorMessage(err) != k.Messages.NotFound {
 				t.Fatalf("second delete: %v", err)
 			}
 		})
@@ -311,7 +311,7 @@ func TestEveryKindHasTheSameLifecycle(t *testing.T) {
 func TestMessagesPage(t *testing.T) {
 	db := MustOpen(t)
 	for i := 0; i < 7; i++ {
-		if _, err := db.AddMessage(content.Message{Name: fmt.Sprint("m", i)}); err != nil {
+		if _, err := db.AddMessage(domain.Message{Name: fmt.Sprint("m", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -326,7 +326,7 @@ func TestMessagesPage(t *testing.T) {
 			names = append(names, m.Name)
 		}
 		if page == 0 {
-			db.AddMessage(content.Message{Name: "late"}) // arrives while the admin pages
+			db.AddMessage(domain.Message{Name: "late"}) // arrives while the admin pages
 		}
 		if next == 0 {
 			break

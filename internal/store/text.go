@@ -11,7 +11,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // BlogsWithoutText returns the published blogs in list order with their Content left empty. A
@@ -19,9 +19,9 @@ import (
 // BlogText at the moments it needs it, so it never holds every post's text at once. The text
 // is cut out of the stored bytes before the rest is decoded, so listing costs little more than
 // the short fields.
-func (db *DB) BlogsWithoutText() ([]content.Blog, error) {
-	k := content.Blogs
-	var out []content.Blog
+func (db *DB) BlogsWithoutText() ([]domain.Blog, error) {
+	k := domain.Blogs
+	var out []domain.Blog
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketOf(k, Published))
 		if b == nil {
@@ -29,7 +29,7 @@ func (db *DB) BlogsWithoutText() ([]content.Blog, error) {
 		}
 		var buf []byte
 		return b.ForEach(func(key, v []byte) error {
-			var rec content.Blog
+			var rec domain.Blog
 			if start, end, ok := jsonMember(v, "content"); ok {
 				buf = append(append(append(buf[:0], v[:start]...), `""`...), v[end:]...)
 				if err := json.Unmarshal(buf, &rec); err != nil {
@@ -48,14 +48,14 @@ func (db *DB) BlogsWithoutText() ([]content.Blog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("list %s: %w", k.Plural, err)
 	}
-	recs := make([]content.Record, len(out))
+	recs := make([]domain.Record, len(out))
 	for i := range out {
 		recs[i] = &out[i]
 	}
 	k.Sort(recs)
-	sorted := make([]content.Blog, len(recs))
+	sorted := make([]domain.Blog, len(recs))
 	for i, r := range recs {
-		sorted[i] = *r.(*content.Blog)
+		sorted[i] = *r.(*domain.Blog)
 	}
 	return sorted, nil
 }
@@ -66,7 +66,7 @@ func (db *DB) BlogText(slug string, updated time.Time) (string, error) {
 	var text string
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		var v []byte
-		if b := tx.Bucket(bucketOf(content.Blogs, Published)); b != nil {
+		if b := tx.Bucket(bucketOf(domain.Blogs, Published)); b != nil {
 			v = b.Get([]byte(slug))
 		}
 		if v == nil {
@@ -83,7 +83,7 @@ func (db *DB) BlogText(slug string, updated time.Time) (string, error) {
 			ok = json.Unmarshal(v[spans[1][0]:spans[1][1]], &at) == nil
 		}
 		if !ok { // anything encoding/json would not have written: decode it whole
-			var rec content.Blog
+			var rec domain.Blog
 			if err := json.Unmarshal(v, &rec); err != nil {
 				return fmt.Errorf("decode blog %s: %w", slug, err)
 			}

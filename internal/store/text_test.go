@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // The posts listed without their text are the posts Blogs lists, text aside, and BlogText reads
@@ -19,7 +19,7 @@ func TestBlogsWithoutTextAndBlogText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var blogs []content.Blog
+	var blogs []domain.Blog
 	base := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
 	texts := []string{
 		`<p>Plain "quoted" text &amp; <a href="/x">a link</a></p>`,
@@ -27,7 +27,7 @@ func TestBlogsWithoutTextAndBlogText(t *testing.T) {
 		`<p>back\slash \"not an escape\" and \u0041 as typed</p>`,
 	}
 	for i, text := range texts {
-		blogs = append(blogs, content.Blog{ID: fmt.Sprintf("id%d", i), Title: fmt.Sprintf("Post %d", i), Slug: fmt.Sprintf("post-%d", 2-i),
+		blogs = append(blogs, domain.Blog{ID: fmt.Sprintf("id%d", i), Title: fmt.Sprintf("Post %d", i), Slug: fmt.Sprintf("post-%d", 2-i),
 			Content: text, Category: "SEO", MetaDescription: "d", CreatedAt: base.Add(time.Duration(i) * time.Hour), UpdatedAt: base})
 	}
 	if err := db.Import(blogs, nil); err != nil {

@@ -7,7 +7,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // TrashDays is how long a deleted record can be restored before it is purged for good.
@@ -35,7 +35,7 @@ func stageOf(s string) Stage {
 }
 
 // trash moves rec (of st) into the trash and cancels what was scheduled for it.
-func (db *DB) trash(tx *bolt.Tx, rec content.Record, st Stage) (TrashItem, error) {
+func (db *DB) trash(tx *bolt.Tx, rec domain.Record, st Stage) (TrashItem, error) {
 	k, f := rec.Kind(), rec.Fields()
 	data, err := json.Marshal(rec)
 	if err != nil {
@@ -82,7 +82,7 @@ func trashItem(tx *bolt.Tx, id uint64) (TrashItem, error) {
 	if ok, err := getJSON(tx, bucketTrash, itob(id), &it); err != nil {
 		return it, err
 	} else if !ok {
-		return it, content.Errorf(content.ENotFound, "That item is no longer in the trash.")
+		return it, domain.Errorf(domain.ENotFound, "That item is no longer in the trash.")
 	}
 	return it, nil
 }
@@ -97,15 +97,15 @@ func (db *DB) TrashItem(id uint64) (TrashItem, error) {
 
 // RestoreTrash puts a deleted record back where it was (published or among the drafts) under
 // its slug, which must still be free.
-func (db *DB) RestoreTrash(id uint64) (TrashItem, content.Record, error) {
+func (db *DB) RestoreTrash(id uint64) (TrashItem, domain.Record, error) {
 	var it TrashItem
-	var rec content.Record
+	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if it, err = trashItem(tx, id); err != nil {
 			return err
 		}
-		k := content.KindOf(it.Kind)
+		k := domain.KindOf(it.Kind)
 		if k == nil {
 			return fmt.Errorf("trash %d: unknown kind %q", id, it.Kind)
 		}
@@ -114,7 +114,7 @@ func (db *DB) RestoreTrash(id uint64) (TrashItem, content.Record, error) {
 			return fmt.Errorf("decode trash %d: %w", id, err)
 		}
 		if taken(tx, k, it.Slug) {
-			return content.Errorf(content.EConflict,
+			return domain.Errorf(domain.EConflict,
 				"The address %s is taken by another %s now; rename that one first, then restore.", k.PagePath+it.Slug, k.Name)
 		}
 		if err := put(tx, stageOf(it.Stage), rec); err != nil {
@@ -177,7 +177,7 @@ func purge(tx *bolt.Tx, id uint64, it TrashItem) error {
 	if err := tx.Bucket(bucketTrash).Delete(itob(id)); err != nil {
 		return err
 	}
-	k := content.KindOf(it.Kind)
+	k := domain.KindOf(it.Kind)
 	if k == nil {
 		return nil
 	}

@@ -9,7 +9,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 )
 
 // Webhook endpoints live in one bucket by id; deliveries in another by rising sequence, so the
@@ -20,10 +20,10 @@ import (
 const keepDeliveries = 500
 
 // WebhookEndpoints returns the configured endpoints, oldest first.
-func (db *DB) WebhookEndpoints() ([]content.WebhookEndpoint, error) {
-	var out []content.WebhookEndpoint
+func (db *DB) WebhookEndpoints() ([]domain.WebhookEndpoint, error) {
+	var out []domain.WebhookEndpoint
 	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
-		out, err = list[content.WebhookEndpoint](tx, bucketWebhooks)
+		out, err = list[domain.WebhookEndpoint](tx, bucketWebhooks)
 		return err
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].CreatedAt.Before(out[j].CreatedAt) })
@@ -31,32 +31,32 @@ func (db *DB) WebhookEndpoints() ([]content.WebhookEndpoint, error) {
 }
 
 // PutWebhookEndpoint stores an endpoint under its id.
-func (db *DB) PutWebhookEndpoint(e content.WebhookEndpoint) error {
+func (db *DB) PutWebhookEndpoint(e domain.WebhookEndpoint) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error { return putJSON(tx, bucketWebhooks, []byte(e.ID), &e) })
 }
 
 // DeleteWebhookEndpoint removes an endpoint and its pending deliveries, and answers it.
-func (db *DB) DeleteWebhookEndpoint(id string) (content.WebhookEndpoint, error) {
-	var e content.WebhookEndpoint
+func (db *DB) DeleteWebhookEndpoint(id string) (domain.WebhookEndpoint, error) {
+	var e domain.WebhookEndpoint
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketWebhooks, []byte(id), &e)
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such webhook.")
+			return domain.Errorf(domain.ENotFound, "No such webhook.")
 		}
 		if err := tx.Bucket(bucketWebhooks).Delete([]byte(id)); err != nil {
 			return err
 		}
-		return deleteDeliveriesWhere(tx, func(d content.Delivery) bool {
-			return d.EndpointID == id && d.Status == content.DeliveryPending
+		return deleteDeliveriesWhere(tx, func(d domain.Delivery) bool {
+			return d.EndpointID == id && d.Status == domain.DeliveryPending
 		})
 	})
 	return e, err
 }
 
 // QueueDeliveries stores new deliveries (giving each its id) and answers them.
-func (db *DB) QueueDeliveries(ds []content.Delivery) ([]content.Delivery, error) {
+func (db *DB) QueueDeliveries(ds []domain.Delivery) ([]domain.Delivery, error) {
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketDeliveries)
 		for i := range ds {
@@ -81,7 +81,7 @@ func (db *DB) QueueDeliveries(ds []content.Delivery) ([]content.Delivery, error)
 func pruneDeliveries(b *bolt.Bucket) error {
 	var finished [][]byte
 	err := b.ForEach(func(k, v []byte) error {
-		if !bytes.Contains(v, []byte(`"status":"`+content.DeliveryPending+`"`)) {
+		if !bytes.Contains(v, []byte(`"status":"`+domain.DeliveryPending+`"`)) {
 			finished = append(finished, bytes.Clone(k))
 		}
 		return nil
@@ -94,19 +94,19 @@ func pruneDeliveries(b *bolt.Bucket) error {
 
 // DueDeliveries returns the pending deliveries due at now (at most limit, oldest first) and
 // when the next of the others is due (zero when none is pending).
-func (db *DB) DueDeliveries(now time.Time, limit int) ([]content.Delivery, time.Time, error) {
-	var due []content.Delivery
+func (db *DB) DueDeliveries(now time.Time, limit int) ([]domain.Delivery, time.Time, error) {
+	var due []domain.Delivery
 	var next time.Time
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketDeliveries).ForEach(func(k, v []byte) error {
-			if !bytes.Contains(v, []byte(`"status":"`+content.DeliveryPending+`"`)) {
+			if !bytes.Contains(v, []byte(`"status":"`+domain.DeliveryPending+`"`)) {
 				return nil
 			}
-			var d content.Delivery
+			var d domain.Delivery
 			if err := json.Unmarshal(v, &d); err != nil {
 				return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
 			}
-			if d.Status != content.DeliveryPending { // the bytes matched inside the payload
+			if d.Status != domain.DeliveryPending { // the bytes matched inside the payload
 				return nil
 			}
 			if !d.NextAt.After(now) && len(due) < limit {
@@ -122,7 +122,7 @@ func (db *DB) DueDeliveries(now time.Time, limit int) ([]content.Delivery, time.
 
 // UpdateDelivery stores the outcome of an attempt, unless the delivery is gone (erased, its
 // endpoint removed) meanwhile: then it stays gone.
-func (db *DB) UpdateDelivery(d content.Delivery) error {
+func (db *DB) UpdateDelivery(d domain.Delivery) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		if tx.Bucket(bucketDeliveries).Get(itob(d.ID)) == nil {
 			return nil
@@ -132,12 +132,12 @@ func (db *DB) UpdateDelivery(d content.Delivery) error {
 }
 
 // Deliveries returns the newest deliveries, at most limit.
-func (db *DB) Deliveries(limit int) ([]content.Delivery, error) {
-	var out []content.Delivery
+func (db *DB) Deliveries(limit int) ([]domain.Delivery, error) {
+	var out []domain.Delivery
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketDeliveries).Cursor()
 		for k, v := c.Last(); k != nil && len(out) < limit; k, v = c.Prev() {
-			var d content.Delivery
+			var d domain.Delivery
 			if err := json.Unmarshal(v, &d); err != nil {
 				return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
 			}
@@ -150,19 +150,19 @@ func (db *DB) Deliveries(limit int) ([]content.Delivery, error) {
 
 // RetryDelivery makes a failed (or delivered) delivery pending again, due at now, with a fresh
 // round of attempts.
-func (db *DB) RetryDelivery(id uint64, now time.Time) (content.Delivery, error) {
-	var d content.Delivery
+func (db *DB) RetryDelivery(id uint64, now time.Time) (domain.Delivery, error) {
+	var d domain.Delivery
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketDeliveries, itob(id), &d)
 		if err != nil {
 			return err
 		} else if !ok {
-			return content.Errorf(content.ENotFound, "No such delivery.")
+			return domain.Errorf(domain.ENotFound, "No such delivery.")
 		}
-		if d.Status == content.DeliveryPending {
-			return content.Errorf(content.EConflict, "This delivery is already waiting for its next attempt.")
+		if d.Status == domain.DeliveryPending {
+			return domain.Errorf(domain.EConflict, "This delivery is already waiting for its next attempt.")
 		}
-		d.Status, d.Attempts, d.NextAt = content.DeliveryPending, 0, now
+		d.Status, d.Attempts, d.NextAt = domain.DeliveryPending, 0, now
 		return putJSON(tx, bucketDeliveries, itob(id), &d)
 	})
 	return d, err
@@ -173,7 +173,7 @@ func (db *DB) RetryDelivery(id uint64, now time.Time) (content.Delivery, error) 
 func (db *DB) EraseDeliveries(ref string) (int, error) {
 	n := 0
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		return deleteDeliveriesWhere(tx, func(d content.Delivery) bool {
+		return deleteDeliveriesWhere(tx, func(d domain.Delivery) bool {
 			if d.Ref == ref {
 				n++
 				return true
@@ -184,11 +184,11 @@ func (db *DB) EraseDeliveries(ref string) (int, error) {
 	return n, err
 }
 
-func deleteDeliveriesWhere(tx *bolt.Tx, match func(content.Delivery) bool) error {
+func deleteDeliveriesWhere(tx *bolt.Tx, match func(domain.Delivery) bool) error {
 	b := tx.Bucket(bucketDeliveries)
 	var keys [][]byte
 	err := b.ForEach(func(k, v []byte) error {
-		var d content.Delivery
+		var d domain.Delivery
 		if err := json.Unmarshal(v, &d); err != nil {
 			return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
 		}

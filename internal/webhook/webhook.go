@@ -21,7 +21,7 @@ import (
 	"sync"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -97,7 +97,7 @@ type Hooks struct {
 	done   chan struct{}
 
 	mu       sync.Mutex
-	watchers []chan content.Delivery // see Watch
+	watchers []chan domain.Delivery // see Watch
 }
 
 // Start starts the worker; Close stops it. Pending deliveries of an earlier run are sent.
@@ -137,28 +137,28 @@ func (h *Hooks) Close(ctx context.Context) {
 }
 
 // Enquiry queues enquiry.created for a new enquiry (not spam).
-func (h *Hooks) Enquiry(m content.Message) {
+func (h *Hooks) Enquiry(m domain.Message) {
 	data := map[string]any{"_id": m.ID, "name": m.Name, "email": m.Email, "phone": m.Phone,
 		"message": m.Message, "source": m.Source, "createdAt": m.CreatedAt}
 	if h != nil && h.cfg.AdminURL != "" {
 		data["inboxUrl"] = h.cfg.AdminURL + "/admin/enquiries"
 	}
 	text := fmt.Sprintf("New enquiry from %s (%s, %s):\n%s", m.Name, m.Email, m.Phone, m.Message)
-	h.emit(content.EventEnquiry, m.ID, data, text, "")
+	h.emit(domain.EventEnquiry, m.ID, data, text, "")
 }
 
 // Published queues content.published for a record that went live.
 func (h *Hooks) Published(kind, slug, title, url, by string) {
 	data := map[string]any{"kind": kind, "slug": slug, "title": title, "url": url, "by": by}
 	text := fmt.Sprintf("%s published: %s %s", by, title, url)
-	h.emit(content.EventPublished, "", data, text, "")
+	h.emit(domain.EventPublished, "", data, text, "")
 }
 
 // Ping queues a test event to one endpoint.
-func (h *Hooks) Ping(endpointID, by string) (content.Delivery, error) {
-	ds, err := h.queue(content.EventPing, "", map[string]any{"by": by}, "Test from the Digital Reeviver admin by "+by, endpointID)
+func (h *Hooks) Ping(endpointID, by string) (domain.Delivery, error) {
+	ds, err := h.queue(domain.EventPing, "", map[string]any{"by": by}, "Test from the Digital Reeviver admin by "+by, endpointID)
 	if err != nil || len(ds) == 0 {
-		return content.Delivery{}, err
+		return domain.Delivery{}, err
 	}
 	return ds[0], nil
 }
@@ -174,20 +174,20 @@ func (h *Hooks) emit(event, ref string, data any, text, only string) {
 	}
 }
 
-func (h *Hooks) queue(event, ref string, data any, text, only string) ([]content.Delivery, error) {
+func (h *Hooks) queue(event, ref string, data any, text, only string) ([]domain.Delivery, error) {
 	endpoints, err := h.cfg.DB.WebhookEndpoints()
 	if err != nil {
 		return nil, err
 	}
 	now := h.cfg.Now().UTC()
-	ev := Event{ID: content.NewID(), Type: event, CreatedAt: now, Data: data}
-	var ds []content.Delivery
+	ev := Event{ID: domain.NewID(), Type: event, CreatedAt: now, Data: data}
+	var ds []domain.Delivery
 	for _, e := range endpoints {
 		if !e.Wants(event) || (only != "" && e.ID != only) {
 			continue
 		}
 		var body []byte
-		if e.Format == content.FormatSlack {
+		if e.Format == domain.FormatSlack {
 			body, err = json.Marshal(map[string]string{"text": text})
 		} else {
 			body, err = json.Marshal(ev)
@@ -195,8 +195,8 @@ func (h *Hooks) queue(event, ref string, data any, text, only string) ([]content
 		if err != nil {
 			return nil, err
 		}
-		ds = append(ds, content.Delivery{EventID: ev.ID, Event: event, EndpointID: e.ID, URL: e.URL, Ref: ref,
-			Payload: body, Status: content.DeliveryPending, NextAt: now, CreatedAt: now})
+		ds = append(ds, domain.Delivery{EventID: ev.ID, Event: event, EndpointID: e.ID, URL: e.URL, Ref: ref,
+			Payload: body, Status: domain.DeliveryPending, NextAt: now, CreatedAt: now})
 	}
 	if len(ds) == 0 {
 		return nil, nil
@@ -221,8 +221,8 @@ func (h *Hooks) Wake() {
 
 // Watch returns a channel that receives every delivery after each of its attempts, until
 // stop is called: for tests and the admin's live view, never blocking the worker.
-func (h *Hooks) Watch() (<-chan content.Delivery, func()) {
-	ch := make(chan content.Delivery, 64)
+func (h *Hooks) Watch() (<-chan domain.Delivery, func()) {
+	ch := make(chan domain.Delivery, 64)
 	h.mu.Lock()
 	h.watchers = append(h.watchers, ch)
 	h.mu.Unlock()
@@ -238,7 +238,7 @@ func (h *Hooks) Watch() (<-chan content.Delivery, func()) {
 	}
 }
 
-func (h *Hooks) notify(d content.Delivery) {
+func (h *Hooks) notify(d domain.Delivery) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, w := range h.watchers {
@@ -289,7 +289,7 @@ func (h *Hooks) run(ctx context.Context) {
 }
 
 // attempt sends one delivery, stores the outcome and tells the watchers.
-func (h *Hooks) attempt(ctx context.Context, d content.Delivery) {
+func (h *Hooks) attempt(ctx context.Context, d domain.Delivery) {
 	endpoint, err := h.endpoint(d.EndpointID)
 	d.Attempts++
 	if err == nil {
@@ -298,9 +298,9 @@ func (h *Hooks) attempt(ctx context.Context, d content.Delivery) {
 	now := h.cfg.Now().UTC()
 	switch {
 	case err == nil:
-		d.Status, d.DeliveredAt, d.LastError, d.NextAt = content.DeliveryDelivered, now, "", time.Time{}
+		d.Status, d.DeliveredAt, d.LastError, d.NextAt = domain.DeliveryDelivered, now, "", time.Time{}
 	case d.Attempts >= h.cfg.MaxAttempts:
-		d.Status, d.LastError, d.NextAt = content.DeliveryFailed, err.Error(), time.Time{}
+		d.Status, d.LastError, d.NextAt = domain.DeliveryFailed, err.Error(), time.Time{}
 		h.cfg.Log.Warn("webhook delivery failed for good", "id", d.ID, "url", d.URL, "attempts", d.Attempts, "err", err)
 	default:
 		d.LastError, d.NextAt = err.Error(), now.Add(h.cfg.Backoff(d.Attempts))
@@ -311,21 +311,21 @@ func (h *Hooks) attempt(ctx context.Context, d content.Delivery) {
 	h.notify(d)
 }
 
-func (h *Hooks) endpoint(id string) (content.WebhookEndpoint, error) {
+func (h *Hooks) endpoint(id string) (domain.WebhookEndpoint, error) {
 	list, err := h.cfg.DB.WebhookEndpoints()
 	if err != nil {
-		return content.WebhookEndpoint{}, err
+		return domain.WebhookEndpoint{}, err
 	}
 	for _, e := range list {
 		if e.ID == id {
 			return e, nil
 		}
 	}
-	return content.WebhookEndpoint{}, errors.New("the webhook was removed")
+	return domain.WebhookEndpoint{}, errors.New("the webhook was removed")
 }
 
 // send POSTs the delivery's body, signed now; a 2xx answer delivers it.
-func (h *Hooks) send(ctx context.Context, e content.WebhookEndpoint, d content.Delivery) (int, error) {
+func (h *Hooks) send(ctx context.Context, e domain.WebhookEndpoint, d domain.Delivery) (int, error) {
 	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.URL, bytes.NewReader(d.Payload))

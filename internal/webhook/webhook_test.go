@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"digitalreeviver/internal/content"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
@@ -54,14 +54,14 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	if err := db.PutWebhookEndpoint(content.WebhookEndpoint{ID: "e1", URL: srv.URL, Events: []string{content.EventEnquiry}, Format: content.FormatJSON, Secret: "s"}); err != nil {
+	if err := db.PutWebhookEndpoint(domain.WebhookEndpoint{ID: "e1", URL: srv.URL, Events: []string{domain.EventEnquiry}, Format: domain.FormatJSON, Secret: "s"}); err != nil {
 		t.Fatal(err)
 	}
 	// A long backoff: after the first failure the delivery waits, pending, when the worker stops.
 	h := Start(Config{DB: db, Backoff: func(int) time.Duration { return time.Hour }})
 	watch, stop := h.Watch()
-	h.Enquiry(content.Message{ID: "0123456789abcdef01234567", Name: "Asha"})
-	if d := <-watch; d.Status != content.DeliveryPending || d.Attempts != 1 || d.LastStatus != 502 {
+	h.Enquiry(domain.Message{ID: "0123456789abcdef01234567", Name: "Asha"})
+	if d := <-watch; d.Status != domain.DeliveryPending || d.Attempts != 1 || d.LastStatus != 502 {
 		t.Fatalf("after the failed attempt: %+v", d)
 	}
 	stop()
@@ -82,18 +82,18 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 	watch, stop = h.Watch()
 	defer stop()
 	up <- true
-	if ev := <-got; ev != content.EventEnquiry {
+	if ev := <-got; ev != domain.EventEnquiry {
 		t.Fatalf("event %q", ev)
 	}
 	select {
 	case d := <-watch:
-		if d.Status != content.DeliveryDelivered || d.Attempts != 2 {
+		if d.Status != domain.DeliveryDelivered || d.Attempts != 2 {
 			t.Fatalf("after the restart: %+v", d)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the pending delivery was not delivered after the restart")
 	}
-	if list, _ := db.Deliveries(10); len(list) != 1 || list[0].Status != content.DeliveryDelivered {
+	if list, _ := db.Deliveries(10); len(list) != 1 || list[0].Status != domain.DeliveryDelivered {
 		t.Fatalf("stored: %+v", list)
 	}
 }

@@ -1,6 +1,6 @@
 /**
  * The add-service slug rule of SPEC §5 (lowercase, trimmed, only letters, digits, spaces and
- * hyphens kept, spaces to hyphens), then tidied exactly as the server's content.Slugify does so
+ * hyphens kept, spaces to hyphens), then tidied exactly as the server's domain.Slugify does so
  * that every title gives a slug the server accepts: runs of hyphens fold into one, hyphens at the
  * ends go, and a slug longer than 120 characters is cut at a word boundary.
  */

@@ -1,5 +1,5 @@
 // The site's check of a visitor's address against the server's: the fixture holds what
-// internal/content's ValidMailbox answers (written by its TestMailboxContract), so a visitor the
+// internal/domain's ValidMailbox answers (written by its TestMailboxContract), so a visitor the
 // form lets send is never refused by the server, and one the server takes is never stopped here.
 import { describe, expect, it } from 'vitest';
 import cases from './testdata/mailboxes.json';

@@ -3,7 +3,7 @@
 /** SPEC §5's simple address pattern: something, at sign, something, dot, something. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// The server's rule for a visitor's address (internal/content ValidMailbox), so a visitor the
+// The server's rule for a visitor's address (internal/domain ValidMailbox), so a visitor the
 // form lets send never meets its refusal: one plain mailbox, a local part of letters, digits and
 // . _ + - ' (no leading, trailing or doubled dot) and a domain of letter-or-digit labels ending in
 // a top-level domain of letters or a punycode one; letters of any script. Lengths are UTF-8

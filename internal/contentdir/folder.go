@@ -1,0 +1,216 @@
+// Package contentdir reads the content/ folder, what the agency writes rarely and keeps in git: its
+// facts (site.yaml), the copy of every page (pages/*.md), the hand-written landing pages
+// (landing/*.md) and the collections (collections/*.yaml). Markdown goes through goldmark; YAML,
+// front matter included, is decoded strictly, so an unknown field is an error, and every error
+// names its file. The package knows the folder's layout, not what a build makes of it.
+package contentdir
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"gopkg.in/yaml.v3"
+)
+
+// Content is everything the content folder holds.
+type Content struct {
+	Site          Site
+	Pages         map[string]Page    // pages/<name>.md by name: "about", "contactus", "404"
+	Landings      map[string]Landing // landing/<slug>.md by slug
+	Home          Home               // collections/home.yaml
+	Industries    []Industry         // collections/industries.yaml
+	Testimonials  []Testimonial      // collections/testimonials.yaml
+	Courses       Courses            // collections/courses.yaml
+	SectionTitles map[string]string  // collections/sections.yaml: section route → its title
+}
+
+// RequiredPages are the files pages/ must hold, one for each page of the site that is not a
+// record or a landing page.
+var RequiredPages = []string{"home", "about", "contactus", "thank-you", "blog", "OurServices", "courses",
+	"privacy-policy", "terms-conditions", "404"}
+
+var siteKeyPattern = regexp.MustCompile(`^[0-9A-Za-z_-]{8,128}$`)
+
+// ValidSiteKey reports whether k looks like a Cloudflare Turnstile site key ("0x4AAAAAAA…"),
+// the only thing of it the pages and their policy carry.
+func ValidSiteKey(k string) bool { return siteKeyPattern.MatchString(k) }
+
+// Load reads the content folder at dir.
+func Load(dir string) (*Content, error) {
+	c := &Content{}
+	if err := readYAML(filepath.Join(dir, "site.yaml"), &c.Site); err != nil {
+		return nil, err
+	}
+	if c.Site.Name == "" || c.Site.BaseURL == "" {
+		return nil, fmt.Errorf("%s: name and baseUrl are required", filepath.Join(dir, "site.yaml"))
+	}
+	if k := c.Site.TurnstileSiteKey; k != "" && !ValidSiteKey(k) {
+		return nil, fmt.Errorf("%s: turnstileSiteKey %q is not a Turnstile site key (letters, digits, - and _)", filepath.Join(dir, "site.yaml"), k)
+	}
+	var err error
+	if c.Pages, err = readPages(filepath.Join(dir, "pages"), c.Site.Facts); err != nil {
+		return nil, err
+	}
+	if c.Landings, err = readLandings(filepath.Join(dir, "landing"), c.Site.Facts); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct {
+		name string
+		v    any
+	}{{"home.yaml", &c.Home}, {"industries.yaml", &c.Industries}, {"testimonials.yaml", &c.Testimonials},
+		{"courses.yaml", &c.Courses}, {"sections.yaml", &c.SectionTitles}} {
+		if err := readYAML(filepath.Join(dir, "collections", f.name), f.v); err != nil {
+			return nil, err
+		}
+	}
+	c.Home.About.HTML = MarkdownHTML(c.Home.About.Text)
+	return c, nil
+}
+
+// LandingSlugs lists the landing pages' slugs, sorted.
+func (c *Content) LandingSlugs() []string {
+	slugs := make([]string, 0, len(c.Landings))
+	for s := range c.Landings {
+		slugs = append(slugs, s)
+	}
+	sort.Strings(slugs)
+	return slugs
+}
+
+func readPages(dir string, facts Facts) (map[string]Page, error) {
+	pages := map[string]Page{}
+	err := eachMarkdown(dir, func(name, path string, front, body []byte) error {
+		var p Page
+		if err := decodeFrontMatter(front, &p); err != nil {
+			return fmt.Errorf("%s: front matter: %w", path, err)
+		}
+		p.Head = p.Head.expand(facts)
+		p.Heading, p.Intro, p.Text = facts.Expand(p.Heading), facts.Expand(p.Intro), facts.Expand(p.Text)
+		p.HTML = MarkdownHTML(string(body))
+		p.Sections = splitSections(p.HTML)
+		pages[name] = p
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range RequiredPages {
+		if _, ok := pages[name]; !ok {
+			return nil, fmt.Errorf("load content: %s is missing", filepath.Join(dir, name+".md"))
+		}
+	}
+	return pages, nil
+}
+
+func readLandings(dir string, facts Facts) (map[string]Landing, error) {
+	landings := map[string]Landing{}
+	err := eachMarkdown(dir, func(slug, path string, front, body []byte) error {
+		var l Landing
+		if err := decodeFrontMatter(front, &l); err != nil {
+			return fmt.Errorf("%s: front matter: %w", path, err)
+		}
+		if l.Title == "" || l.Description == "" || l.Keywords == "" || l.Hero.Heading == "" || l.Hero.CTA.Href == "" || l.Hero.CTA.Label == "" {
+			return fmt.Errorf("%s: title, description, keywords, hero.heading and hero.cta (href and label) are required", path)
+		}
+		l.Head = l.Head.expand(facts)
+		l.Sections = splitSections(MarkdownHTML(string(body)))
+		landings[slug] = l
+		return nil
+	})
+	return landings, err
+}
+
+// eachMarkdown calls fn for every .md file of dir, in name order, with its name without the
+// extension, its front matter and its body.
+func eachMarkdown(dir string, fn func(name, path string, front, body []byte) error) error {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.md"))
+	if err != nil {
+		return err
+	}
+	if len(paths) == 0 {
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("load content: %w", err)
+		}
+	}
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("load content: %w", err)
+		}
+		front, body := splitFrontMatter(src)
+		if err := fn(strings.TrimSuffix(filepath.Base(path), ".md"), path, front, body); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// splitFrontMatter cuts a markdown file into its YAML front matter, between a first line of
+// dashes and the next one, and the body after it.
+func splitFrontMatter(src []byte) (front, body []byte) {
+	first, rest, ok := bytes.Cut(src, []byte("\n"))
+	if !ok || !isDashes(first) {
+		return nil, src
+	}
+	for off := 0; off < len(rest); {
+		line, _, _ := bytes.Cut(rest[off:], []byte("\n"))
+		next := min(off+len(line)+1, len(rest))
+		if isDashes(line) {
+			return rest[:off], rest[next:]
+		}
+		off = next
+	}
+	return nil, src
+}
+
+func isDashes(line []byte) bool {
+	line = bytes.TrimSpace(line)
+	return len(line) >= 3 && len(bytes.Trim(line, "-")) == 0
+}
+
+func readYAML(path string, v any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("load content: %w", err)
+	}
+	if err := decodeStrict(b, v); err != nil {
+		return fmt.Errorf("load content: %s: %w", path, err)
+	}
+	return nil
+}
+
+// decodeStrict decodes YAML into v, refusing fields v does not have.
+func decodeStrict(b []byte, v any) error {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	return dec.Decode(v)
+}
+
+// decodeFrontMatter is decodeStrict for front matter, which may be empty or absent.
+func decodeFrontMatter(b []byte, v any) error {
+	if err := decodeStrict(b, v); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// MarkdownHTML renders markdown (a page's body, or a YAML text field) to HTML.
+func MarkdownHTML(src string) string {
+	var buf bytes.Buffer
+	if err := markdown.Convert([]byte(src), &buf); err != nil {
+		return ""
+	}
+	return buf.String()
+}

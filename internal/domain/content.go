@@ -1,0 +1,258 @@
+package domain
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"digitalreeviver/internal/htmlscan"
+
+	"golang.org/x/net/html"
+)
+
+// DefaultCategory is shown for a blog or service without a category.
+const DefaultCategory = "Uncategorized"
+
+// PreviewLimit is how many characters of plain text a list shows of a blog or service.
+const PreviewLimit = 100
+
+// Blog is a blog post, published or preview; the JSON names are the API's.
+type Blog struct {
+	ID              string    `json:"_id"`
+	Title           string    `json:"title"`
+	Slug            string    `json:"slug"`
+	Content         string    `json:"content"`
+	Category        string    `json:"category"`
+	Image           string    `json:"image"`
+	MetaTitle       string    `json:"metaTitle"`
+	MetaDescription string    `json:"metaDescription"`
+	FocusKeyword    string    `json:"focusKeyword"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
+}
+
+// Service is a service page record, published or preview.
+type Service struct {
+	ID              string    `json:"_id"`
+	Title           string    `json:"title"`
+	Slug            string    `json:"slug"`
+	Description     string    `json:"description"`
+	Category        string    `json:"category"`
+	Image           string    `json:"image"`
+	MetaTitle       string    `json:"metaTitle"`
+	MetaDescription string    `json:"metaDescription"`
+	FocusKeyword    string    `json:"focusKeyword"`
+	CreatedAt       time.Time `json:"createdAt"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
+}
+
+// Message is an enquiry sent from the contact page or the Contact Us popup, and where the
+// agency is with it (Status; enquiries stored before statuses existed are new, see StatusOf).
+type Message struct {
+	ID        string    `json:"_id"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Phone     string    `json:"phone"`
+	Message   string    `json:"message"`
+	Source    string    `json:"source,omitempty"` // "popup", "contact" or "form" (no-JavaScript post)
+	CreatedAt time.Time `json:"createdAt"`
+	Status    string    `json:"status"`               // StatusNew, StatusReplied, StatusArchived or StatusSpam
+	Note      string    `json:"note,omitempty"`       // the agency's own note
+	Spam      string    `json:"spamReason,omitempty"` // why the form's checks took it for spam
+	StatusBy  string    `json:"statusBy,omitempty"`   // who set the status or note last
+	StatusAt  time.Time `json:"statusAt,omitzero"`
+}
+
+// Admin is an account that may sign in to the admin area, as an admin or an editor (Role;
+// accounts stored before roles existed have none and are admins, see RoleOf).
+type Admin struct {
+	Username          string    `json:"username"`
+	Email             string    `json:"email"`
+	Role              Role      `json:"role,omitempty"`
+	PasswordHash      string    `json:"passwordHash"`
+	PasswordChangedAt time.Time `json:"passwordChangedAt"`
+	CreatedAt         time.Time `json:"createdAt"`
+}
+
+// NewID returns a new random record id of 24 hex characters, the shape the old backend used.
+func NewID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+var (
+	slugDrop    = regexp.MustCompile(`[^a-z0-9\s-]`)
+	slugSpaces  = regexp.MustCompile(`\s+`)
+	slugHyphens = regexp.MustCompile(`-{2,}`)
+)
+
+// MaxSlugLen is the longest slug ValidSlug accepts.
+const MaxSlugLen = 120
+
+// Slugify derives a slug from a title as SPEC §5 states: lowercase, trimmed, characters other
+// than alphanumerics, spaces and hyphens removed, runs of spaces turned into one hyphen. Then,
+// so that every title gives a slug ValidSlug accepts ("SEO - Basics" would give "seo---basics",
+// a 150-character title a slug too long), runs of hyphens fold into one, hyphens at the ends
+// go, and a long slug is cut at a word boundary to MaxSlugLen.
+func Slugify(title string) string {
+	s := strings.TrimSpace(strings.ToLower(title))
+	s = slugDrop.ReplaceAllString(s, "")
+	s = slugSpaces.ReplaceAllString(s, "-")
+	s = strings.Trim(slugHyphens.ReplaceAllString(s, "-"), "-")
+	if len(s) > MaxSlugLen {
+		if i := strings.LastIndexByte(s[:MaxSlugLen+1], '-'); i > 0 {
+			s = s[:i]
+		} else {
+			s = s[:MaxSlugLen]
+		}
+	}
+	return s
+}
+
+// ValidSlug reports whether s is safe as a URL path segment and a file name: lowercase
+// letters, digits and single hyphens inside, at most MaxSlugLen characters.
+func ValidSlug(s string) bool {
+	if s == "" || len(s) > MaxSlugLen || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return !strings.Contains(s, "--")
+}
+
+// PlainText returns the visible text of an HTML fragment, with whitespace folded.
+func PlainText(fragment string) string { return PlainTextPrefix(fragment, -1) }
+
+// PlainTextPrefix returns PlainText(fragment) when that has at most limit runes (or limit is
+// negative), and otherwise at least its first limit+1 runes: enough to cut an excerpt the same
+// way without tokenizing the rest of a long post. Folding the whitespace of a prefix gives a
+// prefix of the folded whole, so the two agree.
+func PlainTextPrefix(fragment string, limit int) string {
+	if t, ok := plainTextPrefixFast(fragment, limit); ok {
+		return t
+	}
+	return plainTextPrefixTokenizer(fragment, limit)
+}
+
+// plainTextPrefixFast is PlainTextPrefix for the fragments htmlscan reads (the usual rich text),
+// stopping once the text holds more than limit+1 runes; ok is false for any other fragment.
+func plainTextPrefixFast(fragment string, limit int) (string, bool) {
+	b := htmlscan.Folded{Buf: make([]byte, 0, min(len(fragment), 4*(limit+2)+64))}
+	if limit < 0 {
+		b.Buf = make([]byte, 0, len(fragment))
+	}
+	runes := 0 // of b.Buf, counted as it grows
+	counted := 0
+	enough := func() bool {
+		if limit < 0 {
+			return false
+		}
+		runes += utf8.RuneCount(b.Buf[counted:])
+		counted = len(b.Buf)
+		return runes > limit+1
+	}
+	ok := htmlscan.Scan(fragment, func(name string, end, selfClosing bool) bool {
+		switch name {
+		case "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+			if end || !selfClosing {
+				b.Space()
+			}
+		case "br":
+			if !end && !selfClosing {
+				b.Space()
+			}
+		}
+		return true
+	}, func(t string) bool {
+		b.Write(t)
+		return !enough()
+	})
+	return string(b.Buf), ok
+}
+
+func plainTextPrefixTokenizer(fragment string, limit int) string {
+	var b strings.Builder
+	z := html.NewTokenizer(strings.NewReader(fragment))
+	skip := 0
+	next := 4 * (limit + 1) // bytes of raw text after which to look whether there is enough
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return strings.Join(strings.Fields(b.String()), " ")
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "script", "style":
+				skip++
+			case "p", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+				b.WriteByte(' ')
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "script", "style":
+				if skip > 0 {
+					skip--
+				}
+			case "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+				b.WriteByte(' ')
+			}
+		case html.TextToken:
+			if skip == 0 {
+				b.Write(z.Text())
+			}
+		}
+		if limit >= 0 && b.Len() >= next {
+			t := strings.Join(strings.Fields(b.String()), " ")
+			if utf8.RuneCountInString(t) > limit+1 {
+				return t
+			}
+			next = b.Len() + 2*(limit+1)
+		}
+	}
+}
+
+// Excerpt returns the first n characters (runes) of the plain text of an HTML fragment.
+func Excerpt(fragment string, n int) string {
+	t := PlainText(fragment)
+	if utf8.RuneCountInString(t) <= n {
+		return t
+	}
+	r := []rune(t)
+	return strings.TrimSpace(string(r[:n]))
+}
+
+// Category returns c, or DefaultCategory when c is blank.
+func Category(c string) string {
+	if strings.TrimSpace(c) == "" {
+		return DefaultCategory
+	}
+	return strings.TrimSpace(c)
+}
+
+// reservedSlugs are first path segments the site or the API uses; a record whose page lives at
+// the site's root (a service) may not take one, or its page would replace theirs.
+var reservedSlugs = map[string]bool{
+	"about": true, "contactus": true, "blog": true, "preview": true, "ourservices": true,
+	"privacy-policy": true, "terms-conditions": true, "courses": true, "cards": true,
+	"contactquery": true, "vision": true, "dedicated": true, "popuplist": true, "chooseus": true,
+	"testimonials": true, "services": true, "whychooseservices": true, "testimonialsslider": true,
+	"blogslider": true, "whydigitalreeviver": true, "servicesection": true, "provesuccess": true,
+	"navbar": true, "floating": true, "admin": true, "api": true, "uploads": true, "assets": true,
+	"images": true, "reset-password": true, "popup": true, "popups": true, "healthz": true,
+	"thank-you": true, "feed": true, "sitemap": true, "robots": true, "404": true, "index": true,
+}
+
+// ReservedSlug reports whether a page at the site's root may not use slug because a site or API
+// route does.
+func ReservedSlug(slug string) bool { return reservedSlugs[strings.ToLower(slug)] }

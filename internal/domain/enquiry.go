@@ -1,0 +1,152 @@
+package domain
+
+import (
+	"regexp"
+	"strings"
+	"time"
+)
+
+// The statuses of an enquiry: the inbox shows every one but spam unless asked.
+const (
+	StatusNew      = "new"
+	StatusReplied  = "replied"
+	StatusArchived = "archived"
+	StatusSpam     = "spam"
+)
+
+// Statuses lists the statuses in the order the inbox shows them.
+var Statuses = []string{StatusNew, StatusReplied, StatusArchived, StatusSpam}
+
+// SpamKeep is how long an enquiry stays in the spam folder before it is erased.
+const SpamKeep = 30 * 24 * time.Hour
+
+// MaxNoteLen bounds the agency's note on an enquiry.
+const MaxNoteLen = 2000
+
+// StatusOf is an enquiry's status as stored: none (stored before statuses) is new.
+func StatusOf(stored string) string {
+	if stored == "" {
+		return StatusNew
+	}
+	return stored
+}
+
+// ValidStatus reports whether s names a status.
+func ValidStatus(s string) bool {
+	for _, v := range Statuses {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// MessageQuery selects enquiries for the inbox: by status ("" for every status but spam, "all"
+// for every one) and by text found in the name, e-mail, phone or message (any case).
+type MessageQuery struct {
+	Status string
+	Text   string
+}
+
+// InboxAll names every status, spam included, in a MessageQuery.
+const InboxAll = "all"
+
+// Match reports whether m passes the query; text is the query's text already lower-cased.
+func (q MessageQuery) Match(m Message, text string) bool {
+	st := StatusOf(m.Status)
+	switch {
+	case q.Status == "" && st == StatusSpam:
+		return false
+	case q.Status != "" && q.Status != InboxAll && st != q.Status:
+		return false
+	}
+	if text == "" {
+		return true
+	}
+	for _, f := range []string{m.Name, m.Email, m.Phone, m.Message} {
+		if strings.Contains(strings.ToLower(f), text) {
+			return true
+		}
+	}
+	// A phone number is found whatever its spacing: "98110 45672" by "9811045672".
+	if d, ok := PhoneQuery(text); ok && strings.Contains(digitsOf(m.Phone), d) {
+		return true
+	}
+	return false
+}
+
+// PhoneQuery answers the digits of a search that looks like (a part of) a phone number: at
+// least four digits and nothing but digits, spaces and + - ( ) .
+func PhoneQuery(text string) (string, bool) {
+	for _, c := range text {
+		if !(c >= '0' && c <= '9' || strings.ContainsRune(" +-().", c)) {
+			return "", false
+		}
+	}
+	d := digitsOf(text)
+	return d, len(d) >= 4
+}
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if c >= '0' && c <= '9' {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// Spam scoring of what a visitor wrote. The signs and their weights are few and visible, so a
+// false positive can be understood and recovered from the spam folder; nothing is dropped.
+var (
+	linkPattern   = regexp.MustCompile(`(?i)(https?://|www\.)[^\s]+`)
+	markupPattern = regexp.MustCompile(`(?i)(<a\s|\[url[=\]]|\[link[=\]]|</?script)`)
+	spamWords     = regexp.MustCompile(`(?i)\b(viagra|cialis|casino|porn|escort|crypto ?currency|bitcoin|forex|payday loan|backlinks? package|buy followers|guest post price)\b`)
+)
+
+// SpamThreshold is the score from which an enquiry goes to the spam folder.
+const SpamThreshold = 3
+
+// SpamScore rates an enquiry's text: links (the first one is free, a person may share a site),
+// markup meant for other sites' forms, a link or markup in the name, words of the usual spam.
+// It answers the score and the reasons, for the spam folder to show.
+func SpamScore(m Message) (int, []string) {
+	score := 0
+	var why []string
+	if n := len(linkPattern.FindAllString(m.Message, -1)); n > 1 {
+		score += 2 * (n - 1)
+		why = append(why, "many links")
+	}
+	if markupPattern.MatchString(m.Message) {
+		score += 3
+		why = append(why, "link markup")
+	}
+	if linkPattern.MatchString(m.Name) || strings.ContainsAny(m.Name, "<>[]") {
+		score += 3
+		why = append(why, "link in the name")
+	}
+	if spamWords.MatchString(m.Message) || spamWords.MatchString(m.Name) {
+		score += 3
+		why = append(why, "spam words")
+	}
+	return score, why
+}
+
+// Clamp makes what a bot sent safe to keep in the spam folder without validating it: fields cut
+// to their limits, line breaks and NUL out of the one-line fields, NUL out of the message.
+func (m *Message) Clamp() {
+	line := strings.NewReplacer("\r", " ", "\n", " ", "\x00", "")
+	m.Name = cut(line.Replace(m.Name), MaxNameLen)
+	m.Email = cut(line.Replace(m.Email), MaxEmailLen)
+	m.Phone = cut(line.Replace(m.Phone), MaxPhoneLen)
+	m.Message = cut(strings.ReplaceAll(m.Message, "\x00", ""), MaxMessageLen)
+	m.Normalize()
+}
+
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

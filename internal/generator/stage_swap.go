@@ -1,0 +1,43 @@
+package generator
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// swap seals the new generation with its manifest and makes it live in one rename, so a reader
+// sees the old site or the new one, never a mix.
+func (r *run) swap() error {
+	r.next.Generation = r.name
+	data, err := r.next.MarshalJSON() // not through json.Marshal, which would scan the bytes again
+	if err != nil {
+		return err
+	}
+	if err := r.w.write(manifestName, data); err != nil {
+		return err
+	}
+	if err := r.ctx.Err(); err != nil {
+		return err
+	}
+	final := filepath.Join(generationsDir(r.cfg.OutDir), r.name)
+	if err := os.Rename(r.tmp, final); err != nil {
+		return err
+	}
+	r.tmp = ""
+	if err := swapLink(r.cfg.OutDir, final); err != nil {
+		os.RemoveAll(final)
+		return err
+	}
+	if !r.cfg.OneShot {
+		r.manifests.keep(final, r.next)
+	}
+	return nil
+}
+
+// prune removes the generations beyond the newest Keep. Removing a generation (a file and a
+// folder per page) takes as long as writing one, so it runs after the build returns, once no
+// other build has followed for pruneDelay.
+func (r *run) prune() error {
+	r.schedulePrune()
+	return nil
+}

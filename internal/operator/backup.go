@@ -1,0 +1,103 @@
+package operator
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	"digitalreeviver/internal/store"
+)
+
+// ControlSocket is the path of the control socket beside a database file. bbolt lets one process
+// hold the file, so `adminapi backup` asks the running server for a hot copy through it; the
+// socket is mode 0600, so only the account that owns the database can use it.
+func ControlSocket(dbPath string) string { return dbPath + ".sock" }
+
+type controlRequest struct {
+	Op string `json:"op"`
+	To string `json:"to"`
+}
+
+type controlAnswer struct {
+	OK    bool   `json:"ok"`
+	Error string `json:"error,omitempty"`
+}
+
+// ServeControl listens on the control socket until ctx ends. Its one operation is "backup".
+func ServeControl(ctx context.Context, db *store.DB, log *slog.Logger) error {
+	path := ControlSocket(db.Path())
+	// A socket left by a crashed server would block the listen; we hold the db lock, so no live
+	// server owns it.
+	_ = os.Remove(path)
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		return fmt.Errorf("control socket: %w", err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		ln.Close()
+		return fmt.Errorf("control socket: %w", err)
+	}
+	go func() {
+		<-ctx.Done()
+		ln.Close()
+		os.Remove(path)
+	}()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go handleControl(c, db, log)
+		}
+	}()
+	return nil
+}
+
+func handleControl(c net.Conn, db *store.DB, log *slog.Logger) {
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(10 * time.Minute))
+	var req controlRequest
+	if err := json.NewDecoder(bufio.NewReader(c)).Decode(&req); err != nil {
+		return
+	}
+	ans := controlAnswer{OK: true}
+	switch {
+	case req.Op == "backup" && filepath.IsAbs(req.To):
+		if err := db.Backup(req.To); err != nil {
+			ans = controlAnswer{Error: err.Error()}
+		} else {
+			log.Info("backup written", "to", req.To)
+		}
+	default:
+		ans = controlAnswer{Error: "unknown request"}
+	}
+	_ = json.NewEncoder(c).Encode(ans)
+}
+
+// RequestBackup asks the server running on dbPath to write a backup to the absolute path to.
+func RequestBackup(dbPath, to string) error {
+	c, err := net.DialTimeout("unix", ControlSocket(dbPath), 5*time.Second)
+	if err != nil {
+		return fmt.Errorf("the database is in use and its server's control socket does not answer: %w", err)
+	}
+	defer c.Close()
+	if err := json.NewEncoder(c).Encode(controlRequest{Op: "backup", To: to}); err != nil {
+		return err
+	}
+	var ans controlAnswer
+	if err := json.NewDecoder(c).Decode(&ans); err != nil {
+		return fmt.Errorf("control socket: %w", err)
+	}
+	if !ans.OK {
+		return errors.New(ans.Error)
+	}
+	return nil
+}
