@@ -1,0 +1,95 @@
+// Package server is the admin server's life cycle: the one list of background services that
+// `adminapi serve` starts in order and stops in the reverse order (the build queue, the
+// scheduler, the mail spool, webhooks, and whatever is added), in the way Caddy walks its
+// modules. A service is one entry; serve reads as wiring.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+)
+
+// Service is one background worker of the server.
+type Service interface {
+	// Start begins the service's work in the background and returns; an error stops the
+	// server's start (the services started before it are closed again).
+	Start(ctx context.Context) error
+	// Close stops the work, waits for it to end (or for ctx), and releases what Start took.
+	Close(ctx context.Context)
+}
+
+// Services is the ordered list of a server's background services.
+type Services struct {
+	log     *slog.Logger
+	list    []entry
+	started int
+}
+
+type entry struct {
+	name string
+	svc  Service
+}
+
+// New returns an empty list that logs starts and stops to log (nil: silent).
+func New(log *slog.Logger) *Services {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Services{log: log}
+}
+
+// Add appends a service; it starts after the ones added before it and stops before them.
+func (s *Services) Add(name string, svc Service) {
+	s.list = append(s.list, entry{name, svc})
+}
+
+// Start starts every service in order. When one fails, those already started are closed in the
+// reverse order and the error names the service.
+func (s *Services) Start(ctx context.Context) error {
+	for _, e := range s.list[s.started:] {
+		if err := e.svc.Start(ctx); err != nil {
+			s.Close(ctx)
+			return fmt.Errorf("start %s: %w", e.name, err)
+		}
+		s.started++
+		s.log.Debug("service started", "service", e.name)
+	}
+	return nil
+}
+
+// Close stops the started services in the reverse order of their start.
+func (s *Services) Close(ctx context.Context) {
+	for s.started > 0 {
+		s.started--
+		e := s.list[s.started]
+		e.svc.Close(ctx)
+		s.log.Debug("service stopped", "service", e.name)
+	}
+}
+
+// Func adapts a pair of functions to a Service (a service whose constructor already started it
+// passes a nil start).
+type Func struct {
+	StartFunc func(ctx context.Context) error
+	CloseFunc func(ctx context.Context)
+}
+
+// Start calls StartFunc, when set.
+func (f Func) Start(ctx context.Context) error {
+	if f.StartFunc == nil {
+		return nil
+	}
+	return f.StartFunc(ctx)
+}
+
+// Close calls CloseFunc, when set.
+func (f Func) Close(ctx context.Context) {
+	if f.CloseFunc != nil {
+		f.CloseFunc(ctx)
+	}
+}
+
+// ErrNotStarted is what a service answers when asked for work before Start.
+var ErrNotStarted = errors.New("service not started")
