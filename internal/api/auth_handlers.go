@@ -153,7 +153,7 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 		if d = max(d, dIP); d > 0 {
 			// A burst of failures is a change worth a line; every single typo is not.
 			s.record(domain.AuditEntry{IP: in.ip, Action: domain.AuditSignInBurst, Kind: "session",
-				Target: oneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
+				Target: domain.OneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
 		}
 		return loginResult{}, domain.Errorf(domain.EUnauthorized, msgInvalidCredentials)
 	}

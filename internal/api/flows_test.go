@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
@@ -283,7 +284,7 @@ func TestPopupFlow(t *testing.T) {
 		return res.StatusCode, out
 	}
 	code, body := post("10.1.0.1", withAny(popupOK, "startedAt", time.Now().Add(-10*time.Second).UnixMilli()))
-	if code != 200 || body["message"] != msgEnquiryThanks {
+	if code != 200 || body["message"] != enquiry.MsgThanks {
 		t.Fatalf("popup: %d %v", code, body)
 	}
 	// Stored before the answer.
@@ -304,7 +305,7 @@ func TestPopupFlow(t *testing.T) {
 	// Honeypot and too-fast submissions: the normal answer, kept in the spam folder, no
 	// notification, not in the inbox.
 	code, body = post("10.1.0.2", withAny(popupOK, "website", "http://spam.example"))
-	if code != 200 || body["message"] != msgEnquiryThanks {
+	if code != 200 || body["message"] != enquiry.MsgThanks {
 		t.Fatalf("honeypot: %d %v", code, body)
 	}
 	code, _ = post("10.1.0.3", withAny(popupOK, "startedAt", time.Now().UnixMilli()))

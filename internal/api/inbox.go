@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -40,11 +39,9 @@ func inboxQuery(r *http.Request) (domain.MessageQuery, error) {
 	return mq, nil
 }
 
-var messageID = regexp.MustCompile(`^[0-9a-f]{24}$`)
-
 func idParam(r *http.Request) (string, error) {
 	id := mux.Vars(r)["id"]
-	if !messageID.MatchString(id) {
+	if !domain.ValidEnquiryID(id) {
 		return "", domain.Errorf(domain.ENotFound, "Enquiry not found.")
 	}
 	return id, nil

@@ -13,10 +13,9 @@ import (
 
 // The kinds of mail, each with its own queue (internal/mail.Spool).
 const (
-	mailReset   = "reset"
-	mailEnquiry = "enquiry"
-	mailInvite  = "invite" // an invitation to make an account (people.go)
-	mailReview  = "review" // a draft awaits an admin's review (reviews.go)
+	mailReset  = "reset"
+	mailInvite = "invite" // an invitation to make an account (people.go)
+	mailReview = "review" // a draft awaits an admin's review (reviews.go)
 )
 
 func (s *Server) registerMailRoutes(r *mux.Router) {

@@ -145,7 +145,7 @@ func (s *Server) composeReview(_ context.Context, job store.MailJob) (mail.Messa
 	if rv == nil {
 		return mail.Message{}, fmt.Errorf("review of %s: no longer awaiting review: %w", job.Ref, mail.ErrPermanent)
 	}
-	text := fmt.Sprintf("%s submitted a %s for review: %s\n", rv.SubmittedBy, strings.ToLower(k.Label), oneLine(*f.Title, 200))
+	text := fmt.Sprintf("%s submitted a %s for review: %s\n", rv.SubmittedBy, strings.ToLower(k.Label), domain.OneLine(*f.Title, 200))
 	if rv.Note != "" {
 		text += "\nTheir note: " + rv.Note + "\n"
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
@@ -82,6 +83,9 @@ type Config struct {
 	Limits         Limits
 	PublishTimeout time.Duration  // how long a publish waits for its build (default 60 s)
 	Turnstile      Turnstile      // Cloudflare Turnstile on the forms; off without a secret
+	// Enquiries accepts enquiries (POST /popup; the intake's drain shares it). nil: one made of
+	// this Config (DB, Webhooks, NotifyEmail, Turnstile, Logger).
+	Enquiries *enquiry.Service
 	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
 	// SpamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder
 	// (default an hour; the first sweep runs at start).
@@ -106,6 +110,7 @@ type Server struct {
 	handler      http.Handler
 	site         http.Handler   // the built site, in demo mode
 	hooks        *webhook.Hooks // nil: no webhooks (its methods do nothing)
+	enquiries    *enquiry.Service
 
 	stopSweep context.CancelFunc // the spam folder's sweeper
 	swept     chan struct{}
@@ -177,6 +182,12 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.hooks = cfg.Webhooks
+	if s.enquiries = cfg.Enquiries; s.enquiries == nil {
+		if s.enquiries, err = enquiry.New(enquiry.Config{DB: cfg.DB, Hooks: cfg.Webhooks, NotifyEmail: cfg.NotifyEmail,
+			Turnstile: cfg.Turnstile, Log: cfg.Logger}); err != nil {
+			return nil, fmt.Errorf("api: %w", err)
+		}
+	}
 	s.site = static.Handler(cfg.OutDir, nil)
 	if s.schedules == nil {
 		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
@@ -189,7 +200,7 @@ func New(cfg Config) (*Server, error) {
 	// Each kind of mail has its own queue: a flood of notifications never delays a reset mail.
 	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
 		mailReset:        {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
-		mailEnquiry:      {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
+		enquiry.MailKind: {Compose: s.enquiries.ComposeNotification, MaxAttempts: 10}, // ~4 hours
 		mailInvite:       {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
 		mailReview:       {Compose: s.composeReview, MaxAttempts: 10},
 		publish.MailKind: {Compose: s.schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed

@@ -60,6 +60,13 @@ type Message struct {
 	Phone     string    `json:"phone"`
 	Message   string    `json:"message"`
 	Source    string    `json:"source,omitempty"` // "popup", "contact" or "form" (no-JavaScript post)
+	// Country is the country the visitor's phone number was read in (ISO 3166 alpha-2, "IN"):
+	// the one they chose, else the site's default. PhoneE164 is the number in E.164
+	// ("+919811045672") when it is a valid number of that country (or one typed with its +code);
+	// Phone stays as typed beside it.
+	Country   string    `json:"country,omitempty"`
+	PhoneE164 string    `json:"phoneE164,omitempty"`
+	Via       string    `json:"via,omitempty"` // ViaIntake when it came through the intake bucket (the endpoint was down)
 	CreatedAt time.Time `json:"createdAt"`
 	Status    string    `json:"status"`               // StatusNew, StatusReplied, StatusArchived or StatusSpam
 	Note      string    `json:"note,omitempty"`       // the agency's own note

@@ -83,16 +83,18 @@ func (m *Message) Normalize() {
 	m.Message = strings.TrimSpace(m.Message)
 }
 
-// Validate applies the popup's rules of SPEC §5 (name required, e-mail pattern, phone of at
-// least 10 characters) and our length limits. Control characters are refused in the one-line
-// fields so nothing can be injected into the notification e-mail's headers.
+// Validate applies the popup's rules of SPEC §5 (name required, e-mail pattern when one is
+// given, phone of at least 10 characters) and our length limits. Control characters are
+// refused in the one-line fields so nothing can be injected into the notification e-mail's
+// headers.
 func (m *Message) Validate() error {
 	switch {
 	case m.Name == "":
 		return Errorf(EInvalid, MsgNameRequired)
 	case tooLong(m.Name, MaxNameLen) || hasControl(m.Name):
 		return Errorf(EInvalid, "Name must be one line of at most %d characters.", MaxNameLen)
-	case !ValidMailbox(m.Email):
+	case m.Email != "" && !ValidMailbox(m.Email):
+		// Optional (the popup says so), and held to the rule when given.
 		return Errorf(EInvalid, MsgEmailInvalid)
 	case len(m.Phone) < MinPhoneLen || len(m.Phone) > MaxPhoneLen || !validPhone(m.Phone):
 		return Errorf(EInvalid, MsgPhoneInvalid)

@@ -142,32 +142,11 @@ func slugHolder(tx *bolt.Tx, rec domain.Record) (string, bool) {
 }
 
 func importMessages(tx *bolt.Tx, messages []domain.Message) error {
-	b := tx.Bucket(bucketMessages)
-	have := map[string]bool{}
-	if err := b.ForEach(func(_, v []byte) error {
-		var m struct {
-			ID string `json:"_id"`
-		}
-		if json.Unmarshal(v, &m) == nil {
-			have[m.ID] = true
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
 	for _, m := range messages {
-		if m.ID == "" {
-			m.ID = domain.NewID()
-		}
-		if have[m.ID] {
+		if m.ID != "" && knownEnquiry(tx, m.ID) {
 			continue
 		}
-		have[m.ID] = true
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
-		}
-		if err := putJSON(tx, bucketMessages, itob(seq), &m); err != nil {
+		if _, err := putEnquiry(tx, &m); err != nil {
 			return err
 		}
 	}

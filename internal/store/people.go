@@ -17,14 +17,14 @@ import (
 // Batch; it returns only once the enquiry is on disk.
 func (db *DB) AddMessage(m domain.Message) (domain.Message, error) {
 	if m.ID == "" {
-		m.ID = domain.NewID()
+		m.ID = domain.NewEnquiryID()
 	}
 	stamp := m.CreatedAt.IsZero()
+	in := m
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketMessages)
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
+		m = in
+		if knownEnquiry(tx, m.ID) {
+			return domain.Errorf(domain.EConflict, "An enquiry with this id exists or was erased.")
 		}
 		if stamp {
 			// Stamped with its place in the order of arrival, so "newest first" by key and by
@@ -32,7 +32,8 @@ func (db *DB) AddMessage(m domain.Message) (domain.Message, error) {
 			// were received.
 			m.CreatedAt = db.now()
 		}
-		return putJSON(tx, bucketMessages, itob(seq), &m)
+		_, err := putEnquiry(tx, &m)
+		return err
 	})
 	if err != nil {
 		return m, fmt.Errorf("add message: %w", err)

@@ -41,7 +41,7 @@ var (
 	bucketDeliveries  = []byte("webhook_deliveries") // domain.Delivery by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
 		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
-		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries)
+		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries, bucketEnquiryIDs)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.
@@ -135,7 +135,7 @@ func Open(path string, opts Options) (*DB, error) {
 					return err
 				}
 			}
-			return nil
+			return indexEnquiries(tx)
 		})
 		if err != nil {
 			b.Close()

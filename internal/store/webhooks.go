@@ -57,24 +57,30 @@ func (db *DB) DeleteWebhookEndpoint(id string) (domain.WebhookEndpoint, error) {
 
 // QueueDeliveries stores new deliveries (giving each its id) and answers them.
 func (db *DB) QueueDeliveries(ds []domain.Delivery) ([]domain.Delivery, error) {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketDeliveries)
-		for i := range ds {
-			seq, err := b.NextSequence()
-			if err != nil {
-				return err
-			}
-			ds[i].ID = seq
-			if err := putJSON(tx, bucketDeliveries, itob(seq), &ds[i]); err != nil {
-				return err
-			}
-		}
-		return pruneDeliveries(b)
-	})
+	err := db.bolt.Update(func(tx *bolt.Tx) error { return queueDeliveries(tx, ds) })
 	if err != nil {
 		return nil, fmt.Errorf("queue deliveries: %w", err)
 	}
 	return ds, nil
+}
+
+// queueDeliveries stores new deliveries, giving each its id.
+func queueDeliveries(tx *bolt.Tx, ds []domain.Delivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	b := tx.Bucket(bucketDeliveries)
+	for i := range ds {
+		seq, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		ds[i].ID = seq
+		if err := putJSON(tx, bucketDeliveries, itob(seq), &ds[i]); err != nil {
+			return err
+		}
+	}
+	return pruneDeliveries(b)
 }
 
 // pruneDeliveries removes the oldest finished deliveries beyond keepDeliveries.

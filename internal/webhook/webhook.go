@@ -136,15 +136,31 @@ func (h *Hooks) Close(ctx context.Context) {
 	}
 }
 
-// Enquiry queues enquiry.created for a new enquiry (not spam).
-func (h *Hooks) Enquiry(m domain.Message) {
+// EnquiryDeliveries answers the enquiry.created deliveries of a new enquiry (not spam), one per
+// endpoint that wants it, for the store to keep in the transaction that stores the enquiry; the
+// caller wakes the worker (Wake) once they are stored. The event's id is the enquiry's, so a
+// receiver recognises the same enquiry whatever path or retry brought it.
+func (h *Hooks) EnquiryDeliveries(m domain.Message) ([]domain.Delivery, error) {
+	if h == nil {
+		return nil, nil
+	}
 	data := map[string]any{"_id": m.ID, "name": m.Name, "email": m.Email, "phone": m.Phone,
 		"message": m.Message, "source": m.Source, "createdAt": m.CreatedAt}
-	if h != nil && h.cfg.AdminURL != "" {
+	if m.PhoneE164 != "" {
+		data["phoneE164"] = m.PhoneE164
+	}
+	if m.Via != "" {
+		data["via"] = m.Via
+	}
+	if h.cfg.AdminURL != "" {
 		data["inboxUrl"] = h.cfg.AdminURL + "/admin/enquiries"
 	}
-	text := fmt.Sprintf("New enquiry from %s (%s, %s):\n%s", m.Name, m.Email, m.Phone, m.Message)
-	h.emit(domain.EventEnquiry, m.ID, data, text, "")
+	contact := m.PhoneDisplay()
+	if m.Email != "" {
+		contact = m.Email + ", " + contact
+	}
+	text := fmt.Sprintf("New enquiry from %s (%s):\n%s", m.Name, contact, m.Message)
+	return h.deliveries(domain.EventEnquiry, m.ID, m.ID, data, text, "")
 }
 
 // Published queues content.published for a record that went live.
@@ -175,12 +191,26 @@ func (h *Hooks) emit(event, ref string, data any, text, only string) {
 }
 
 func (h *Hooks) queue(event, ref string, data any, text, only string) ([]domain.Delivery, error) {
+	ds, err := h.deliveries(event, domain.NewID(), ref, data, text, only)
+	if err != nil || len(ds) == 0 {
+		return nil, err
+	}
+	if ds, err = h.cfg.DB.QueueDeliveries(ds); err != nil {
+		return nil, err
+	}
+	h.Wake()
+	return ds, nil
+}
+
+// deliveries makes the deliveries of one event to every endpoint that wants it (or only to the
+// endpoint only), in the format each asks for.
+func (h *Hooks) deliveries(event, eventID, ref string, data any, text, only string) ([]domain.Delivery, error) {
 	endpoints, err := h.cfg.DB.WebhookEndpoints()
 	if err != nil {
 		return nil, err
 	}
 	now := h.cfg.Now().UTC()
-	ev := Event{ID: domain.NewID(), Type: event, CreatedAt: now, Data: data}
+	ev := Event{ID: eventID, Type: event, CreatedAt: now, Data: data}
 	var ds []domain.Delivery
 	for _, e := range endpoints {
 		if !e.Wants(event) || (only != "" && e.ID != only) {
@@ -198,13 +228,6 @@ func (h *Hooks) queue(event, ref string, data any, text, only string) ([]domain.
 		ds = append(ds, domain.Delivery{EventID: ev.ID, Event: event, EndpointID: e.ID, URL: e.URL, Ref: ref,
 			Payload: body, Status: domain.DeliveryPending, NextAt: now, CreatedAt: now})
 	}
-	if len(ds) == 0 {
-		return nil, nil
-	}
-	if ds, err = h.cfg.DB.QueueDeliveries(ds); err != nil {
-		return nil, err
-	}
-	h.Wake()
 	return ds, nil
 }
 

@@ -60,7 +60,15 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 	// A long backoff: after the first failure the delivery waits, pending, when the worker stops.
 	h := Start(Config{DB: db, Backoff: func(int) time.Duration { return time.Hour }})
 	watch, stop := h.Watch()
-	h.Enquiry(domain.Message{ID: "0123456789abcdef01234567", Name: "Asha"})
+	m := domain.Message{ID: "0b6c2f5e-3a47-4f1e-9d1c-5b2a7c9e8f10", Name: "Asha"}
+	ds, err := h.EnquiryDeliveries(m)
+	if err != nil || len(ds) != 1 || ds[0].EventID != m.ID {
+		t.Fatalf("deliveries %+v, %v: want one, whose event id is the enquiry's", ds, err)
+	}
+	if _, _, err := db.AddEnquiry(store.NewEnquiry{Message: m, Deliveries: ds}); err != nil {
+		t.Fatal(err)
+	}
+	h.Wake()
 	if d := <-watch; d.Status != domain.DeliveryPending || d.Attempts != 1 || d.LastStatus != 502 {
 		t.Fatalf("after the failed attempt: %+v", d)
 	}
