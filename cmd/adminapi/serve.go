@@ -218,6 +218,14 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		return err
 	}
 
+	enquiries, err := newEnquiries(db, hooks, notify, o.Content, log)
+	if err != nil {
+		schedules.Close(context.Background())
+		hooks.Close(context.Background())
+		builds.Close(context.Background())
+		ln.Close()
+		return err
+	}
 	srv, err := api.New(api.Config{
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.Uploads, OutDir: o.Out, ServeSite: o.demo,
@@ -226,7 +234,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute},
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
-		Turnstile:      api.Turnstile{Secret: os.Getenv("TURNSTILE_SECRET")},
+		Enquiries:      enquiries,
 		Webhooks:       hooks,
 	})
 	if err != nil {

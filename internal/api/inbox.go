@@ -196,13 +196,15 @@ func (s *Server) sweepSpam(now time.Time) {
 	}
 }
 
-// writeMessagesCSV writes enquiries as CSV rows (the header first when header is set).
-func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool) {
+// writeMessagesCSV writes enquiries as CSV rows (the header first when header is set), their
+// times in the site's time zone with its offset.
+func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool, zone domain.SiteZone) {
 	if header {
-		_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id"})
+		_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id",
+			"phoneE164", "country", "via"})
 	}
 	for _, m := range list {
-		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID})
+		_ = cw.Write([]string{zone.ISO(m.CreatedAt), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID, m.PhoneE164, m.Country, m.Via})
 	}
 }

@@ -112,10 +112,10 @@ func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="enquiries-`+time.Now().UTC().Format("2006-01-02")+`.csv"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="enquiries-`+time.Now().In(s.enquiries.Zone().Location).Format("2006-01-02")+`.csv"`)
 	w.Header().Set("Cache-Control", "no-store")
 	cw := csv.NewWriter(w)
-	writeMessagesCSV(cw, list, true)
+	writeMessagesCSV(cw, list, true, s.enquiries.Zone())
 	for {
 		cw.Flush()
 		if next == 0 || cw.Error() != nil {
@@ -126,6 +126,6 @@ func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
 			s.log.Error("enquiry export cut short", "err", err)
 			panic(http.ErrAbortHandler)
 		}
-		writeMessagesCSV(cw, list, false)
+		writeMessagesCSV(cw, list, false, s.enquiries.Zone())
 	}
 }

@@ -81,12 +81,12 @@ type Config struct {
 	NotifyEmail    string // enquiry notifications; "" sends none
 	TrustProxy     bool   // take the client address from X-Forwarded-For
 	Limits         Limits
-	PublishTimeout time.Duration  // how long a publish waits for its build (default 60 s)
-	Turnstile      Turnstile      // Cloudflare Turnstile on the forms; off without a secret
+	PublishTimeout time.Duration // how long a publish waits for its build (default 60 s)
+	Turnstile      Turnstile     // Cloudflare Turnstile on the forms; off without a secret
 	// Enquiries accepts enquiries (POST /popup; the intake's drain shares it). nil: one made of
 	// this Config (DB, Webhooks, NotifyEmail, Turnstile, Logger).
 	Enquiries *enquiry.Service
-	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
+	Webhooks  *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
 	// SpamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder
 	// (default an hour; the first sweep runs at start).
 	SpamSweepEvery time.Duration
@@ -199,9 +199,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	// Each kind of mail has its own queue: a flood of notifications never delays a reset mail.
 	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
-		mailReset:        {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
+		mailReset:        {Compose: s.composeResetMail, MaxAttempts: 4},               // ~15 min: the link lives 30
 		enquiry.MailKind: {Compose: s.enquiries.ComposeNotification, MaxAttempts: 10}, // ~4 hours
-		mailInvite:       {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
+		mailInvite:       {Compose: s.composeInvite, MaxAttempts: 10},                 // the link lives 7 days
 		mailReview:       {Compose: s.composeReview, MaxAttempts: 10},
 		publish.MailKind: {Compose: s.schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
 	}, cfg.Logger)

@@ -42,7 +42,13 @@ type Site struct {
 	// TurnstileSiteKey is Cloudflare Turnstile's (public) site key: the forms then carry its
 	// widget and send its token, which adminapi checks with TURNSTILE_SECRET. Empty: no widget,
 	// no outside script.
-	TurnstileSiteKey   string       `yaml:"turnstileSiteKey"`
+	TurnstileSiteKey string `yaml:"turnstileSiteKey"`
+	// DefaultCountry is the country (ISO 3166 alpha-2, "IN") the forms' phone numbers are read
+	// in when the visitor's own locale and time zone name none the forms know.
+	DefaultCountry string `yaml:"defaultCountry"`
+	// TimeZone is the site's time zone ("Asia/Kolkata"): the times of mail and of the
+	// enquiries' CSV are written in it, with their offset. Empty: UTC.
+	TimeZone           string       `yaml:"timeZone"`
 	DefaultDescription string       `yaml:"defaultDescription"`
 	DefaultKeywords    string       `yaml:"defaultKeywords"`
 	KeywordFallback    string       `yaml:"keywordFallback"` // a record's keywords when it has none (SPEC §9)

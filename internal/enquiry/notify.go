@@ -50,4 +50,3 @@ func (s *Service) ComposeNotification(_ context.Context, job store.MailJob) (mai
 			via, s.cfg.Zone.Readable(m.CreatedAt), m.Name, email, phone, m.Message, m.ID),
 	}, nil
 }
-

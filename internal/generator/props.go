@@ -15,10 +15,12 @@ type SiteInfo struct {
 	contentdir.Facts
 	FormEndpoint string `json:"formEndpoint"`
 	// TurnstileSiteKey, when set, makes the forms render Cloudflare Turnstile's widget.
-	TurnstileSiteKey string            `json:"turnstileSiteKey,omitempty"`
-	ServicesMenu     []contentdir.Link `json:"servicesMenu"`
-	FooterLinks      []contentdir.Link `json:"footerLinks"`
-	Year             int               `json:"year"`
+	TurnstileSiteKey string `json:"turnstileSiteKey,omitempty"`
+	// DefaultCountry is the forms' country when the visitor's locale names none they know.
+	DefaultCountry string            `json:"defaultCountry,omitempty"`
+	ServicesMenu   []contentdir.Link `json:"servicesMenu"`
+	FooterLinks    []contentdir.Link `json:"footerLinks"`
+	Year           int               `json:"year"`
 }
 
 // policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).
