@@ -84,7 +84,10 @@ func TestRefusedFormPage(t *testing.T) {
 		}
 	}
 	// From the site on another allowed host, the page's links lead back there.
-	e2 := newEnv(t, func(c *Config) { c.AllowedOrigins = []string{"https://www.example.in"}; c.OutDir = filepath.Join(e.dir, "dist") })
+	e2 := newEnv(t, func(c *Config) {
+		c.AllowedOrigins = []string{"https://www.example.in"}
+		c.OutDir = filepath.Join(e.dir, "dist")
+	})
 	res = e2.do("POST", "/popup", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded", map[string]string{"Origin": "https://www.example.in"})
 	data, _ = io.ReadAll(res.Body)
 	res.Body.Close()
