@@ -84,6 +84,9 @@ type Submission struct {
 	// SentAt is when the enquiry left the page (the intake: its object's upload time), for the
 	// fill-time check; zero: now.
 	SentAt time.Time
+	// Hold, when set, keeps a valid enquiry in the spam folder with this reason, unmailed and
+	// unwebhooked, for an admin to review (the intake's flood of identical copies).
+	Hold string
 }
 
 func (sub Submission) get(name string) string { return sub.Fields[name] }
@@ -132,6 +135,9 @@ func (s *Service) Accept(ctx context.Context, sub Submission) (Result, error) {
 		return Result{}, err
 	}
 	m.NormalizePhone(sub.get("country"), s.cfg.DefaultCountry)
+	if sub.Hold != "" {
+		return s.keepSpam(m, sub.Hold)
+	}
 	if why := s.spamSigns(ctx, sub, m); why != "" {
 		return s.keepSpam(m, why)
 	}
