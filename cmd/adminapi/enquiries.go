@@ -7,6 +7,8 @@ import (
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
+	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
@@ -25,4 +27,27 @@ func newEnquiries(db *store.DB, hooks *webhook.Hooks, notify, contentDir string,
 	}
 	return enquiry.New(enquiry.Config{DB: db, Hooks: hooks, NotifyEmail: notify, DefaultCountry: site.DefaultCountry,
 		Zone: zone, Turnstile: enquiry.Turnstile{Secret: os.Getenv("TURNSTILE_SECRET")}, Log: log})
+}
+
+// newIntake is the enquiries' intake bucket of INTAKE_TARGET and the INTAKE_* keys (nil when
+// none is configured), and what the site builder carries of it.
+func newIntake(db *store.DB, contentDir, liveDir string, perMinute int, log *slog.Logger) (*intake.Service, *generator.Intake, error) {
+	cfg, ok, err := intake.ConfigFromEnv(os.Getenv)
+	if err != nil || !ok {
+		return nil, nil, err
+	}
+	site, err := contentdir.LoadSite(contentDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	zone, err := domain.LoadSiteZone(site.TimeZone)
+	if err != nil {
+		return nil, nil, err
+	}
+	in, err := intake.New(intake.Options{Config: cfg, DB: db, PerMinute: perMinute, LiveDir: liveDir, Zone: zone, Log: log})
+	if err != nil {
+		return nil, nil, err
+	}
+	log.Info("enquiries reach the intake bucket while this server is down", "bucket", cfg.Bucket, "upload", cfg.UploadURL())
+	return in, &generator.Intake{Origin: in.Origin(), Policy: in.PolicyFile}, nil
 }

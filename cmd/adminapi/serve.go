@@ -31,6 +31,7 @@ import (
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
+	"digitalreeviver/internal/server"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
@@ -42,6 +43,7 @@ type serveOptions struct {
 	deployTo             string
 	deployGrace          time.Duration
 	enquiriesPerMinute   int
+	intakePerMinute      int
 	revisions            int
 	auditDays, auditKeep int
 }
@@ -72,7 +74,12 @@ Environment:
                     once the store has the page; the store's credentials and address come from
                     AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL_S3
   DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)
-  REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)`,
+  REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)
+  INTAKE_TARGET     s3://BUCKET[/PREFIX]: the private bucket the pages upload an enquiry to while
+                    this server cannot be reached; drained every few seconds (docs/DEPLOY.md).
+                    With INTAKE_UPLOAD_ACCESS_KEY_ID/_SECRET_ACCESS_KEY (a put-only key that signs
+                    the pages' upload policy), INTAKE_DRAIN_ACCESS_KEY_ID/_SECRET_ACCESS_KEY,
+                    INTAKE_ENDPOINT_URL, INTAKE_REGION, INTAKE_PUBLIC_URL, INTAKE_RESIGN (24h)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.TurnstileSiteKey != "" && !contentdir.ValidSiteKey(o.TurnstileSiteKey) {
 				return fmt.Errorf("--turnstile-site-key %q: expected letters, digits, - and _ only", o.TurnstileSiteKey)
@@ -93,6 +100,7 @@ Environment:
 	f.DurationVar(&o.deployGrace, "deploy-grace", deploy.DefaultGrace, "how long assets that left the site stay on the store")
 	f.IntVar(&o.enquiriesPerMinute, "enquiries-per-minute", api.DefaultLimits.PopupSitePerMinute,
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
+	f.IntVar(&o.intakePerMinute, "intake-per-minute", 120, "enquiries the intake's drain takes from the bucket per minute at most (with INTAKE_TARGET)")
 	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
 	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
 	return cmd
@@ -172,6 +180,12 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// builds fail with the reason and previews answer 503.
 	var site publish.Site
 	cfg := o.Config(log)
+	in, siteIntake, err := newIntake(db, o.Content, o.Out, o.intakePerMinute, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	cfg.Intake = siteIntake
 	images := cfg.Media
 	defer images.Close()
 	builder, err := generator.New(cfg)
@@ -226,6 +240,9 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		ln.Close()
 		return err
 	}
+	if in != nil {
+		in.Wire(enquiries, func(reason string) { builds.Request(false, reason) })
+	}
 	srv, err := api.New(api.Config{
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.Uploads, OutDir: o.Out, ServeSite: o.demo,
@@ -235,6 +252,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
 		Enquiries:      enquiries,
+		Intake:         in,
 		Webhooks:       hooks,
 	})
 	if err != nil {
@@ -249,6 +267,14 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	defer stop()
 	if err := operator.ServeControl(ctx, db, log); err != nil {
 		log.Warn("no control socket: `adminapi backup` will not work while serving", "err", err)
+	}
+
+	services := server.New(log)
+	if in != nil {
+		services.Add("intake drain", in)
+	}
+	if err := services.Start(ctx); err != nil {
+		log.Error("background services", "err", err)
 	}
 
 	hs := &http.Server{
@@ -289,6 +315,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	if serr := hs.Shutdown(shutdownCtx); serr != nil {
 		log.Error("shutdown", "err", serr)
 	}
+	services.Close(shutdownCtx)
 	srv.Close(shutdownCtx)
 	schedules.Close(shutdownCtx)
 	hooks.Close(shutdownCtx)

@@ -126,6 +126,12 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	copies, err := s.eraseCopies(id)
+	if err == nil && s.cfg.Intake != nil {
+		// Its copies in the intake bucket and its quarantine, where a late upload may wait.
+		var n int
+		n, err = s.cfg.Intake.Erase(r.Context(), id)
+		copies += n
+	}
 	if err != nil {
 		// The record is gone; say what is left so the admin can finish by hand.
 		s.log.Error("enquiry erased, copies not", "id", id, "err", err)

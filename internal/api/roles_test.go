@@ -76,6 +76,8 @@ var routeRoles = map[string]string{
 	"PATCH /popups/{id}":                         string(domain.PermEnquiries),
 	"DELETE /popups/{id}":                        string(domain.PermEnquiries),
 	"GET /api/webhooks":                          string(domain.PermSite),
+	"GET /api/intake":                            string(domain.PermEnquiries),
+	"PUT /api/intake":                            string(domain.PermSite),
 	"POST /api/webhooks":                         string(domain.PermSite),
 	"DELETE /api/webhooks/{id}":                  string(domain.PermSite),
 	"POST /api/webhooks/{id}/test":               string(domain.PermSite),

@@ -19,6 +19,7 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/enquiry"
+	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
@@ -86,6 +87,9 @@ type Config struct {
 	// Enquiries accepts enquiries (POST /popup; the intake's drain shares it). nil: one made of
 	// this Config (DB, Webhooks, NotifyEmail, Turnstile, Logger).
 	Enquiries *enquiry.Service
+	// Intake is the enquiries' intake bucket and its drain (nil: none configured); its owner
+	// starts and stops the drain.
+	Intake *intake.Service
 	Webhooks  *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
 	// SpamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder
 	// (default an hour; the first sweep runs at start).
@@ -204,6 +208,7 @@ func New(cfg Config) (*Server, error) {
 		mailInvite:       {Compose: s.composeInvite, MaxAttempts: 10},                 // the link lives 7 days
 		mailReview:       {Compose: s.composeReview, MaxAttempts: 10},
 		publish.MailKind: {Compose: s.schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
+		intake.MailKind:  {Compose: s.composeIntakeAlert, MaxAttempts: 10},
 	}, cfg.Logger)
 	s.handler = s.middleware(s.router())
 	s.startSpamSweeper()
@@ -275,6 +280,7 @@ func (s *Server) router() *mux.Router {
 	s.registerReviewRoutes(r)
 	s.registerInboxRoutes(r)
 	s.registerWebhookRoutes(r)
+	s.registerIntakeRoutes(r)
 	s.registerRedirectRoutes(r)
 	s.registerMediaRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only

@@ -46,6 +46,33 @@ type Config struct {
 	Progress io.Writer // where a build reports pages done of total (nil: silent)
 	// Media makes and keeps the variants of uploaded images (nil: pages show the originals).
 	Media *media.Cache
+	// Intake, when set, is the second intake of enquiries as the site carries it.
+	Intake *Intake
+}
+
+// Intake is what the site carries of the enquiries' intake bucket (internal/intake): the
+// bucket's origin, which the pages' policy lets them send to (connect-src), and the upload
+// policy file the pages read when the form endpoint cannot be reached (intake.json).
+type Intake struct {
+	Origin string
+	// Policy answers intake.json for a build now; called once per build.
+	Policy func() []byte
+}
+
+// file is the intake.json of a build now (nil without an intake).
+func (in *Intake) file() []byte {
+	if in == nil || in.Policy == nil {
+		return nil
+	}
+	return in.Policy()
+}
+
+// origin is the bucket's origin ("" without an intake).
+func (in *Intake) origin() string {
+	if in == nil {
+		return ""
+	}
+	return in.Origin
 }
 
 // Source gives the published records a build renders. *store.DB satisfies it. A record's

@@ -114,8 +114,8 @@ func siteInfo(cfg Config, src *contentdir.Content) SiteInfo {
 	s := src.Site
 	info := SiteInfo{Facts: s.Facts, FormEndpoint: orDefault(cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
 		TurnstileSiteKey: orDefault(cfg.TurnstileSiteKey, s.TurnstileSiteKey),
-		DefaultCountry:   s.DefaultCountry,
-		ServicesMenu:     slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
+		DefaultCountry:   s.DefaultCountry, IntakeOrigin: cfg.Intake.origin(),
+		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
 	info.BaseURL = strings.TrimRight(orDefault(cfg.BaseURL, s.BaseURL), "/")
 	return info
 }

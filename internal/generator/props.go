@@ -21,11 +21,13 @@ type SiteInfo struct {
 	ServicesMenu   []contentdir.Link `json:"servicesMenu"`
 	FooterLinks    []contentdir.Link `json:"footerLinks"`
 	Year           int               `json:"year"`
+	// IntakeOrigin is the enquiries' intake bucket's origin, which the pages may send to.
+	IntakeOrigin string `json:"-"`
 }
 
 // policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).
 func (s SiteInfo) policy() hostrules.Policy {
-	return hostrules.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != ""}
+	return hostrules.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != "", Intake: s.IntakeOrigin}
 }
 
 // Image is an image with its intrinsic size, so pages reserve its space.

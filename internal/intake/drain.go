@@ -89,10 +89,12 @@ type Pass struct {
 	Err                                                    error
 }
 
-// New prepares the intake; Start starts its drain.
+// New prepares the intake; Start starts its drain. Options.Accept and Options.Rebuild may come
+// later, by Wire, before Start: the site builder needs the policy before the acceptance of
+// enquiries exists.
 func New(o Options) (*Service, error) {
-	if o.DB == nil || o.Accept == nil {
-		return nil, errors.New("intake: no database or no acceptance")
+	if o.DB == nil {
+		return nil, errors.New("intake: no database")
 	}
 	if err := o.Config.check(); err != nil {
 		return nil, err
@@ -122,11 +124,22 @@ func New(o Options) (*Service, error) {
 		limit: rate.NewLimiter(rate.Limit(float64(o.PerMinute)/60), o.PerMinute)}, nil
 }
 
+// Wire gives the drain the acceptance of enquiries and the way to ask for a build.
+func (s *Service) Wire(accept Accepter, rebuild func(reason string)) {
+	s.opts.Accept = accept
+	if rebuild != nil {
+		s.opts.Rebuild = rebuild
+	}
+}
+
 // Origin is the bucket's origin, which the pages' policy lets them send to.
 func (s *Service) Origin() string { return s.cfg.Origin() }
 
 // Start starts the drain: a pass now, then one every Options.Every or when woken.
 func (s *Service) Start(context.Context) error {
+	if s.opts.Accept == nil {
+		return errors.New("intake: the drain has no acceptance of enquiries (Wire)")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done = cancel, make(chan struct{})
 	go s.run(ctx)
