@@ -109,15 +109,16 @@ func (s *Service) PolicyFile() []byte {
 	return p.File()
 }
 
-// resignIfDue asks for a build when a new signing period began since the last policy handed to
-// a build (the build calls PolicyFile).
+// resignIfDue asks for a build at start and when a new signing period began since the last
+// policy handed to a build (the build calls PolicyFile).
 func (s *Service) resignIfDue() {
 	if !s.Enabled() {
 		return
 	}
 	now := s.cfg.Sign(s.opts.Now()).Expires.Add(-PolicyLife)
 	s.mu.Lock()
-	due := !s.state.signedPeriod.IsZero() && now.After(s.state.signedPeriod)
+	// At start too: a build whose policy is what the live site has stops early and costs nothing.
+	due := s.state.signedPeriod.IsZero() || now.After(s.state.signedPeriod)
 	if due {
 		s.state.signedPeriod = now // asked once; the build signs
 	}
