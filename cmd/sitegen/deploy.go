@@ -69,6 +69,7 @@ func newDeployCommand() *cobra.Command {
 	var setup bool
 	var origins []string
 	var quarantineDays int
+	var grantKeys bool
 	cmd := &cobra.Command{
 		Use:   "deploy --to s3://BUCKET[/PREFIX]",
 		Short: "Upload the built site to an S3-compatible object store, only what changed",
@@ -104,7 +105,7 @@ Environment:
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if setup {
-				return setupIntake(cmd.Context(), origins, quarantineDays, f.dryRun)
+				return setupIntake(cmd.Context(), origins, quarantineDays, grantKeys, f.dryRun)
 			}
 			d, err := f.deployer()
 			if err != nil {
@@ -124,5 +125,6 @@ Environment:
 		"make it, CORS for --origin, lifecycle rules, and print the two keys' policies; with --dry-run only say so")
 	cmd.Flags().StringSliceVar(&origins, "origin", []string{os.Getenv("SITE_URL")}, "with --setup-intake: the site's origin(s) whose pages may upload (default env SITE_URL)")
 	cmd.Flags().IntVar(&quarantineDays, "quarantine-days", 14, "with --setup-intake: how long refused uploads stay in quarantine")
+	cmd.Flags().BoolVar(&grantKeys, "grant-keys", false, "with --setup-intake: grant the two INTAKE_* keys their rights by a bucket policy naming their access key ids (stores whose accounts are so named, such as Versity's gateway; on AWS give the keys the IAM policies it prints instead)")
 	return cmd
 }

@@ -25,7 +25,7 @@ func siteIntake() (*generator.Intake, error) {
 
 // setupIntake is deploy --setup-intake: the intake bucket of INTAKE_TARGET made ready with the
 // deploy's own key (AWS_ACCESS_KEY_ID), CORS for the site's origins.
-func setupIntake(ctx context.Context, origins []string, quarantineDays int, dryRun bool) error {
+func setupIntake(ctx context.Context, origins []string, quarantineDays int, grantKeys, dryRun bool) error {
 	cfg, ok, err := intake.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		return err
@@ -39,6 +39,6 @@ func setupIntake(ctx context.Context, origins []string, quarantineDays int, dryR
 			list = append(list, o)
 		}
 	}
-	return intake.Setup(ctx, cfg, intake.SetupOptions{Origins: list, QuarantineDays: quarantineDays, DryRun: dryRun, Out: os.Stdout,
+	return intake.Setup(ctx, cfg, intake.SetupOptions{Origins: list, QuarantineDays: quarantineDays, DryRun: dryRun, Out: os.Stdout, GrantKeys: grantKeys,
 		Owner: intake.Key{ID: os.Getenv("AWS_ACCESS_KEY_ID"), Secret: os.Getenv("AWS_SECRET_ACCESS_KEY")}})
 }

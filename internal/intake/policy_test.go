@@ -18,9 +18,7 @@ import (
 // testBucket is an intake bucket on the real S3 server of the tests (Versity's gateway, with its
 // accounts), reached with two least-privilege keys as in production: the upload key may only put
 // objects under the intake prefix, the drain key list, read, copy and delete under the intake
-// and quarantine prefixes. The bucket policy that grants them is the one KeyPolicies prints, with
-// the bucket's own ARN beside the upload key's prefix: Versity checks a POST Object against the
-// bucket (AWS against the object; either way no other key may be written, see TestKeysAreLeast).
+// and quarantine prefixes, as BucketPolicy (setup's --grant-keys) grants them.
 func testBucket(t *testing.T) (*s3test.Server, Config) {
 	t.Helper()
 	s := s3test.StartIAM(t)
@@ -28,17 +26,12 @@ func testBucket(t *testing.T) (*s3test.Server, Config) {
 	upload, drain := Key{"up" + bucket, "upload-secret-" + bucket}, Key{"dr" + bucket, "drain-secret-" + bucket}
 	s.User(t, upload.ID, upload.Secret)
 	s.User(t, drain.ID, drain.Secret)
-	arn := "arn:aws:s3:::" + bucket
-	policy := `{"Version":"2012-10-17","Statement":[
- {"Effect":"Allow","Principal":{"AWS":["` + upload.ID + `"]},"Action":["s3:PutObject"],"Resource":["` + arn + `/intake/*","` + arn + `"]},
- {"Effect":"Allow","Principal":{"AWS":["` + drain.ID + `"]},"Action":["s3:ListBucket"],"Resource":["` + arn + `"]},
- {"Effect":"Allow","Principal":{"AWS":["` + drain.ID + `"]},"Action":["s3:GetObject","s3:PutObject","s3:DeleteObject"],"Resource":["` + arn + `/intake/*","` + arn + `/quarantine/*"]}]}`
-	if err := s.Client().SetBucketPolicy(context.Background(), bucket, policy); err != nil {
-		t.Fatalf("bucket policy: %v", err)
-	}
 	// Versity's gateway holds x-amz-date to the hour: the policy is signed every half hour.
 	cfg := Config{Bucket: bucket, Endpoint: s.Endpoint, Region: "us-east-1", PathStyle: true,
 		Upload: upload, Drain: drain, Resign: 30 * time.Minute}
+	if err := s.Client().SetBucketPolicy(context.Background(), bucket, BucketPolicy(cfg)); err != nil {
+		t.Fatalf("bucket policy: %v", err)
+	}
 	return s, cfg
 }
 

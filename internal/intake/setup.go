@@ -20,6 +20,10 @@ type SetupOptions struct {
 	// Owner is a key that may make the bucket and set its rules (the deploy's AWS_* key);
 	// default the drain key.
 	Owner Key
+	// GrantKeys writes a bucket policy granting the two keys their rights, naming them by their
+	// access key ids: for stores whose accounts are so named (Versity's gateway). On AWS the
+	// keys' IAM policies grant them instead (KeyPolicies).
+	GrantKeys bool
 }
 
 // Setup makes the intake bucket ready, with the owner's key: made when
@@ -82,8 +86,28 @@ func Setup(ctx context.Context, cfg Config, o SetupOptions) error {
 			say("  this store takes no lifecycle rules (%s): the drain deletes quarantined objects after %d days itself", code, o.QuarantineDays)
 		}
 	}
+	if o.GrantKeys {
+		say("bucket policy: the upload key may put under %s, the drain key read, copy and delete there and under %s", cfg.Prefix(), cfg.QuarantinePrefix())
+		if !o.DryRun {
+			if err := cl.SetBucketPolicy(ctx, cfg.Bucket, BucketPolicy(cfg)); err != nil {
+				return fmt.Errorf("intake setup: bucket policy: %w", err)
+			}
+		}
+		return nil
+	}
 	say("\nThe two keys, made in the store's IAM with these policies (docs/DEPLOY.md):\n%s", KeyPolicies(cfg))
 	return nil
+}
+
+// BucketPolicy grants the two keys their rights on the bucket, naming them by their access key
+// ids. The upload key's statement names the bucket too: Versity's gateway checks a POST Object
+// against the bucket's ARN (AWS against the object's); it still writes no other key.
+func BucketPolicy(cfg Config) string {
+	arn := "arn:aws:s3:::" + cfg.Bucket
+	return `{"Version":"2012-10-17","Statement":[
+ {"Effect":"Allow","Principal":{"AWS":["` + cfg.Upload.ID + `"]},"Action":["s3:PutObject"],"Resource":["` + arn + `/` + cfg.Prefix() + `*","` + arn + `"]},
+ {"Effect":"Allow","Principal":{"AWS":["` + cfg.Drain.ID + `"]},"Action":["s3:ListBucket"],"Resource":["` + arn + `"]},
+ {"Effect":"Allow","Principal":{"AWS":["` + cfg.Drain.ID + `"]},"Action":["s3:GetObject","s3:PutObject","s3:DeleteObject"],"Resource":["` + arn + `/` + cfg.Prefix() + `*","` + arn + `/` + cfg.QuarantinePrefix() + `*"]}]}`
 }
 
 // KeyPolicies are the IAM policies (AWS's syntax) of the intake's two keys: the upload key may
