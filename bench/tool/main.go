@@ -35,6 +35,10 @@ func main() {
 		err = searchIndex(os.Args[2:])
 	case "media":
 		err = mediaBench(os.Args[2:])
+	case "intake-fill":
+		err = intakeFill(os.Args[2:])
+	case "intake-wait":
+		err = intakeWait(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

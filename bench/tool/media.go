@@ -12,7 +12,6 @@ import (
 	"math"
 	"mime/multipart"
 	"net/http"
-	"os"
 	"time"
 )
 
@@ -28,20 +27,13 @@ func mediaBench(args []string) error {
 	n := fs.Int("n", 5, "uploads")
 	fs.Parse(args)
 	client := &http.Client{Timeout: 300 * time.Second}
-	body, _ := json.Marshal(map[string]string{"username": "admin", "password": os.Getenv("ADMIN_PASSWORD")})
-	resp, err := client.Post(*base+"/admin/login", "application/json", bytes.NewReader(body))
+	auth, err := signIn(client, *base, "admin")
 	if err != nil {
 		return err
 	}
-	var login struct{ Token string }
-	json.NewDecoder(resp.Body).Decode(&login)
-	resp.Body.Close()
-	if login.Token == "" {
-		return fmt.Errorf("login: %d", resp.StatusCode)
-	}
 	do := func(method, path, ctype string, body io.Reader, out any) error {
 		req, _ := http.NewRequest(method, *base+path, body)
-		req.Header.Set("Authorization", "Bearer "+login.Token)
+		req.Header.Set("Authorization", auth)
 		if ctype != "" {
 			req.Header.Set("Content-Type", ctype)
 		}

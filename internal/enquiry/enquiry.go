@@ -87,6 +87,9 @@ type Submission struct {
 	// Hold, when set, keeps a valid enquiry in the spam folder with this reason, unmailed and
 	// unwebhooked, for an admin to review (the intake's flood of identical copies).
 	Hold string
+	// Audit, when set, is recorded with a stored enquiry in its transaction (its Target the
+	// enquiry's id): the intake's record of what came in without a request.
+	Audit *domain.AuditEntry
 }
 
 func (sub Submission) get(name string) string { return sub.Fields[name] }
@@ -141,7 +144,7 @@ func (s *Service) Accept(ctx context.Context, sub Submission) (Result, error) {
 	if why := s.spamSigns(ctx, sub, m); why != "" {
 		return s.keepSpam(m, why)
 	}
-	return s.store(m)
+	return s.store(m, sub.Audit)
 }
 
 // lookup answers a submission whose id is stored or erased: done, and nothing to write.
@@ -162,12 +165,12 @@ func (s *Service) lookup(id string) (Result, bool, error) {
 
 // store stores a valid enquiry with its notification and webhook deliveries in one
 // transaction. Two copies racing past the lookup are told apart there: the second is Known.
-func (s *Service) store(m domain.Message) (Result, error) {
+func (s *Service) store(m domain.Message, audit *domain.AuditEntry) (Result, error) {
 	ds, err := s.cfg.Hooks.EnquiryDeliveries(m)
 	if err != nil {
 		return Result{}, fmt.Errorf("enquiry webhooks: %w", err)
 	}
-	e := store.NewEnquiry{Message: m, Deliveries: ds}
+	e := store.NewEnquiry{Message: m, Deliveries: ds, Audit: audit}
 	if s.cfg.NotifyEmail != "" {
 		e.Mail = &store.MailJob{To: s.cfg.NotifyEmail}
 	}

@@ -22,6 +22,7 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/workers"
 )
 
 // Accepter is the one operation that accepts an enquiry (enquiry.Service).
@@ -87,6 +88,7 @@ type drainState struct {
 type Pass struct {
 	Listed, Stored, Known, Erased, Spam, Held, Quarantined int
 	Err                                                    error
+	last                                                   time.Time // the newest enquiry stored
 }
 
 // New prepares the intake; Start starts its drain. Options.Accept and Options.Rebuild may come
@@ -226,23 +228,72 @@ func (s *Service) pass(ctx context.Context) (p Pass) {
 		n++
 	}
 	objs = objs[:n]
-	for i := range objs {
-		if err := s.read(ctx, cl, &objs[i]); err != nil {
-			p.Err = err
-			return p
-		}
+	if err := workers.Each(drainWorkers, len(objs), func(i int) error { return s.read(ctx, cl, &objs[i]) }); err != nil {
+		p.Err = err
+		return p
 	}
-	held := s.floods(objs)
-	for _, o := range objs {
+	plan := s.plan(objs)
+	var mu sync.Mutex
+	err = workers.Each(drainWorkers, len(plan), func(i int) error {
 		if ctx.Err() != nil {
-			return p
+			return ctx.Err()
 		}
-		if err := s.take(ctx, cl, o, held, &p); err != nil {
-			p.Err = err
-			return p
-		}
+		var one Pass
+		err := s.take(ctx, cl, plan[i], &one)
+		mu.Lock()
+		p.add(one)
+		mu.Unlock()
+		return err
+	})
+	if err != nil && ctx.Err() == nil {
+		p.Err = err
 	}
+	s.counted(p)
 	return p
+}
+
+// drainWorkers is how many objects a pass takes at once: their stores share fsyncs (bbolt's
+// Batch) and their requests to the bucket overlap.
+const drainWorkers = 8
+
+func (p *Pass) add(o Pass) {
+	p.Stored += o.Stored
+	p.Known += o.Known
+	p.Erased += o.Erased
+	p.Spam += o.Spam
+	p.Held += o.Held
+	p.Quarantined += o.Quarantined
+	if o.last.After(p.last) {
+		p.last = o.last
+	}
+}
+
+// step is what a pass does with one object: quarantine it (why), or accept it, held for review
+// when it is the first of a flood (hold), or quarantine it as a flood's copy.
+type step struct {
+	object
+	hold string
+}
+
+// plan decides, in the objects' order, what becomes of each: the first copy of a flood is held
+// for review, the others quarantined; the rest is accepted or quarantined for its own reason.
+func (s *Service) plan(objs []object) []step {
+	floods := s.floods(objs)
+	out := make([]step, 0, len(objs))
+	for _, o := range objs {
+		st := step{object: o}
+		if n, flood := floods[o.text]; flood && o.reason == "" {
+			if n < 0 {
+				st.reason = "a copy of a flood held for review"
+			} else {
+				st.hold = fmt.Sprintf("held for review: %d identical enquiries arrived through the intake at once", n)
+				floods[o.text] = -1
+				s.floodAlert(n)
+			}
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // listPage is how many keys one pass reads of the bucket at most: memory stays bounded
@@ -347,40 +398,33 @@ func (s *Service) floods(objs []object) map[string]int {
 }
 
 // take accepts one object's enquiry (or quarantines the object) and deletes the object.
-func (s *Service) take(ctx context.Context, cl *minio.Client, o object, floods map[string]int, p *Pass) error {
-	if o.reason == "gone" {
+func (s *Service) take(ctx context.Context, cl *minio.Client, st step, p *Pass) error {
+	if st.reason == "gone" {
 		return nil
 	}
-	if o.reason != "" {
+	if st.reason != "" {
 		p.Quarantined++
-		return s.quarantine(ctx, cl, o.key, o.reason)
+		return s.quarantine(ctx, cl, st.key, st.reason)
 	}
-	sub := enquiry.Submission{Fields: o.fields, Via: domain.ViaIntake, SentAt: o.modified}
-	if n, flood := floods[o.text]; flood {
-		if n < 0 { // the flood's first copy is kept for review; the others are quarantined
-			p.Quarantined++
-			return s.quarantine(ctx, cl, o.key, "a copy of a flood held for review")
-		}
-		floods[o.text] = -1
-		sub.Hold = fmt.Sprintf("held for review: %d identical enquiries arrived through the intake at once", n)
-		s.floodAlert(n)
-	}
+	sub := enquiry.Submission{Fields: st.fields, Via: domain.ViaIntake, SentAt: st.modified, Hold: st.hold,
+		Audit: &domain.AuditEntry{User: "(intake)", Action: AuditIntake, Kind: "enquiry",
+			Detail: "arrived through the intake while the form endpoint was down"}}
 	r, err := s.opts.Accept.Accept(ctx, sub)
 	switch code := domain.ErrorCode(err); {
 	case err == nil:
 	case code != domain.EInternal:
 		p.Quarantined++
-		return s.quarantine(ctx, cl, o.key, domain.ErrorMessage(err))
+		return s.quarantine(ctx, cl, st.key, domain.ErrorMessage(err))
 	default:
-		return fmt.Errorf("accept %s: %w", o.key, err) // the store failed: try again next pass
+		return fmt.Errorf("accept %s: %w", st.key, err) // the store failed: try again next pass
 	}
 	switch {
-	case sub.Hold != "" && r.Outcome == enquiry.Spam:
+	case st.hold != "" && r.Outcome == enquiry.Spam:
 		p.Held++
-		s.count(func(st *stats) { st.Held++ })
 	case r.Outcome == enquiry.Stored:
 		p.Stored++
-		s.arrived(r.Message)
+		p.last = r.Message.CreatedAt
+		s.log.Info("enquiry taken from the intake", "id", r.Message.ID)
 	case r.Outcome == enquiry.Spam:
 		p.Spam++
 	case r.Outcome == enquiry.Known:
@@ -388,8 +432,8 @@ func (s *Service) take(ctx context.Context, cl *minio.Client, o object, floods m
 	case r.Outcome == enquiry.Erased:
 		p.Erased++
 	}
-	if err := cl.RemoveObject(ctx, s.cfg.Bucket, o.key, minio.RemoveObjectOptions{}); err != nil {
-		return fmt.Errorf("delete %s: %w", o.key, err) // stored; the next pass finds it known
+	if err := cl.RemoveObject(ctx, s.cfg.Bucket, st.key, minio.RemoveObjectOptions{}); err != nil {
+		return fmt.Errorf("delete %s: %w", st.key, err) // stored; the next pass finds it known
 	}
 	return nil
 }

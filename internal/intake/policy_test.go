@@ -3,9 +3,6 @@ package intake
 import (
 	"bytes"
 	"context"
-	"io"
-	"mime/multipart"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -66,34 +63,27 @@ func TestKeysAreLeast(t *testing.T) {
 	}
 }
 
-// upload posts one object with the policy's fields, as the page does.
+// upload posts one object with the policy's fields (tweak changes them), as the page does.
 func upload(t *testing.T, p Policy, key string, body []byte, tweak func(map[string]string)) (int, string) {
 	t.Helper()
-	fields := map[string]string{"key": key}
-	for k, v := range p.Fields {
-		fields[k] = v
-	}
+	extra := map[string]string{}
 	if tweak != nil {
-		tweak(fields)
+		all := map[string]string{}
+		for k, v := range p.Fields {
+			all[k] = v
+		}
+		tweak(all)
+		for k, v := range all {
+			if p.Fields[k] != v {
+				extra[k] = v
+			}
+		}
 	}
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	for k, v := range fields {
-		_ = w.WriteField(k, v)
-	}
-	part, _ := w.CreateFormFile("file", "enquiry.json")
-	_, _ = part.Write(body)
-	_ = w.Close()
-	req, _ := http.NewRequest("POST", p.URL, &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Origin", "https://www.example.in")
-	res, err := http.DefaultClient.Do(req)
+	code, answer, err := Upload(t.Context(), p, key, body, extra)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer res.Body.Close()
-	data, _ := io.ReadAll(res.Body)
-	return res.StatusCode, string(data)
+	return code, answer
 }
 
 // TestPolicyIsEnforcedByTheStore: what the signed policy allows is stored, and the store refuses

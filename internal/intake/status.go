@@ -147,15 +147,19 @@ func (s *Service) count(change func(*stats)) {
 	}
 }
 
-// arrived counts an enquiry stored from the intake and records it in the audit log (its id
-// only, as every audit entry of an enquiry).
-func (s *Service) arrived(m domain.Message) {
-	s.count(func(st *stats) { st.Arrived++; st.LastArrival = m.CreatedAt })
-	if _, err := s.opts.DB.AppendAudit(domain.AuditEntry{At: s.opts.Now().UTC(), User: "(intake)", Action: AuditIntake,
-		Kind: "enquiry", Target: m.ID, Detail: "arrived through the intake while the form endpoint was down"}); err != nil {
-		s.log.Error("audit of an intake enquiry", "err", err)
+// counted adds a pass's arrivals and holds to the counts (its enquiries' audit entries were
+// written with them).
+func (s *Service) counted(p Pass) {
+	if p.Stored == 0 && p.Held == 0 {
+		return
 	}
-	s.log.Info("enquiry taken from the intake", "id", m.ID)
+	s.count(func(st *stats) {
+		st.Arrived += p.Stored
+		st.Held += p.Held
+		if p.last.After(st.LastArrival) {
+			st.LastArrival = p.last
+		}
+	})
 }
 
 // floodAlert records a flood held for review; the alert mail follows from afterPass.

@@ -47,22 +47,25 @@ func (db *DB) AppendAudit(e domain.AuditEntry) (domain.AuditEntry, error) {
 		e.At = db.now()
 	}
 	keep := db.auditRetention()
-	err := db.bolt.Batch(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketAudit)
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
-		}
-		e.ID = seq
-		if err := putJSON(tx, bucketAudit, itob(seq), &e); err != nil {
-			return err
-		}
-		return pruneAudit(b, keep, e.At)
-	})
+	err := db.bolt.Batch(func(tx *bolt.Tx) error { return appendAudit(tx, &e, keep) })
 	if err != nil {
 		return e, fmt.Errorf("audit: %w", err)
 	}
 	return e, nil
+}
+
+// appendAudit stores e (giving it its id) and applies the retention, in tx.
+func appendAudit(tx *bolt.Tx, e *domain.AuditEntry, keep domain.AuditRetention) error {
+	b := tx.Bucket(bucketAudit)
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	e.ID = seq
+	if err := putJSON(tx, bucketAudit, itob(seq), e); err != nil {
+		return err
+	}
+	return pruneAudit(b, keep, e.At)
 }
 
 // pruneAudit removes the oldest entries beyond the retention, at most pruneBatch of them.

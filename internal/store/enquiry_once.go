@@ -32,6 +32,9 @@ type NewEnquiry struct {
 	Message    domain.Message
 	Mail       *MailJob          // its notification; nil: none
 	Deliveries []domain.Delivery // its webhook deliveries (given their ids here)
+	// Audit, when set, is recorded with it (its Target the enquiry's id): an enquiry that came
+	// in without a request to audit, such as the intake's.
+	Audit *domain.AuditEntry
 }
 
 // AddEnquiry stores an enquiry once per id, with the job of its notification and its webhook
@@ -45,6 +48,7 @@ func (db *DB) AddEnquiry(e NewEnquiry) (domain.Message, string, error) {
 	var m domain.Message
 	var outcome string
 	stamp := e.Message.CreatedAt.IsZero()
+	keep := db.auditRetention()
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
 		// Batch may run this again after another function of the batch failed: start afresh.
 		m, outcome = e.Message, EnquiryStored
@@ -69,6 +73,13 @@ func (db *DB) AddEnquiry(e NewEnquiry) (domain.Message, string, error) {
 			j := newMailJob(*e.Mail, now)
 			j.Kind, j.Ref, j.MessageKey = "enquiry", m.ID, seq
 			if err := putMailJob(tx, &j); err != nil {
+				return err
+			}
+		}
+		if e.Audit != nil {
+			a := *e.Audit
+			a.Target, a.At = m.ID, now
+			if err := appendAudit(tx, &a, keep); err != nil {
 				return err
 			}
 		}

@@ -22,7 +22,7 @@ export function SendStatus({ status, contact }: { status: Status; contact?: Cont
             </>
           )}
           {' or '}
-          <a href={`mailto:${contact.email}`}>e-mail {contact.email}</a>.
+          <a href={`mailto:${contact.email}`}>e‑mail {contact.email}</a>.
         </p>
       )}
     </div>
