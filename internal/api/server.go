@@ -89,8 +89,8 @@ type Config struct {
 	Enquiries *enquiry.Service
 	// Intake is the enquiries' intake bucket and its drain (nil: none configured); its owner
 	// starts and stops the drain.
-	Intake *intake.Service
-	Webhooks  *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
+	Intake   *intake.Service
+	Webhooks *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
 	// SpamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder
 	// (default an hour; the first sweep runs at start).
 	SpamSweepEvery time.Duration
