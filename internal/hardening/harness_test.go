@@ -119,8 +119,9 @@ type opts struct {
 	demo       bool     // --demo: serves dist at /, imports the demo content
 	trustProxy bool     // --trust-proxy: client address from X-Forwarded-For
 	env        []string // more environment, overriding the defaults
-	// manyEnquiries lifts the site-wide enquiry limit (--enquiries-per-minute), for tests whose
-	// writers send hundreds of enquiries and are not about that limit.
+	// manyEnquiries lifts the site-wide enquiry limit (--enquiries-per-minute) and the intake's
+	// drain's (--intake-per-minute), for tests whose writers send hundreds of enquiries and are
+	// not about those limits.
 	manyEnquiries bool
 }
 
@@ -166,7 +167,7 @@ func startServer(t testing.TB, dir string, o opts) *server {
 		args = append(args, "--trust-proxy")
 	}
 	if o.manyEnquiries {
-		args = append(args, "--enquiries-per-minute", "1000000")
+		args = append(args, "--enquiries-per-minute", "1000000", "--intake-per-minute", "1000000")
 	}
 	s := &server{t: t, dir: dir, logs: &logBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(adminapi, args...)
