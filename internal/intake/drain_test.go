@@ -79,12 +79,7 @@ func (e *drainEnv) drain(t *testing.T, n int) Pass {
 			break
 		}
 		sum.Listed += p.Listed
-		sum.Stored += p.Stored
-		sum.Known += p.Known
-		sum.Erased += p.Erased
-		sum.Spam += p.Spam
-		sum.Held += p.Held
-		sum.Quarantined += p.Quarantined
+		sum.add(p)
 	}
 	return sum
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Send } from '../lib/lucide';
-import { MESSAGES, validMailbox, type Contact } from '../lib/enquiry';
+import { MESSAGES, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
 import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
-import { TURNSTILE_FIELD, useTurnstile } from '../lib/turnstile';
+import { useTurnstile } from '../lib/turnstile';
 import { PhoneField } from './PhoneField';
 import { SendStatus } from './SendStatus';
 
@@ -17,7 +17,7 @@ export interface ContactFormProps {
   contact?: Contact;
 }
 
-type Fields = { name: string; email: string; country: string; phone: string; message: string; website: string };
+type Fields = FormFields;
 
 /**
  * The contact page form island. Without JavaScript it posts form-encoded to formEndpoint (the server
@@ -68,16 +68,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
       return;
     }
     void submit(
-      {
-        source: 'contact',
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        country: fields.country,
-        phone: fields.phone.trim(),
-        message: fields.message.trim(),
-        website: fields.website,
-        ...(challenge.token ? { [TURNSTILE_FIELD]: challenge.token } : {}),
-      },
+      enquiryOf('contact', fields, challenge.token),
       () => setFields((f) => empty(f.country)),
     ).finally(challenge.reset); // a token is good for one send
   };

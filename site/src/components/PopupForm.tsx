@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
-import { MESSAGES, MIN_PHONE_LENGTH, validMailbox, type Contact } from '../lib/enquiry';
+import { MESSAGES, MIN_PHONE_LENGTH, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
 import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
-import { TURNSTILE_FIELD, useTurnstile } from '../lib/turnstile';
+import { useTurnstile } from '../lib/turnstile';
 import { PhoneField } from './PhoneField';
 import { SendStatus } from './SendStatus';
 
@@ -17,7 +17,7 @@ export interface PopupFormProps {
   shown: boolean;
 }
 
-type Fields = { name: string; email: string; country: string; phone: string; message: string; website: string };
+type Fields = FormFields;
 type Errors = Partial<Record<'name' | 'email' | 'phone', string>>;
 
 // SPEC §5's rules, with one change: the e-mail the popup calls optional is optional (a visitor
@@ -69,16 +69,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
       return;
     }
     void submit(
-      {
-        source: 'popup',
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        country: fields.country || siteCountry(defaultCountry),
-        phone: fields.phone.trim(),
-        message: fields.message.trim(),
-        website: fields.website,
-        ...(challenge.token ? { [TURNSTILE_FIELD]: challenge.token } : {}),
-      },
+      enquiryOf('popup', { ...fields, country: fields.country || siteCountry(defaultCountry) }, challenge.token),
       () => {
         setFields(empty());
         setErrors({});

@@ -57,6 +57,17 @@ export interface Enquiry {
 /** The JSON body of an enquiry. */
 export const enquiryBody = (e: Enquiry): string => JSON.stringify(e);
 
+/** What a visitor typed into either form (the honeypot included). */
+export interface FormFields { name: string; email: string; country: string; phone: string; message: string; website: string }
+
+/** An enquiry of what the form holds, trimmed, with the Turnstile token when there is one. */
+export function enquiryOf(source: Enquiry['source'], f: FormFields, token?: string): Omit<Enquiry, 'id' | 'startedAt'> {
+  return {
+    source, name: f.name.trim(), email: f.email.trim(), country: f.country, phone: f.phone.trim(), message: f.message.trim(),
+    website: f.website, ...(token ? { 'cf-turnstile-response': token } : {}),
+  };
+}
+
 /** How to reach the agency without the form: shown beside 'Failed to send message'. */
 export interface Contact { phone: string; phoneDisplay: string; chatUrl: string; email: string }
 
