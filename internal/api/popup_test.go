@@ -95,3 +95,29 @@ func TestRefusedFormPage(t *testing.T) {
 		t.Errorf("links do not lead back to the site:\n%s", data)
 	}
 }
+
+// TestOneSiteTimeZone: the CSV and the notification mail give times in the site's time zone
+// (site.yaml's timeZone) with its offset, not in UTC.
+func TestOneSiteTimeZone(t *testing.T) {
+	zone, err := domain.LoadSiteZone("Asia/Kolkata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, func(c *Config) {
+		c.Enquiries, _ = enquiry.New(enquiry.Config{DB: c.DB, NotifyEmail: c.NotifyEmail, Zone: zone})
+	})
+	res := e.do("POST", "/popup", strings.NewReader(mustJSON(popupOK)), "application/json", nil)
+	res.Body.Close()
+	res = e.do("GET", "/popups.csv", nil, "", e.bearer())
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	lines := strings.Split(string(data), "\n")
+	if len(lines) < 2 || !strings.Contains(lines[1], "+05:30,") {
+		t.Fatalf("CSV times not in the site's zone:\n%s", data)
+	}
+	waitFor(t, "the notification", func() bool { return len(outboxFiles(t, e.outbox)) == 1 })
+	eml, _ := os.ReadFile(outboxFiles(t, e.outbox)[0])
+	if !strings.Contains(string(eml), "+05:30 (Asia/Kolkata)") {
+		t.Fatalf("the mail's time is not in the site's zone:\n%s", eml)
+	}
+}

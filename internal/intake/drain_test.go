@@ -305,3 +305,60 @@ func TestSetupCORS(t *testing.T) {
 		}
 	}
 }
+
+// TestThousandsOfCopiesAreHeldNotMailed: 1,200 identical enquiries (more than one pass reads)
+// flood the intake: each pass holds one for review and quarantines the rest; nobody is notified
+// of any, the inbox gets nothing new, and the admins get one alert.
+func TestThousandsOfCopiesAreHeldNotMailed(t *testing.T) {
+	e := newDrain(t, func(o *Options) { o.PerMinute = 100000 })
+	if err := e.db.CreateAdmin(domain.Admin{Username: "admin", Email: "owner@example.com", Role: domain.RoleAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	p := e.cfg.Sign(time.Now())
+	const n = 1200
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 16)
+	for i := 0; i < n; i++ {
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem }()
+			id := domain.NewEnquiryID()
+			code, msg, err := Upload(t.Context(), p, e.cfg.Prefix()+id+".json", enquiryObject(id, "Bot", "Buy now, same text every time."), nil)
+			if err == nil && code/100 != 2 {
+				err = fmt.Errorf("%d %s", code, msg)
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < n; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	var sum Pass
+	for {
+		p := e.svc.pass(t.Context())
+		if p.Err != nil {
+			t.Fatal(p.Err)
+		}
+		e.svc.afterPass(t.Context(), p)
+		if p.Listed == 0 {
+			break
+		}
+		if p.Listed > listPage {
+			t.Fatalf("a pass read %d keys, more than %d", p.Listed, listPage)
+		}
+		sum.add(p)
+	}
+	if sum.Stored != 0 || sum.Held < 1 || sum.Held > 2 || sum.Held+sum.Quarantined != n {
+		t.Fatalf("drained %+v: want every copy held (one a pass) or quarantined", sum)
+	}
+	inbox, _, _ := e.db.SearchMessages(domain.MessageQuery{}, 0, 10)
+	if len(inbox) != 0 {
+		t.Fatalf("the flood reached the inbox: %d", len(inbox))
+	}
+	jobs, _, _ := e.db.MailJobs(0, 100)
+	if len(jobs) != 1 || jobs[0].Kind != MailKind {
+		t.Fatalf("mail queued %+v: want one alert and no notification", jobs)
+	}
+}
