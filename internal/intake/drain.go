@@ -68,9 +68,10 @@ type Service struct {
 	cancel context.CancelFunc
 	done   chan struct{}
 
-	mu     sync.Mutex
-	state  drainState
-	passes chan Pass // see Watch
+	mu      sync.Mutex
+	state   drainState
+	passes  chan Pass // see Watch
+	started time.Time
 }
 
 // drainState is what the drain learned, for the status.
@@ -143,7 +144,7 @@ func (s *Service) Start(context.Context) error {
 		return errors.New("intake: the drain has no acceptance of enquiries (Wire)")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel, s.done = cancel, make(chan struct{})
+	s.cancel, s.done, s.started = cancel, make(chan struct{}), s.opts.Now()
 	go s.run(ctx)
 	return nil
 }

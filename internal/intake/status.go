@@ -68,6 +68,7 @@ type Problem struct {
 const (
 	unreachableAfter  = time.Minute
 	policyWarnBefore  = 48 * time.Hour
+	policyBuildGrace  = 10 * time.Minute
 	quarantineWarnAt  = 20
 	quarantineCountAt = time.Minute // how often the quarantine is counted (and swept)
 )
@@ -261,7 +262,11 @@ func (s *Service) problems(st Status, counts stats) []Problem {
 			Text: fmt.Sprintf("The drain cannot reach the intake bucket %s since %s: %s.", st.Bucket, s.opts.Zone.Readable(st.FailingSince), st.LastError),
 			Fix:  "Enquiries wait in the bucket meanwhile. Check the INTAKE_DRAIN_* key, the bucket and the store's status; they are drained as soon as it answers."})
 	}
-	if st.Enabled && s.opts.LiveDir != "" && (st.PolicyExpires.IsZero() || st.PolicyExpires.Sub(now) < policyWarnBefore) {
+	// A policy missing from the live site is a problem once the build a start asks for has had
+	// its time (a first start has none yet).
+	missing := st.PolicyExpires.IsZero() && now.Sub(s.started) > policyBuildGrace
+	soon := !st.PolicyExpires.IsZero() && st.PolicyExpires.Sub(now) < policyWarnBefore
+	if st.Enabled && s.opts.LiveDir != "" && (missing || soon) {
 		when := "is missing from the live site"
 		if !st.PolicyExpires.IsZero() {
 			when = "expires " + s.opts.Zone.Readable(st.PolicyExpires)
