@@ -133,8 +133,8 @@ func TestDrainStoresOnceThenDeletes(t *testing.T) {
 	if len(audit) != 1 || audit[0].Target != ids[1] {
 		t.Fatalf("audit: %+v", audit)
 	}
-	if st := e.svc.Status(); st.Arrived != 1 || st.LastArrival.IsZero() {
-		t.Fatalf("status: %+v", st)
+	if st := e.svc.Status(); st.Arrived != 1 || st.LastArrival.IsZero() || st.Problems == nil {
+		t.Fatalf("status: %+v (problems must be a list, even empty, for the dashboard)", st)
 	}
 }
 

@@ -237,7 +237,9 @@ func (s *Service) Status() Status {
 	out := Status{Configured: true, Enabled: s.Enabled(), Bucket: s.cfg.Bucket, Arrived: st.Arrived, LastArrival: st.LastArrival,
 		Held: st.Held, Waiting: d.waiting, Quarantined: d.quarantined, LastDrain: d.lastPass, LastError: d.lastErr,
 		FailingSince: d.failingSince, PolicyExpires: s.livePolicyExpiry(), Problems: []Problem{}}
-	out.Problems = s.problems(out, st)
+	if p := s.problems(out, st); p != nil {
+		out.Problems = p
+	}
 	return out
 }
 

@@ -51,7 +51,7 @@ export function IntakePanel() {
           : `${data.arrived} ${data.arrived === 1 ? 'enquiry' : 'enquiries'} arrived through the intake bucket while the form server was down, the last on ${formatDateTime(data.lastArrival)}.`}
         {data.waiting > 0 && ` ${data.waiting} waiting to be taken in.`}
       </p>
-      {data.problems.map((p) => (
+      {(data.problems ?? []).map((p) => (
         <div key={p.code} className="notice notice-error" role="status">
           <TriangleAlert size={20} aria-hidden="true" />
           <p>
