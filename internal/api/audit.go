@@ -4,6 +4,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/gorilla/mux"
 
@@ -104,6 +105,9 @@ func ScheduledChanges(db *store.DB, hooks *webhook.Hooks, siteURL string, log *s
 		case publish.OutcomeDone:
 		case publish.OutcomeFailed:
 			detail += "; failed: " + sc.Error
+		case publish.OutcomeHeld:
+			action, detail = domain.AuditHold, "publish at "+sc.At.Format(time.RFC3339)+" by "+sc.Username+
+				" put on hold: the draft was not what was scheduled"
 		default:
 			return // a retry is not a change yet
 		}

@@ -45,6 +45,7 @@ const (
 	AuditWebhook       = "webhook"        // webhook settings changed
 	AuditRetryDelivery = "retry"          // a failed webhook delivery (or mail) was sent again
 	AuditCancel        = "cancel"         // a schedule was cancelled
+	AuditHold          = "hold"           // a schedule was put on hold: its draft changed or was deleted after it was scheduled
 )
 
 // AuditFilter narrows a read of the audit log; empty fields match everything.

@@ -8,7 +8,7 @@ import { auditPage, type AuditEntry, type AuditFilter } from '../api/audit';
 const KINDS = ['blog', 'service', 'image', 'enquiry', 'account', 'invite', 'session', 'site', 'webhook'];
 const ACTIONS = [
   'save', 'edit', 'upload', 'publish', 'schedule', 'delete', 'restore', 'submit', 'withdraw', 'sign-in', 'sign-in-failed',
-  'invite', 'join', 'role', 'remove', 'add', 'password', 'rebuild', 'deploy', 'status', 'erase', 'webhook', 'retry',
+  'invite', 'join', 'role', 'remove', 'add', 'password', 'rebuild', 'deploy', 'status', 'erase', 'webhook', 'retry', 'cancel', 'hold',
 ];
 
 /** /admin/audit (admins): who changed what, when and from where; newest first, a page at a time. */
