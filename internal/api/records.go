@@ -358,6 +358,7 @@ func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
 		if err != nil {
 			return nil, noop, err
 		}
+		s.audit(r, domain.AuditUpload, "image", ref, "sent with "+r.URL.Path)
 		f.vals["image"] = ref
 		return f, undo, nil
 	}
