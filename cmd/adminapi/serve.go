@@ -172,6 +172,9 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	// builds fail with the reason and previews answer 503.
 	var site publish.Site
 	cfg := o.Config(log)
+	// A publish never waits for image work: what has no variants yet is shown as uploaded, and
+	// the variants follow (first in line), with a build when they are made (OnReady below).
+	cfg.ImagesLater = true
 	images := cfg.Media
 	defer images.Close()
 	builder, err := generator.New(cfg)
@@ -196,6 +199,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		ln.Close()
 		return err
 	}
+	images.OnReady(func() { builds.Request(false, "image variants made") })
 	if o.deployTo != "" {
 		d, err := newDeployer(o, log)
 		if err != nil {

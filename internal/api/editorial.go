@@ -90,6 +90,9 @@ func (h kindHandlers) revision(st store.Stage) http.HandlerFunc {
 func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := idVar(r, "id", "Revision not found.")
+		if err == nil {
+			err = h.s.spendDraft(r, 0)
+		}
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return

@@ -165,6 +165,10 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 // /api/preview-{plural}/{slug}/image: the page shows its fallback image instead.
 func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h.s.spendDraft(r, 0); err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
 		edit, err := h.s.author(r).EditRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec domain.Record) error {
 			*rec.Fields().Image = ""
 			return nil
@@ -344,8 +348,9 @@ func (h kindHandlers) writePage(w http.ResponseWriter, r *http.Request, rec doma
 	_, _ = w.Write(page)
 }
 
-// readEdit reads a write request's fields; an image file among them is checked and stored
-// first, and an image sent as text must name an existing upload or site image. undo removes a
+// readEdit reads a write request's fields, taken from an editor's quotas (Quotas); an image file
+// among them is checked and stored first, and an image sent as text must name an existing
+// upload or site image. undo removes a
 // stored image again when the record cannot be saved, so a failed request leaves nothing behind.
 func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
 	noop := func() {}
@@ -353,7 +358,13 @@ func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
 	if err != nil {
 		return nil, noop, err
 	}
+	if err := s.spendDraft(r, f.textBytes()); err != nil {
+		return nil, noop, err
+	}
 	if f.image != nil {
+		if err := s.spendUpload(r, len(f.image)); err != nil {
+			return nil, noop, err
+		}
 		ref, undo, err := s.saveImage(f.image, adminFrom(r.Context()).Username)
 		if err != nil {
 			return nil, noop, err

@@ -119,7 +119,7 @@ func TestRedirectChangesAreAudited(t *testing.T) {
 // at 20, leave the admin's sign-in, publish, deletion and role change in the log; only the
 // oldest saves go.
 func TestDraftSavesNeverEvictSecurityEntries(t *testing.T) {
-	e := newEnv(t)
+	e := newEnv(t, func(c *Config) { c.Quotas = Quotas{DraftSaveBurst: 100} }) // the quotas are TestEditorQuotas' business
 	e.db.SetAuditRetention(domain.AuditRetention{MaxAge: 365 * 24 * time.Hour, MaxEntries: 20})
 	editor := map[string]string{"Authorization": "Bearer " + e.editorToken()}
 	if st, body := e.json("POST", "/admin/login", map[string]string{"username": testUser, "password": testPassword}, false); st != 200 {

@@ -89,6 +89,8 @@ type Config struct {
 	// Media makes the responsive variants of uploads (nil: none are made at upload; the
 	// build makes what it needs). Its owner closes it.
 	Media *media.Cache
+	// Quotas bound what an editor's account writes in a while (zero fields: DefaultQuotas).
+	Quotas Quotas
 }
 
 // Server is the HTTP API.
@@ -108,6 +110,7 @@ type Server struct {
 	hooks        *webhook.Hooks // nil: no webhooks (its methods do nothing)
 
 	stopSweep context.CancelFunc // the spam folder's sweeper
+	quotas    *quotas            // editors' allowances
 	swept     chan struct{}
 
 	loginRate       *auth.Limiter
@@ -140,6 +143,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.PublishTimeout = 60 * time.Second
 	}
 	cfg.Limits = withDefaults(cfg.Limits)
+	cfg.Quotas = quotasWithDefaults(cfg.Quotas)
 	tokens, err := auth.NewTokens(cfg.JWTSecret)
 	if err != nil {
 		return nil, fmt.Errorf("api: %w", err)
@@ -157,6 +161,7 @@ func New(cfg Config) (*Server, error) {
 		builds:    cfg.Builds,
 		schedules: cfg.Schedules,
 		origins:   map[string]bool{},
+		quotas:    newQuotas(cfg.Quotas),
 
 		loginRate:       auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
 		loginIPFails:    auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
