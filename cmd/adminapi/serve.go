@@ -91,7 +91,7 @@ Environment:
 	f.IntVar(&o.enquiriesPerMinute, "enquiries-per-minute", api.DefaultLimits.PopupSitePerMinute,
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
 	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
-	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
+	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most routine entries (draft saves, review submissions, enquiry statuses) the audit log keeps, the oldest going first; sign-ins, people, deletions, publishes, media and settings go only by --audit-days (0: no limit)")
 	return cmd
 }
 

@@ -53,6 +53,9 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 
 	s := &services{list: server.New(log)}
 	gen := cfg.Config(log)
+	// A publish never waits for image work: what has no variants yet is shown as uploaded, and
+	// the variants follow (first in line), with a build when they are made (OnReady below).
+	gen.ImagesLater = true
 	s.images = gen.Media
 	s.list.Add("image variants", server.Func{CloseFunc: func(context.Context) { s.images.Close() }})
 	s.addSiteGenerator(gen, db, cfg)
@@ -67,6 +70,7 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 	}
 	s.builds = builds
 	s.list.Add("build queue", builds)
+	s.images.OnReady(func() { builds.Request(false, "image variants made") })
 
 	// Before the scheduler: a schedule that goes live at start sends its event too.
 	s.hooks = webhook.New(webhook.Config{DB: db, Log: log, AdminURL: cfg.siteURL})

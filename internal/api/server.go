@@ -92,6 +92,8 @@ type Config struct {
 	// Media makes the responsive variants of uploads (nil: none are made at upload; the
 	// build makes what it needs).
 	Media *media.Cache
+	// Quotas bound what an editor's account writes in a while (zero fields: DefaultQuotas).
+	Quotas Quotas
 }
 
 // Server is the HTTP API.
@@ -107,6 +109,7 @@ type Server struct {
 	handler   http.Handler
 	site      http.Handler   // the built site, in demo mode
 	hooks     *webhook.Hooks // nil: no webhooks (its methods do nothing)
+	quotas    *quotas        // editors' allowances
 
 	loginRate       *auth.Limiter
 	loginIPFails    *auth.Lockout
@@ -138,6 +141,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.PublishTimeout = 60 * time.Second
 	}
 	cfg.Limits = withDefaults(cfg.Limits)
+	cfg.Quotas = quotasWithDefaults(cfg.Quotas)
 	tokens, err := auth.NewTokens(cfg.JWTSecret)
 	if err != nil {
 		return nil, fmt.Errorf("api: %w", err)
@@ -152,6 +156,7 @@ func New(cfg Config) (*Server, error) {
 		builds:    cfg.Builds,
 		schedules: cfg.Schedules,
 		origins:   map[string]bool{},
+		quotas:    newQuotas(cfg.Quotas),
 
 		loginRate:       auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
 		loginIPFails:    auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),

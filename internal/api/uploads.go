@@ -65,6 +65,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if err := s.spendUpload(r, len(f.image)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	u, _, err := s.saveUpload(f.image, f.imageName, alt, adminFrom(r.Context()).Username)
 	if err != nil {
 		s.writeError(w, r, err)

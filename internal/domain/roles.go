@@ -80,6 +80,14 @@ func Forbidden(p Permission) *Error {
 	return &Error{Code: EForbidden, Message: "Only an admin may " + text + ".", Permission: p}
 }
 
+// Refusal is a forbidden request's answer that says why in its own words: a role lacking p for
+// this one thing (an editor changing an image the live site shows).
+func Refusal(p Permission, format string, args ...any) *Error {
+	e := Errorf(EForbidden, format, args...)
+	e.Permission = p
+	return e
+}
+
 // Invite is a pending invitation to make an account: the invitee opens a single-use link,
 // chooses a username and a password, and gets the role. Only the hash of the link's token is
 // stored.

@@ -28,21 +28,22 @@ type run struct {
 	warm bool // Builder.Warm: read and plan everything, even when nothing changed
 
 	// load
-	content   *contentdir.Content
-	live      string   // the live generation's folder ("" when there is none)
-	prev      manifest // its manifest
-	assets    render.Assets
-	siteJSON  []byte
-	blogs     []domain.Blog
-	texts     *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
-	services  []domain.Service
-	redirects []domain.Redirect     // when the source keeps them (RedirectSource)
-	alts      map[string]string     // the media library's alt texts (ImageAltSource)
-	media     map[string]*media.Set // the variants of the uploads the pages use
-	static    map[string]staticFile // by path in the site
-	staticSum string
-	inputs    string // the inputs hash ("" when an input could not be read)
-	unchanged bool   // nothing changed: the build stops and the live generation stays
+	content     *contentdir.Content
+	live        string   // the live generation's folder ("" when there is none)
+	prev        manifest // its manifest
+	assets      render.Assets
+	siteJSON    []byte
+	blogs       []domain.Blog
+	texts       *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
+	services    []domain.Service
+	redirects   []domain.Redirect     // when the source keeps them (RedirectSource)
+	alts        map[string]string     // the media library's alt texts (ImageAltSource)
+	media       map[string]*media.Set // the variants of the uploads the pages use
+	imagesLater int                   // uploads shown as uploaded: their variants are not made yet (ImagesLater)
+	static      map[string]staticFile // by path in the site
+	staticSum   string
+	inputs      string // the inputs hash ("" when an input could not be read)
+	unchanged   bool   // nothing changed: the build stops and the live generation stays
 
 	// plan
 	planner *planner
@@ -102,6 +103,7 @@ func (r *run) done() Result {
 	}
 	res.PagesTotal, res.PagesRendered = len(r.pages), len(r.toRender)
 	res.PagesUnchanged = res.PagesTotal - res.PagesRendered
+	res.ImagesLater = r.imagesLater
 	for _, it := range r.toRender {
 		res.Rendered = append(res.Rendered, it.Route)
 	}

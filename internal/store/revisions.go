@@ -197,12 +197,18 @@ const msgRevisionNotFound = "Revision not found."
 // RestoreRevision makes revision id the current version of k's record with slug at st, in one
 // transaction: its title, body, category, image and meta fields replace the current ones (the
 // slug, id and creation date stay), a published record must still meet the publish rules, and
-// the restore is itself kept as a revision.
-func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) (domain.Record, error) {
+// the restore is itself kept as a revision. Restoring a scheduled draft is a change of its
+// content like any other (EditRecord): it may hold the schedule.
+func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) (Edit, error) {
 	var rec domain.Record
+	var held []Schedule
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if rec, err = get(tx, k, st, slug); err != nil {
+			return err
+		}
+		before, err := draftSum(tx, k, st, slug)
+		if err != nil {
 			return err
 		}
 		if err := keepBase(tx, rec, st); err != nil {
@@ -235,12 +241,18 @@ func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) 
 		if err := put(tx, st, rec); err != nil {
 			return err
 		}
-		return db.keepRevision(tx, rec, st, fmt.Sprintf("Restored revision %d", id))
+		if err := db.keepRevision(tx, rec, st, fmt.Sprintf("Restored revision %d", id)); err != nil {
+			return err
+		}
+		if st == Preview {
+			held, err = db.holdForEdit(tx, rec, before)
+		}
+		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("restore revision %d of %s %q: %w", id, k.Name, slug, err)
+		return Edit{}, fmt.Errorf("restore revision %d of %s %q: %w", id, k.Name, slug, err)
 	}
-	return rec, nil
+	return Edit{Record: rec, Held: held}, nil
 }
 
 // dropRevisions deletes every revision of a record (when it leaves the trash for good).
