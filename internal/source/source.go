@@ -1,9 +1,10 @@
 // Package source gives the generator the published blogs and services from somewhere other than
 // the database file: the admin server's public read calls (GET /api/blogs, GET /api/services),
 // which is how a CI job builds the site without the database, or a snapshot written by
-// `adminapi export`. Records are decoded as `adminapi import` decodes them (rich HTML sanitized
-// again), and the uploaded images they use are fetched or found, so the build copies them into
-// the site as a build from the database does.
+// `adminapi export`. Nothing read is trusted: records are decoded and checked as `adminapi
+// import` checks them (rich HTML sanitized again, the publish rules, slugs unique), a bad one
+// fails the build, and the uploaded images they use are fetched or found, so the build copies
+// them into the site as a build from the database does.
 package source
 
 import (
@@ -92,12 +93,13 @@ func openRemote(ctx context.Context, base string, opts Options) (*Records, error
 	base = strings.TrimRight(base, "/")
 	r := &Records{Origin: base, UploadsDir: opts.UploadsDir}
 	h := sha256.New()
+	check := importCheck(opts.Logger)
 	for _, path := range []string{"/api/blogs", "/api/services"} {
 		body, err := get(ctx, opts.Client, base+path, maxRecordsBody)
 		if err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
-		if err := r.add(base+path, body, opts.Logger); err != nil {
+		if err := r.add(base+path, body, check); err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", path, len(body))
@@ -135,19 +137,19 @@ func get(ctx context.Context, client *http.Client, u string, limit int64) ([]byt
 	return body, nil
 }
 
-// add decodes one JSON array of records as `adminapi import` does: HTML sanitized, an image the
-// site cannot serve dropped with a warning.
-func (r *Records) add(where string, data []byte, log *slog.Logger) error {
+// add decodes one JSON array of records and checks them as `adminapi import` does
+// (domain.ImportCheck): nothing read from a source is trusted, so a record that breaks a rule of
+// the publish (a slug that is not one, which would name a folder outside the site) fails the
+// build, naming the record; an image the site cannot serve is dropped with a warning.
+func (r *Records) add(where string, data []byte, check *domain.ImportCheck) error {
 	recs, err := domain.DecodeRecords(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: %s", where, domain.ErrorMessage(err))
 	}
+	if err := check.Check(where, recs); err != nil {
+		return err
+	}
 	for _, rec := range recs {
-		f := rec.Fields()
-		if !domain.ValidImageRef(*f.Image) {
-			log.Warn("source: image dropped (not an upload or site image)", "from", where, "slug", *f.Slug, "image", *f.Image)
-			*f.Image = ""
-		}
 		switch v := rec.(type) {
 		case *domain.Blog:
 			r.blogs = append(r.blogs, *v)
@@ -158,6 +160,11 @@ func (r *Records) add(where string, data []byte, log *slog.Logger) error {
 		}
 	}
 	return nil
+}
+
+// importCheck is the check of one source's records, its warnings logged.
+func importCheck(log *slog.Logger) *domain.ImportCheck {
+	return &domain.ImportCheck{Now: time.Now().UTC(), Warn: func(msg string) { log.Warn("source: " + msg) }}
 }
 
 func openSnapshot(spec string, opts Options) (*Records, error) {
@@ -183,12 +190,13 @@ func openSnapshot(spec string, opts Options) (*Records, error) {
 		files = []string{spec}
 	}
 	h := sha256.New()
+	check := importCheck(opts.Logger)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
-		if err := r.add(f, data, opts.Logger); err != nil {
+		if err := r.add(f, data, check); err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", filepath.Base(f), len(data))

@@ -320,7 +320,7 @@ func (db *DB) unpublish(tx *bolt.Tx, k *domain.Kind, slug string) (domain.Record
 func (db *DB) ImportRecords(recs []domain.Record) error {
 	now := db.now()
 	for i, rec := range recs {
-		if err := prepareImported(rec, now); err != nil {
+		if err := domain.PrepareImported(rec, now); err != nil {
 			return fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
 		}
 	}
