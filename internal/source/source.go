@@ -248,9 +248,15 @@ func (r *Records) fetchUploads(ctx context.Context, base string, opts Options) e
 	if err := os.MkdirAll(r.UploadsDir, 0o755); err != nil {
 		return fmt.Errorf("source: uploads folder: %w", err)
 	}
+	// The fetched files are written through a root of the folder: a name cannot lead out of it.
+	dir, err := os.OpenRoot(r.UploadsDir)
+	if err != nil {
+		return fmt.Errorf("source: uploads folder: %w", err)
+	}
+	defer dir.Close()
 	var todo []string
 	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(r.UploadsDir, n)); err != nil {
+		if _, err := dir.Stat(n); err != nil {
 			todo = append(todo, n)
 		}
 	}
@@ -268,7 +274,7 @@ func (r *Records) fetchUploads(ctx context.Context, base string, opts Options) e
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			err := fetchOne(ctx, opts.Client, base+"/uploads/"+name, filepath.Join(r.UploadsDir, name))
+			err := fetchOne(ctx, opts.Client, base+"/uploads/"+name, dir, name)
 			switch {
 			case err == nil:
 				fetched.Add(1)
@@ -295,7 +301,7 @@ func (r *Records) fetchUploads(ctx context.Context, base string, opts Options) e
 
 var errNotFound = errors.New("not found")
 
-func fetchOne(ctx context.Context, client *http.Client, u, dst string) error {
+func fetchOne(ctx context.Context, client *http.Client, u string, dir *os.Root, name string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return err
@@ -319,9 +325,8 @@ func fetchOne(ctx context.Context, client *http.Client, u, dst string) error {
 		return fmt.Errorf("GET %s: larger than an upload can be", u)
 	}
 	// Written aside and renamed, so a build never copies half a file.
-	tmp := dst + ".part"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := dir.WriteFile(name+".part", data, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, dst)
+	return dir.Rename(name+".part", name)
 }
