@@ -328,7 +328,7 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		}
 		password := strings.TrimSpace(string(saved))
 		if a, err := db.Admin(demoUser); err == nil {
-			if ok, _ := auth.CheckPassword(a.PasswordHash, password); ok {
+			if ok, _ := auth.Passwords.Check(context.Background(), a.PasswordHash, password); ok {
 				return password, nil
 			}
 		}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -132,13 +133,11 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	}
 	// At most a few password checks run at once (19 MiB each); past those the answer is 503
 	// and the attempt counts neither way.
-	release, err := s.hashing.Enter(ctx)
+	ok, err := s.checkPassword(ctx, a, found, in.password)
 	if err != nil {
 		cancel()
 		return loginResult{}, err
 	}
-	ok := s.checkPassword(a, found, in.password)
-	release()
 	if !ok {
 		dIP := ipTry.Fail()
 		var d time.Duration
@@ -177,18 +176,22 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	return loginResult{admin: a, token: token, device: device}, nil
 }
 
-// checkPassword checks the password of a (found: the admin exists); an unknown username costs
-// the same work as a wrong password.
-func (s *Server) checkPassword(a domain.Admin, found bool, password string) bool {
+// checkPassword checks the password of a (found: the admin exists) through the password gate;
+// an unknown username costs the same work as a wrong password. Its only error is the gate's
+// busy answer.
+func (s *Server) checkPassword(ctx context.Context, a domain.Admin, found bool, password string) (bool, error) {
 	if !found || len(password) > domain.MaxPasswordLen {
-		auth.SpendPasswordCheck(password[:min(len(password), domain.MaxPasswordLen)])
-		return false
+		return false, s.hashing.Spend(ctx, password[:min(len(password), domain.MaxPasswordLen)])
 	}
-	ok, err := auth.CheckPassword(a.PasswordHash, password)
+	ok, err := s.hashing.Check(ctx, a.PasswordHash, password)
+	var busy *auth.BusyError
+	if errors.As(err, &busy) {
+		return false, err
+	}
 	if err != nil {
 		s.log.Error("stored password hash unreadable", "username", a.Username, "err", err)
 	}
-	return ok
+	return ok, nil
 }
 
 // handleForgotPassword handles POST /admin/forgot-password. It answers the same for every
@@ -288,12 +291,12 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) resetPassword(ctx context.Context, token, password, ip string) error {
-	release, err := s.hashing.Enter(ctx)
-	if err != nil {
+	// The token is checked before the password is hashed, so made-up tokens cost a read each,
+	// not a hash; it is spent only once the hash is made (a busy gate leaves it for a retry).
+	if _, err := s.db.ResetToken(auth.HashResetToken(token), time.Now()); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(password)
-	release()
+	hash, err := s.hashing.Hash(ctx, password)
 	if err != nil {
 		return err
 	}

@@ -136,7 +136,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hashOnce.Do(func() { testHash, _ = auth.HashPassword(testPassword) })
+	hashOnce.Do(func() { testHash, _ = auth.NewPasswordGate().Hash(context.Background(), testPassword) })
 	changed := time.Now().Add(-time.Hour).UTC()
 	if err := db.CreateAdmin(domain.Admin{Username: testUser, Email: testEmail, PasswordHash: testHash, PasswordChangedAt: changed}); err != nil {
 		t.Fatal(err)
