@@ -37,6 +37,13 @@ func (r *run) loadMedia(uploads []string) error {
 			return err
 		}
 		s, err := r.cfg.Media.Get(r.ctx, filepath.Join(r.cfg.UploadsDir, name))
+		if media.IsRefused(err) {
+			// Not an image the site may serve (over the pixel limits, say): left out, and the
+			// pages show their fallback image (imageCache.size refuses it too).
+			r.cfg.Logger.Warn("build: upload refused; pages show their fallback image", "name", name, "err", err)
+			delete(r.static, "uploads/"+name)
+			continue
+		}
 		if err != nil {
 			r.cfg.Logger.Warn("build: no variants for an upload; the original is served", "name", name, "err", err)
 			continue

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -27,6 +28,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/media"
 )
 
 // Records are published blogs and services read once; they satisfy the generator's Source.
@@ -109,7 +111,27 @@ func openRemote(ctx context.Context, base string, opts Options) (*Records, error
 	if err := r.fetchUploads(ctx, base, opts); err != nil {
 		return nil, err
 	}
+	if err := r.openUploads(); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// openUploads checks the uploads the records use in r.UploadsDir (checkUploads), when there is
+// such a folder.
+func (r *Records) openUploads() error {
+	if r.UploadsDir == "" {
+		return nil
+	}
+	dir, err := os.OpenRoot(r.UploadsDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("source: uploads folder: %w", err)
+	}
+	defer dir.Close()
+	return r.checkUploads(dir)
 }
 
 func get(ctx context.Context, client *http.Client, u string, limit int64) ([]byte, error) {
@@ -203,6 +225,9 @@ func openSnapshot(spec string, opts Options) (*Records, error) {
 		h.Write(data)
 	}
 	r.digest = "snapshot:" + hex.EncodeToString(h.Sum(nil))
+	if err := r.openUploads(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -211,29 +236,55 @@ var uploadRef = regexp.MustCompile(`/uploads/([a-f0-9]{16,64}\.(?:jpg|png|webp|g
 // UploadsUsed names the uploaded images the records show: their image fields and the images in
 // their HTML.
 func UploadsUsed(blogs []domain.Blog, services []domain.Service) []string {
-	seen := map[string]bool{}
+	names, _ := uploadsUsed(blogs, services)
+	return names
+}
+
+// uploadsUsed is UploadsUsed, with the first record that uses each upload, for messages.
+func uploadsUsed(blogs []domain.Blog, services []domain.Service) ([]string, map[string]string) {
+	seen := map[string]string{}
 	var out []string
-	add := func(texts ...string) {
+	add := func(who string, texts ...string) {
 		for _, t := range texts {
 			for _, m := range uploadRef.FindAllStringSubmatch(t, -1) {
-				if name := m[1]; !seen[name] && domain.ValidUploadName(name) {
-					seen[name] = true
+				if name := m[1]; seen[name] == "" && domain.ValidUploadName(name) {
+					seen[name] = who
 					out = append(out, name)
 				}
 			}
 		}
 	}
 	for _, b := range blogs {
-		add(b.Image, b.Content)
+		add(fmt.Sprintf("blog %q", b.Slug), b.Image, b.Content)
 	}
 	for _, s := range services {
-		add(s.Image, s.Description)
+		add(fmt.Sprintf("service %q", s.Slug), s.Image, s.Description)
 	}
-	return out
+	return out, seen
 }
 
-// maxUpload is the largest upload adminapi accepts.
-const maxUpload = 6 << 20
+// checkUploads holds the uploads the records use, as found in dir, to the upload check
+// (media.ReadImage: an image of one of the four types, at most 5 MB and within the pixel
+// limits): a source's files are no more trusted than its records, and a build decodes them to
+// make their variants. A refused one fails the build, named with a record that uses it.
+func (r *Records) checkUploads(dir *os.Root) error {
+	names, usedBy := uploadsUsed(r.blogs, r.services)
+	for _, name := range names {
+		f, err := dir.Open(name)
+		if err != nil {
+			continue // missing: the build warns and the page shows its fallback image
+		}
+		_, _, err = media.ReadImageFrom(f)
+		f.Close()
+		if media.IsRefused(err) {
+			return fmt.Errorf("source: upload %s (used by %s) refused: %w", name, usedBy[name], err)
+		}
+		if err != nil {
+			return fmt.Errorf("source: upload %s: %w", name, err)
+		}
+	}
+	return nil
+}
 
 // fetchUploads fetches the uploads the records use from base/uploads/ into r.UploadsDir,
 // skipping those already there. A missing one is logged, as a build from the database logs it.
@@ -317,12 +368,12 @@ func fetchOne(ctx context.Context, client *http.Client, u string, dir *os.Root, 
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("GET %s: %s", u, resp.Status)
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxUpload+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, media.MaxBytes+1))
 	if err != nil {
 		return fmt.Errorf("GET %s: %w", u, err)
 	}
-	if len(data) > maxUpload {
-		return fmt.Errorf("GET %s: larger than an upload can be", u)
+	if len(data) > media.MaxBytes {
+		return fmt.Errorf("GET %s: larger than an upload can be (%d MB)", u, media.MaxBytes>>20)
 	}
 	// Written aside and renamed, so a build never copies half a file.
 	if err := dir.WriteFile(name+".part", data, 0o644); err != nil {
