@@ -18,9 +18,9 @@ import (
 // imageCache finds the intrinsic size of the images pages use, so every <img> gets width and
 // height and the layout does not jump.
 type imageCache struct {
-	dirs    map[string][]string // URL prefix → folders that may hold the file
-	mu      sync.Mutex
-	sizes   map[string][2]int
+	dirs  map[string][]string // URL prefix → folders that may hold the file
+	mu    sync.Mutex
+	sizes map[string][2]int
 	// The variants of the uploads the build uses (by upload name), and the media library's
 	// alt texts. A preview has no sets and reads the variants cache without making any.
 	sets    map[string]*media.Set
