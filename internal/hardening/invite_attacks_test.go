@@ -82,3 +82,53 @@ func TestMadeUpLinksCostNoPasswordHash(t *testing.T) {
 		t.Fatalf("a real invitation after the burst: %s", r)
 	}
 }
+
+// An invitation lapses with its sender's authority: an admin invites two people and is then
+// removed, another invites one and is then made an editor; each of those links is refused on
+// check and on accept with a message that says why (naming the sender), no account is made, and
+// the People screen no longer lists them as pending. (Before, the removed admin's invitation
+// still made a new admin.) A new invitation of the same address from a current admin works.
+func TestInvitationLapsesWithItsSender(t *testing.T) {
+	t.Parallel()
+	s := newServer(t, opts{})
+	admin := s.client().login(t)
+	join := func(token, username string) *client {
+		t.Helper()
+		r := s.client().mustJSON(t, "POST", "/invite/accept", map[string]string{"token": token, "username": username, "password": "a-long-enough-password"})
+		tok, _ := r.json()["token"].(string)
+		if r.status != 201 || tok == "" {
+			t.Fatalf("%s joins: %s", username, r)
+		}
+		c := s.client()
+		c.token = tok
+		return c
+	}
+	bob := join(invite(t, s, admin, "bob@example.com", "admin"), "bob")
+	erin := join(invite(t, s, admin, "erin@example.com", "admin"), "erin")
+	lapsed := map[string]string{ // token → its sender
+		invite(t, s, bob, "carol@example.com", "admin"):  "bob",
+		invite(t, s, bob, "dave@example.com", "editor"):  "bob",
+		invite(t, s, erin, "frank@example.com", "admin"): "erin",
+	}
+	if r := admin.mustJSON(t, "DELETE", "/api/people/bob", nil); r.status != 200 {
+		t.Fatalf("remove bob: %s", r)
+	}
+	if r := admin.mustJSON(t, "PATCH", "/api/people/erin", map[string]string{"role": "editor"}); r.status != 200 {
+		t.Fatalf("demote erin: %s", r)
+	}
+	for token, sender := range lapsed {
+		want := "This invitation is no longer valid: " + sender + ", who sent it, can no longer invite people. Ask an admin for a new one."
+		if r := s.client().mustJSON(t, "POST", "/invite/check", map[string]string{"token": token}); r.status != 400 || r.errorMessage() != want {
+			t.Errorf("check of %s's invitation: %s", sender, r)
+		}
+		r := s.client().mustJSON(t, "POST", "/invite/accept", map[string]string{"token": token, "username": "intruder", "password": "a-long-enough-password"})
+		if r.status != 400 || r.errorMessage() != want {
+			t.Errorf("accept of %s's invitation: %s", sender, r)
+		}
+	}
+	if r := admin.mustJSON(t, "GET", "/api/people", nil); r.status != 200 || strings.Contains(string(r.body), "intruder") ||
+		strings.Contains(string(r.body), "carol@") || strings.Contains(string(r.body), "frank@") {
+		t.Errorf("people after the lapse: %s", r)
+	}
+	join(invite(t, s, admin, "carol@example.com", "editor"), "carol")
+}
