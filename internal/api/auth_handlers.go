@@ -91,6 +91,9 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 
 type loginRequest struct{ ip, username, password, device string }
 
+// unknownUsername stands in the logs and the audit log for a username that names no account.
+const unknownUsername = "(not an account)"
+
 type loginResult struct {
 	admin         domain.Admin
 	token, device string
@@ -146,13 +149,19 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 		} else {
 			d = s.loginUserFails.Fail(in.username)
 		}
+		// What was typed as the username is kept only when it names an account: anything else
+		// may be a password typed into the wrong box, which no log may hold.
+		who := unknownUsername
+		if found {
+			who = a.Username
+		}
 		if d > 0 {
-			s.log.Warn("login locked out", "username", in.username, "ip", in.ip, "for", d.String())
+			s.log.Warn("login locked out", "username", who, "ip", in.ip, "for", d.String())
 		}
 		if d = max(d, dIP); d > 0 {
 			// A burst of failures is a change worth a line; every single typo is not.
 			s.record(domain.AuditEntry{IP: in.ip, Action: domain.AuditSignInBurst, Kind: "session",
-				Target: oneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
+				Target: who, Detail: "repeated failed sign-ins; locked for " + d.String()})
 		}
 		return loginResult{}, domain.Errorf(domain.EUnauthorized, msgInvalidCredentials)
 	}
