@@ -104,7 +104,7 @@ func TestRevisionsFollowRenamesAndRestore(t *testing.T) {
 	if len(revs) != 2 || revs[1].Note != noteBefore || revs[1].Title != "Imported" || revs[0].Username != "asha" {
 		t.Fatalf("revisions after a rename: %+v", revs)
 	}
-	rec, err := db.As("ravi").RestoreRevision(domain.Blogs, Published, "renamed", revs[1].ID)
+	rec, _, err := db.As("ravi").RestoreRevision(domain.Blogs, Published, "renamed", revs[1].ID)
 	mustDo(t, err)
 	b := rec.(*domain.Blog)
 	if b.Content != "<p>original</p>" || b.Title != "Imported" || b.MetaDescription != "first" || b.Slug != "renamed" {
