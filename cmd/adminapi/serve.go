@@ -22,6 +22,7 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/buildflags"
 	"digitalreeviver/internal/contentdir"
@@ -127,6 +128,13 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		return errors.New("--audit-days and --audit-keep may not be negative")
 	}
 	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
+	// An upload cut short by a kill -9 left its temporary file; with the database's lock held,
+	// no other server writes there.
+	if n, err := atomicfile.RemoveTemps(o.Uploads); err != nil {
+		log.Warn("uploads: leftovers of an interrupted upload could not be removed", "dir", o.Uploads, "err", err)
+	} else if n > 0 {
+		log.Info("uploads: removed leftovers of interrupted uploads", "dir", o.Uploads, "files", n)
+	}
 
 	ln, err := net.Listen("tcp", o.addr)
 	if errors.Is(err, syscall.EADDRINUSE) {
