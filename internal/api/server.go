@@ -266,6 +266,7 @@ func (s *Server) router() *mux.Router {
 	s.registerWebhookRoutes(r)
 	s.registerRedirectRoutes(r)
 	s.registerMediaRoutes(r)
+	s.registerDiskRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }
