@@ -349,6 +349,9 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		password = hex.EncodeToString(b[:])
 	}
 	if _, err := operator.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+		if domain.ErrorCode(err) == domain.EInvalid {
+			return "", fmt.Errorf("demo admin: ADMIN_PASSWORD: %s (unset it for a generated one)", domain.ErrorMessage(err))
+		}
 		return "", fmt.Errorf("demo admin: %w", err)
 	}
 	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {

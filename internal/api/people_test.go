@@ -51,6 +51,9 @@ func TestInvitationFlow(t *testing.T) {
 	if st, _ := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi", "password": "short"}, false); st != 400 {
 		t.Fatalf("short password: %d", st)
 	}
+	if st, body := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi", "password": "Sunshine1"}, false); st != 400 || body["error"] != domain.MsgPasswordCommon {
+		t.Fatalf("common password: %d %v", st, body)
+	}
 	st, body = e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "Ravi", "password": "long-enough-1"}, false)
 	if st != http.StatusCreated || body["username"] != "ravi" || body["role"] != "editor" || body["token"] == "" {
 		t.Fatalf("accept: %d %v", st, body)
