@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,5 +89,23 @@ func TestWritesStayInTheGeneration(t *testing.T) {
 	w.remove("blog/a-post/index.html")
 	if _, err := os.Stat(filepath.Join(gen, "blog")); err == nil {
 		t.Error("the emptied folders were kept")
+	}
+}
+
+// A content image over the pixel limits (a PNG of 16000×16000 in content/images) is read no
+// further than its header: a page that shows it takes its fallback image, and the build says why.
+func TestContentImageOverTheLimitsIsRefused(t *testing.T) {
+	content := t.TempDir()
+	os.MkdirAll(filepath.Join(content, "images"), 0o755)
+	bomb, err := os.ReadFile(filepath.Join("..", "media", "testdata", "pixel-bomb-16000.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(content, "images", "huge.png"), bomb, 0o644)
+	var warned []string
+	c := newImageCache(content, t.TempDir(), "", func(msg string, args ...any) { warned = append(warned, fmt.Sprint(msg, args)) })
+	img := c.image("/images/huge.png", "", "/images/fallback.svg")
+	if img.Src != "/images/fallback.svg" || len(warned) != 1 || !strings.Contains(warned[0], "16000×16000 pixels") {
+		t.Fatalf("image %+v, warnings %q", img, warned)
 	}
 }
