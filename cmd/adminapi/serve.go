@@ -22,6 +22,7 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/buildflags"
 	"digitalreeviver/internal/contentdir"
@@ -214,6 +215,13 @@ func openServeStore(cfg serveConfig) (*store.DB, error) {
 		return nil, fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", cfg.Content)
 	}
 	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(cfg.auditDays) * 24 * time.Hour, MaxEntries: cfg.auditKeep})
+	// An upload cut short by a kill -9 left its temporary file; with the database's lock held,
+	// no other server writes there.
+	if n, err := atomicfile.RemoveTemps(cfg.Uploads); err != nil {
+		cfg.log.Warn("uploads: leftovers of an interrupted upload could not be removed", "dir", cfg.Uploads, "err", err)
+	} else if n > 0 {
+		cfg.log.Info("uploads: removed leftovers of interrupted uploads", "dir", cfg.Uploads, "files", n)
+	}
 	return db, nil
 }
 
@@ -337,7 +345,7 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		}
 		password := strings.TrimSpace(string(saved))
 		if a, err := db.Admin(demoUser); err == nil {
-			if ok, _ := auth.CheckPassword(a.PasswordHash, password); ok {
+			if ok, _ := auth.Passwords.Check(context.Background(), a.PasswordHash, password); ok {
 				return password, nil
 			}
 		}
@@ -350,6 +358,9 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		password = hex.EncodeToString(b[:])
 	}
 	if _, err := operator.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+		if domain.ErrorCode(err) == domain.EInvalid {
+			return "", fmt.Errorf("demo admin: ADMIN_PASSWORD: %s (unset it for a generated one)", domain.ErrorMessage(err))
+		}
 		return "", fmt.Errorf("demo admin: %w", err)
 	}
 	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {

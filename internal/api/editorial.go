@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -102,12 +103,20 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		rec := edit.Record
+		rec, dropped := edit.Record, edit.Dropped
 		slug := *rec.Fields().Slug
-		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username)
-		h.s.audit(r, domain.AuditRestore, h.k.Name, slug, st.String()+", revision "+strconv.FormatUint(id, 10))
-		h.changed(w, r, st, h.k.Name+" revision "+strconv.FormatUint(id, 10)+" restored: "+slug, h.s.withHeld(r, h.k, edit.Held,
-			map[string]any{"message": "Revision " + strconv.FormatUint(id, 10) + " restored.", h.k.Name: rec}))
+		n := strconv.FormatUint(id, 10)
+		msg, detail := "Revision "+n+" restored.", st.String()+", revision "+n
+		if len(dropped) > 0 {
+			// Its image was deleted from the media library since: restored without it, saying so.
+			without := strings.Join(dropped, " and ")
+			msg = "Revision " + n + " restored without " + without + ", which was deleted from the media library since. Choose another image if it needs one."
+			detail += ", without " + without
+		}
+		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username, "without", dropped)
+		h.s.audit(r, domain.AuditRestore, h.k.Name, slug, detail)
+		h.changed(w, r, st, h.k.Name+" revision "+n+" restored: "+slug, h.s.withHeld(r, h.k, edit.Held,
+			map[string]any{"message": msg, "droppedImages": nonNil(dropped), h.k.Name: rec}))
 	}
 }
 

@@ -128,6 +128,11 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 		t.Error("reset token stored in clear")
 	}
 
+	// A common password is refused, saying why, and does not spend the link.
+	code, body = e.json("POST", "/reset-password", map[string]string{"token": token, "newPassword": "Football1"}, false)
+	if code != 400 || body["error"] != domain.MsgPasswordCommon {
+		t.Fatalf("common password: %d %v", code, body)
+	}
 	code, body = e.json("POST", "/reset-password", map[string]string{"token": token, "newPassword": "brand-new-pass"}, false)
 	if code != 200 || body["message"] != msgResetDone {
 		t.Fatalf("reset: %d %v", code, body)

@@ -189,6 +189,7 @@ func (s *Server) thankYouURL(r *http.Request) string {
 // formError answers a no-JavaScript form post that was refused with a small page saying why, as
 // a browser shows it; the status is the same as the JSON answer's.
 func (s *Server) formError(w http.ResponseWriter, r *http.Request, err error) {
+	err = s.diskFull(r, err)
 	code := domain.ErrorCode(err)
 	msg := domain.ErrorMessage(err)
 	if code == domain.EInternal {

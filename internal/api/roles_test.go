@@ -89,6 +89,7 @@ var routeRoles = map[string]string{
 	"GET /popups":                                string(domain.PermEnquiries),
 	"GET /popups.csv":                            string(domain.PermEnquiries),
 	"GET /api/mail":                              string(domain.PermAdmin),
+	"GET /api/disk":                              string(domain.PermAdmin),
 	"POST /api/mail/{id}/retry":                  string(domain.PermAdmin),
 	"GET /api/{plural}":                          public,
 	"GET /api/{plural}/{slug}":                   public,

@@ -167,7 +167,7 @@ func New(cfg Config) (*Server, error) {
 		forgotRate:      auth.NewLimiter(l.ForgotPer15Min, 15*time.Minute, l.ForgotPer15Min, "Too many requests. Please try again later."),
 		forgotAddrRate:  auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
 		resetRate:       auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
-		hashing:         auth.NewPasswordGate(),
+		hashing:         auth.Passwords,
 		devices:         auth.NewDevices(cfg.JWTSecret),
 		knownAddrs:      auth.NewKnownAddresses(),
 	}
@@ -238,6 +238,7 @@ func (s *Server) router() *mux.Router {
 	s.registerWebhookRoutes(r)
 	s.registerRedirectRoutes(r)
 	s.registerMediaRoutes(r)
+	s.registerDiskRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

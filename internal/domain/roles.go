@@ -103,6 +103,17 @@ type Invite struct {
 // MsgInviteInvalid answers an invitation link that is unknown, used or expired.
 const MsgInviteInvalid = "This invitation is invalid or has expired. Ask an admin for a new one."
 
+// MsgInviterGone answers an invitation whose sender (named by %s) was removed or no longer
+// manages people since: an invitation carries its sender's authority, and lapses with it.
+const MsgInviterGone = "This invitation is no longer valid: %s, who sent it, can no longer invite people. Ask an admin for a new one."
+
+// InviterMayStill reports whether the account that sent inv may still invite: it exists, it is
+// the account that sent it (made before the invitation, not a later account of the same name),
+// and it still manages people.
+func InviterMayStill(inv Invite, sender Admin, found bool) bool {
+	return found && !sender.CreatedAt.After(inv.CreatedAt) && sender.Can(PermPeople)
+}
+
 // Review is a draft's hand-over: an editor (or anyone) submits a draft for an admin to publish.
 // Publishing clears it; so does withdrawing it.
 type Review struct {

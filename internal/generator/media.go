@@ -41,6 +41,10 @@ func (r *run) loadMedia(uploads []string) error {
 		if r.cfg.ImagesLater {
 			s, ok := r.cfg.Media.Cached(file)
 			if !ok {
+				if _, err := media.ImageHeader(file); media.IsRefused(err) {
+					r.refuseUpload(name, err)
+					continue
+				}
 				r.cfg.Media.Later(file)
 				r.imagesLater++
 				continue
@@ -51,6 +55,10 @@ func (r *run) loadMedia(uploads []string) error {
 			continue
 		}
 		s, err := r.cfg.Media.Get(r.ctx, file)
+		if media.IsRefused(err) {
+			r.refuseUpload(name, err)
+			continue
+		}
 		if err != nil {
 			r.cfg.Logger.Warn("build: no variants for an upload; the original is served", "name", name, "err", err)
 			continue
@@ -190,4 +198,11 @@ func writePicture(b *strings.Builder, img Image, sizes string) {
 	if len(img.Sources) > 0 {
 		b.WriteString("</picture>")
 	}
+}
+
+// refuseUpload leaves out an upload that is not an image the site may serve (over the pixel
+// limits, say): the pages show their fallback image (imageCache.size refuses it too).
+func (r *run) refuseUpload(name string, err error) {
+	r.cfg.Logger.Warn("build: upload refused; pages show their fallback image", "name", name, "err", err)
+	delete(r.static, "uploads/"+name)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync/atomic"
@@ -60,8 +59,9 @@ type run struct {
 	toWrite     []string   // the extras that differ from the generation the new one starts from
 
 	// write
+	out   *output // the output's folders, opened by the write (or an early render)
 	name  string
-	tmp   string // the new generation while it is written ("" once it is live)
+	tmp   string // the new generation's folder while it is written ("" once it is live)
 	w     *writer
 	spare manifest // the manifest of the generation the new one started from
 
@@ -89,8 +89,14 @@ func (r *run) discard() {
 	if r.cancelEarly != nil {
 		r.cancelEarly()
 	}
-	if r.tmp != "" {
-		os.RemoveAll(r.tmp)
+	if r.w != nil {
+		r.w.root.Close()
+	}
+	if r.out != nil {
+		if r.tmp != "" {
+			r.out.gens.RemoveAll(r.tmp)
+		}
+		r.out.Close()
 	}
 }
 
@@ -121,7 +127,10 @@ func (r *run) done() Result {
 func (r *run) keepLive() Result {
 	// A build killed midway left its unfinished generation; no later build would remove it
 	// while nothing changes.
-	removeLeftovers(generationsDir(r.cfg.OutDir))
+	if o, err := openOutput(r.cfg.OutDir); err == nil {
+		o.removeLeftovers()
+		o.Close()
+	}
 	res := r.res
 	res.Generation = filepath.Base(r.live)
 	res.Previous = res.Generation

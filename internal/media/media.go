@@ -409,7 +409,7 @@ func (c *Cache) read(hash string) (*Set, error) {
 }
 
 // ErrNotImage is returned for a file that is not a JPEG, PNG, WebP or GIF image.
-var ErrNotImage = errors.New("media: not an image")
+var ErrNotImage = errors.New("not a JPEG, PNG, WebP or GIF image")
 
 // make decodes the image and writes its variants and then its set.json.
 func (c *Cache) make(file, hash string) (*Set, error) {
@@ -419,15 +419,14 @@ func (c *Cache) make(file, hash string) (*Set, error) {
 		return s, nil
 	}
 	begin := time.Now()
-	data, err := os.ReadFile(file)
+	// The upload check again, whatever way the file came in (an upload, a build's source, a
+	// copied folder): its pixels are decoded below.
+	data, info, err := ReadImage(file)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", filepath.Base(file), err)
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, ErrNotImage
-	}
-	s := &Set{Hash: hash, Width: cfg.Width, Height: cfg.Height, Size: int64(len(data))}
+	format := info.Format
+	s := &Set{Hash: hash, Width: info.Width, Height: info.Height, Size: int64(len(data))}
 	var fallback string
 	switch format {
 	case "jpeg":
@@ -445,7 +444,7 @@ func (c *Cache) make(file, hash string) (*Set, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if s.Type != "image/gif" && cfg.Width >= Widths[0] {
+	if s.Type != "image/gif" && info.Width >= Widths[0] {
 		img, _, err := image.Decode(bytes.NewReader(data))
 		if err != nil {
 			return nil, fmt.Errorf("media: decode: %w", err)

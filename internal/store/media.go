@@ -280,6 +280,15 @@ func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 
 // refuseDeletedUploads refuses a record that shows an image deleted from the library.
 func refuseDeletedUploads(tx *bolt.Tx, rec domain.Record) error {
+	if gone := deletedUploadsIn(tx, rec); len(gone) > 0 {
+		return domain.Errorf(domain.EConflict, "Image %s was deleted from the media library; choose another.", gone[0])
+	}
+	return nil
+}
+
+// deletedUploadsIn lists the images ("/uploads/<name>") rec shows that were deleted from the
+// library, each once.
+func deletedUploadsIn(tx *bolt.Tx, rec domain.Record) []string {
 	gone := tx.Bucket(bucketUploadsGone)
 	if gone == nil {
 		return nil
@@ -287,13 +296,14 @@ func refuseDeletedUploads(tx *bolt.Tx, rec domain.Record) error {
 	if k, _ := gone.Cursor().First(); k == nil {
 		return nil // nothing was ever deleted: no need to read the text
 	}
+	var out []string
 	f := rec.Fields()
 	for _, text := range []string{*f.Image, *f.Body} {
 		for _, m := range uploadRef.FindAllStringSubmatch(text, -1) {
-			if gone.Get([]byte(m[1])) != nil {
-				return domain.Errorf(domain.EConflict, "Image /uploads/%s was deleted from the media library; choose another.", m[1])
+			if ref := "/uploads/" + m[1]; gone.Get([]byte(m[1])) != nil && !slices.Contains(out, ref) {
+				out = append(out, ref)
 			}
 		}
 	}
-	return nil
+	return out
 }

@@ -147,6 +147,9 @@ func (db *DB) CreatePreview(rec domain.Record) error {
 type Edit struct {
 	Record domain.Record
 	Held   []Schedule
+	// Dropped names the images a restored revision showed that were deleted since
+	// (RestoreRevision left them out).
+	Dropped []string
 }
 
 // UpdateRecord applies fn to the stored record and saves it, moving it when fn changed the slug,
@@ -357,7 +360,7 @@ func (db *DB) unpublish(tx *bolt.Tx, k *domain.Kind, slug string) (domain.Record
 func (db *DB) ImportRecords(recs []domain.Record) error {
 	now := db.now()
 	for i, rec := range recs {
-		if err := prepareImported(rec, now); err != nil {
+		if err := domain.PrepareImported(rec, now); err != nil {
 			return fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
 		}
 	}
