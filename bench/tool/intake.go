@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"net/http"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -15,25 +13,6 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/intake"
 )
-
-// signIn signs in to an admin server and answers the Authorization header's value.
-func signIn(client *http.Client, base, user string) (string, error) {
-	body, _ := json.Marshal(map[string]string{"username": user, "password": os.Getenv("ADMIN_PASSWORD")})
-	resp, err := client.Post(base+"/admin/login", "application/json", bytes.NewReader(body))
-	if err != nil {
-		return "", err
-	}
-	defer resp.Body.Close()
-	var login struct {
-		Token string `json:"token"`
-		Error string `json:"error"`
-	}
-	json.NewDecoder(resp.Body).Decode(&login)
-	if login.Token == "" {
-		return "", fmt.Errorf("login: %d %s", resp.StatusCode, login.Error)
-	}
-	return "Bearer " + login.Token, nil
-}
 
 // intakeFill uploads n enquiries to the intake bucket of the INTAKE_* environment, as pages
 // do while the form endpoint is down (8 at a time).
@@ -83,22 +62,16 @@ func intakeWait(args []string) error {
 	n := fs.Int("n", 1000, "enquiries")
 	fs.Parse(args)
 	start := time.Now()
-	client := &http.Client{Timeout: 30 * time.Second}
-	var auth string
+	var api *adminClient
 	for deadline := start.Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if auth == "" {
-			auth, _ = signIn(client, *base, "bench")
-			continue
-		}
-		req, _ := http.NewRequest("GET", *base+"/popups/counts", nil)
-		req.Header.Set("Authorization", auth)
-		resp, err := client.Do(req)
-		if err != nil {
+		if api == nil {
+			api, _ = signIn(*base, "bench", os.Getenv("ADMIN_PASSWORD"))
 			continue
 		}
 		var counts map[string]int
-		json.NewDecoder(resp.Body).Decode(&counts)
-		resp.Body.Close()
+		if err := api.do("GET", "/popups/counts", "", nil, &counts); err != nil {
+			continue
+		}
 		if counts["all"] >= *n {
 			s := time.Since(start).Seconds()
 			out, _ := json.Marshal(map[string]any{"enquiries": counts["all"], "seconds": s, "perSecond": float64(counts["all"]) / s})

@@ -39,6 +39,8 @@ func main() {
 		err = intakeFill(os.Args[2:])
 	case "intake-wait":
 		err = intakeWait(os.Args[2:])
+	case "publish-behind":
+		err = publishBehind(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

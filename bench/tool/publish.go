@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"strings"
 	"time"
 )
@@ -26,10 +27,11 @@ func publish(args []string) error {
 	fs.Parse(args)
 	client := &http.Client{Timeout: 120 * time.Second}
 
-	auth, err := signIn(client, *base, *user)
+	api, err := signIn(*base, *user, os.Getenv("ADMIN_PASSWORD"))
 	if err != nil {
 		return err
 	}
+	auth := "Bearer " + api.token
 
 	do := func(method, url, ctype string, body io.Reader) (int, []byte, error) {
 		req, _ := http.NewRequest(method, url, body)

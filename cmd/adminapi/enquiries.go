@@ -15,8 +15,8 @@ import (
 
 // newEnquiries makes the one operation that accepts an enquiry, shared by POST /popup and the
 // intake's drain: with site.yaml's default country and time zone, the notification address,
-// Turnstile's secret (TURNSTILE_SECRET) and the webhooks.
-func newEnquiries(db *store.DB, hooks *webhook.Hooks, notify, contentDir string, log *slog.Logger) (*enquiry.Service, error) {
+// Turnstile's secret and the webhooks.
+func newEnquiries(db *store.DB, hooks *webhook.Hooks, notify, turnstileSecret, contentDir string, log *slog.Logger) (*enquiry.Service, error) {
 	site, err := contentdir.LoadSite(contentDir)
 	if err != nil {
 		return nil, err
@@ -26,7 +26,7 @@ func newEnquiries(db *store.DB, hooks *webhook.Hooks, notify, contentDir string,
 		return nil, err
 	}
 	return enquiry.New(enquiry.Config{DB: db, Hooks: hooks, NotifyEmail: notify, DefaultCountry: site.DefaultCountry,
-		Zone: zone, Turnstile: enquiry.Turnstile{Secret: os.Getenv("TURNSTILE_SECRET")}, Log: log})
+		Zone: zone, Turnstile: enquiry.Turnstile{Secret: turnstileSecret}, Log: log})
 }
 
 // newIntake is the enquiries' intake bucket of INTAKE_TARGET and the INTAKE_* keys (nil when

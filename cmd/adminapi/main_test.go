@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,13 +55,21 @@ func freeAddr(t *testing.T) string {
 // startServe runs `adminapi serve` in dir and waits until /healthz answers.
 func startServe(t *testing.T, dir string, extra ...string) (addr string, stop func()) {
 	t.Helper()
+	addr, stop, _ = startServeEnv(t, dir, nil, extra...)
+	return addr, stop
+}
+
+// startServeEnv is startServe with more environment; logs is the server's output so far (all
+// of it once stop returned).
+func startServeEnv(t *testing.T, dir string, env []string, extra ...string) (addr string, stop func(), logs *bytes.Buffer) {
+	t.Helper()
 	addr = freeAddr(t)
 	args := append([]string{"serve", "--db", filepath.Join(dir, "site.db"), "--addr", addr, "--out", filepath.Join(dir, "dist"),
 		"--uploads", filepath.Join(dir, "uploads"), "--site", filepath.Join(dir, "no-site"), "--content", filepath.Join("..", "..", "content")}, extra...)
 	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), "ADMIN_JWT_SECRET=", "SMTP_URL=")
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.Env = append(append(os.Environ(), "ADMIN_JWT_SECRET=", "SMTP_URL="), env...)
+	logs = &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +90,7 @@ func startServe(t *testing.T, dir string, extra ...string) (addr string, stop fu
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return addr, stop
+				return addr, stop, logs
 			}
 		}
 		select {
@@ -126,6 +135,34 @@ func TestSecondServeFailsFast(t *testing.T) {
 	}
 }
 
+// TestServeStartsItsServicesInOrderAndStopsThemInReverse: `adminapi serve` starts every
+// background service from its one list before it answers, and on SIGTERM stops them in the
+// reverse order (the mail spool after the scheduler that mails its failures, the build queue
+// after both). Without the renderer bundle there is no site generator in the list.
+func TestServeStartsItsServicesInOrderAndStopsThemInReverse(t *testing.T) {
+	_, stop, logs := startServeEnv(t, t.TempDir(), []string{"LOG_LEVEL=debug"})
+	stop()
+	var started, stopped []string
+	for _, m := range regexp.MustCompile(`msg="service (started|stopped)" service="?([a-z ]+)"?`).FindAllStringSubmatch(logs.String(), -1) {
+		if m[1] == "started" {
+			started = append(started, m[2])
+		} else {
+			stopped = append(stopped, m[2])
+		}
+	}
+	want := []string{"image variants", "build queue", "webhooks", "mail spool", "scheduler", "spam sweep", "control socket"}
+	if !slices.Equal(started, want) {
+		t.Errorf("started %q\nwant    %q\n%s", started, want, logs)
+	}
+	slices.Reverse(want)
+	if !slices.Equal(stopped, want) {
+		t.Errorf("stopped %q\nwant    %q", stopped, want)
+	}
+	if i, j := strings.Index(logs.String(), "shutting down"), strings.Index(logs.String(), `msg="service stopped"`); i < 0 || j < i {
+		t.Errorf("the services stopped before the HTTP server:\n%s", logs)
+	}
+}
+
 // The operator's commands: add an admin, change the password, import, export, and a hot backup
 // while the server runs.
 func TestOperatorCommands(t *testing.T) {
@@ -140,6 +177,14 @@ func TestOperatorCommands(t *testing.T) {
 	}
 	if out, err := run(t, []string{"ADMIN_PASSWORD=short"}, "user", "passwd", "--db", db, "--username", "owner"); err == nil || !strings.Contains(out, "at least 8") {
 		t.Fatalf("short password: %v\n%s", err, out)
+	}
+	// A common password is refused by both commands, saying why (NIST SP 800-63B).
+	common := []string{"ADMIN_PASSWORD=Password123"}
+	if out, err := run(t, common, "user", "passwd", "--db", db, "--username", "owner"); err == nil || !strings.Contains(out, "one of the most common passwords") {
+		t.Fatalf("common password (passwd): %v\n%s", err, out)
+	}
+	if out, err := run(t, common, "user", "add", "--db", db, "--username", "second", "--email", "second@example.com"); err == nil || !strings.Contains(out, "one of the most common passwords") {
+		t.Fatalf("common password (add): %v\n%s", err, out)
 	}
 	if out, err := run(t, []string{"ADMIN_PASSWORD=second-password-2"}, "user", "passwd", "--db", db, "--username", "owner"); err != nil {
 		t.Fatalf("passwd: %v\n%s", err, out)
@@ -223,6 +268,20 @@ func TestOperatorCommands(t *testing.T) {
 		if string(a) != string(b) {
 			t.Errorf("%s differs after the move:\n%s\n---\n%s", e.Name(), a, b)
 		}
+	}
+}
+
+// The demo's admin is held to the password policy too: a common ADMIN_PASSWORD stops the start,
+// saying why, and creates no account.
+func TestDemoRefusesACommonPassword(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "serve", "--demo", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t),
+		"--out", filepath.Join(dir, "dist"), "--uploads", filepath.Join(dir, "uploads"),
+		"--site", filepath.Join("..", "..", "site"), "--content", filepath.Join("..", "..", "content"))
+	cmd.Env = append(os.Environ(), "ADMIN_PASSWORD=iloveyou1", "ADMIN_JWT_SECRET=")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "demo admin") || !strings.Contains(string(out), "one of the most common passwords") {
+		t.Fatalf("serve --demo with a common password: %v\n%s", err, out)
 	}
 }
 

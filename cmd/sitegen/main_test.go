@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +20,8 @@ import (
 
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/s3test"
@@ -40,6 +44,16 @@ func run(t *testing.T, args ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	return root.ExecuteContext(ctx)
+}
+
+// pngBytes is a real PNG of w×h pixels: what a build accepts as an upload.
+func pngBytes(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 func bundleOrSkip(t *testing.T) {
@@ -308,7 +322,7 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 	uploads := filepath.Join(dir, "uploads")
 	os.MkdirAll(uploads, 0o755)
 	upload := "0123456789abcdef0123456789abcdef.png"
-	png := []byte("\x89PNG\r\n\x1a\n fake image bytes")
+	png := pngBytes(t, 8, 8)
 	os.WriteFile(filepath.Join(uploads, upload), png, 0o644)
 	extra := filepath.Join(dir, "extra.json")
 	os.WriteFile(extra, []byte(`[{"title":"Post with an upload","slug":"post-with-an-upload","content":"<p>Hello <img src=\"/uploads/`+upload+`\"></p>","category":"News","image":"/uploads/`+upload+`","createdAt":"2026-02-01T10:00:00Z"}]`), 0o644)
@@ -331,16 +345,21 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	// The admin server's read API, over services that are made but need not run for reads.
 	queue, err := publish.NewQueue(db, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer queue.Close(context.Background())
-	srv, err := api.New(api.Config{DB: db, Builds: queue, JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
+	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: queue})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close(context.Background())
+	spool := mailkinds.NewSpool(mailkinds.Config{DB: db, Schedules: schedules}, &mail.Outbox{Dir: filepath.Join(dir, "outbox")}, nil)
+	srv, err := api.New(api.Config{DB: db, Builds: queue, Schedules: schedules, Mail: spool,
+		JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
 	fromAPI := filepath.Join(dir, "from-api")

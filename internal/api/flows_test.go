@@ -129,6 +129,11 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 		t.Error("reset token stored in clear")
 	}
 
+	// A common password is refused, saying why, and does not spend the link.
+	code, body = e.json("POST", "/reset-password", map[string]string{"token": token, "newPassword": "Football1"}, false)
+	if code != 400 || body["error"] != domain.MsgPasswordCommon {
+		t.Fatalf("common password: %d %v", code, body)
+	}
 	code, body = e.json("POST", "/reset-password", map[string]string{"token": token, "newPassword": "brand-new-pass"}, false)
 	if code != 200 || body["message"] != msgResetDone {
 		t.Fatalf("reset: %d %v", code, body)
@@ -158,10 +163,8 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 	if code != 200 || body["message"] != msgForgotSent {
 		t.Fatalf("unknown address: %d %v", code, body)
 	}
-	// Closing the server drains its mail queue: whatever the request queued has been sent.
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	e.srv.Close(ctx)
+	// Closing the services drains the mail queue: whatever the request queued has been sent.
+	e.closeServices()
 	if n := len(outboxFiles(t, e.outbox)); n != 1 {
 		t.Fatalf("outbox holds %d mails, want 1", n)
 	}
@@ -347,7 +350,7 @@ func TestPopupFlow(t *testing.T) {
 
 func TestPopupMailFailureLosesNothing(t *testing.T) {
 	calls := make(chan struct{}, 10)
-	e := newEnv(t, func(c *Config) { c.Mail = failingMail{calls} })
+	e := newEnvSending(t, failingMail{calls})
 	code, _ := e.json("POST", "/popup", popupOK, false)
 	if code != 200 {
 		t.Fatalf("popup with mail down: %d", code)

@@ -27,6 +27,7 @@ const contactPage = "contactus/index.html"
 // out (this visitor runs none, and a hydration would empty the form). Without a built site it
 // is a small plain page. The status is the JSON answer's.
 func (s *Server) formRefused(w http.ResponseWriter, r *http.Request, f *fields, err error) {
+	err = s.diskFull(r, err)
 	code := domain.ErrorCode(err)
 	if code == domain.EInternal {
 		s.log.Error("internal error", "method", r.Method, "path", logPath(r), "err", err)

@@ -1,16 +1,12 @@
 package api
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/intake"
-	"digitalreeviver/internal/mail"
-	"digitalreeviver/internal/store"
 )
 
 func (s *Server) registerIntakeRoutes(r *mux.Router) {
@@ -53,13 +49,4 @@ func (s *Server) handleIntakeSwitch(w http.ResponseWriter, r *http.Request) {
 	what := map[bool]string{true: "switched on", false: "switched off"}[*in.Enabled]
 	s.audit(r, intake.AuditIntake, "site", "intake", what)
 	writeJSON(w, http.StatusOK, map[string]any{"message": "The intake is " + what + "; the site is being rebuilt.", "intake": s.cfg.Intake.Status()})
-}
-
-// composeIntakeAlert composes the intake's alert mail (one queue of the spool, registered
-// whether or not an intake is configured, so a job left from an earlier run is not orphaned).
-func (s *Server) composeIntakeAlert(ctx context.Context, job store.MailJob) (mail.Message, error) {
-	if s.cfg.Intake == nil {
-		return mail.Message{}, fmt.Errorf("intake alert: no intake configured any more: %w", mail.ErrPermanent)
-	}
-	return s.cfg.Intake.ComposeAlert(ctx, job)
 }

@@ -96,8 +96,8 @@ func TestRefusedFormPage(t *testing.T) {
 	}
 }
 
-// TestOneSiteTimeZone: the CSV and the notification mail give times in the site's time zone
-// (site.yaml's timeZone) with its offset, not in UTC.
+// TestOneSiteTimeZone: the CSV gives times in the site's time zone (site.yaml's timeZone) with
+// its offset, not in UTC (the notification mail's: internal/mailkinds TestNotification).
 func TestOneSiteTimeZone(t *testing.T) {
 	zone, err := domain.LoadSiteZone("Asia/Kolkata")
 	if err != nil {
@@ -114,10 +114,5 @@ func TestOneSiteTimeZone(t *testing.T) {
 	lines := strings.Split(string(data), "\n")
 	if len(lines) < 2 || !strings.Contains(lines[1], "+05:30,") {
 		t.Fatalf("CSV times not in the site's zone:\n%s", data)
-	}
-	waitFor(t, "the notification", func() bool { return len(outboxFiles(t, e.outbox)) == 1 })
-	eml, _ := os.ReadFile(outboxFiles(t, e.outbox)[0])
-	if !strings.Contains(string(eml), "+05:30 (Asia/Kolkata)") {
-		t.Fatalf("the mail's time is not in the site's zone:\n%s", eml)
 	}
 }

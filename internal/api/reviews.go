@@ -1,8 +1,6 @@
 package api
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -11,7 +9,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
@@ -71,6 +69,10 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	by := adminFrom(r.Context()).Username
+	if err := h.s.spendDraft(r, len(note)); err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
 		*rec.Fields().Review = &domain.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
 		return nil
@@ -89,6 +91,10 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 // withdraw handles DELETE /api/preview-{plural}/{slug}/review: the submission is taken back
 // (by its editor) or handed back (by an admin); the draft stays.
 func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
+	if err := h.s.spendDraft(r, 0); err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
 		if *rec.Fields().Review == nil {
 			return domain.Errorf(domain.EConflict, "This draft is not awaiting review.")
@@ -106,49 +112,23 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 }
 
 // tellAdmins queues a mail to every admin (but the one who submitted) that a draft of kind k
-// awaits review; each mail is composed when it is sent, from the draft as it then is.
+// awaits review; each mail is composed when it is sent, from the draft as it then is. A draft
+// submitted again within Quotas.ReviewMailEvery of its last mail gets none: the queue shows it,
+// and twenty submissions in a row make one mail, not twenty.
 func (s *Server) tellAdmins(by string, k *domain.Kind, slug string) {
 	accounts, err := operator.Accounts(s.db)
 	if err != nil {
 		s.log.Error("review notification", "err", err)
 		return
 	}
+	since := time.Now().Add(-s.cfg.Quotas.ReviewMailEvery)
 	for _, a := range accounts {
 		if a.Role != domain.RoleAdmin || a.Username == by || a.Email == "" {
 			continue
 		}
-		s.mail.Submit(store.MailJob{Kind: mailReview, To: a.Email, Ref: k.Name + "/" + slug})
-	}
-}
-
-// composeReview makes the mail that a draft awaits review. A draft no longer awaiting it
-// (published, withdrawn, deleted) needs no mail.
-func (s *Server) composeReview(_ context.Context, job store.MailJob) (mail.Message, error) {
-	name, slug, _ := strings.Cut(job.Ref, "/")
-	var k *domain.Kind
-	for _, kk := range domain.Kinds {
-		if kk.Name == name {
-			k = kk
+		job := store.MailJob{Kind: mailkinds.Review, To: a.Email, Ref: k.Name + "/" + slug}
+		if _, err := s.db.EnqueueMailOnce(job, since); err != nil {
+			s.log.Error("review notification not stored", "to", a.Email, "err", err)
 		}
 	}
-	if k == nil {
-		return mail.Message{}, fmt.Errorf("review of %q: no such kind: %w", job.Ref, mail.ErrPermanent)
-	}
-	rec, err := s.db.Record(k, store.Preview, slug)
-	if domain.ErrorCode(err) == domain.ENotFound {
-		return mail.Message{}, fmt.Errorf("review of %s: the draft is gone: %w", job.Ref, mail.ErrPermanent)
-	} else if err != nil {
-		return mail.Message{}, fmt.Errorf("review of %s: %w", job.Ref, err)
-	}
-	f := rec.Fields()
-	rv := *f.Review
-	if rv == nil {
-		return mail.Message{}, fmt.Errorf("review of %s: no longer awaiting review: %w", job.Ref, mail.ErrPermanent)
-	}
-	text := fmt.Sprintf("%s submitted a %s for review: %s\n", rv.SubmittedBy, strings.ToLower(k.Label), domain.OneLine(*f.Title, 200))
-	if rv.Note != "" {
-		text += "\nTheir note: " + rv.Note + "\n"
-	}
-	text += "\nCheck and publish it in the admin area:\n\n" + s.cfg.SiteURL + "/admin/dashboard#reviews\n"
-	return mail.Message{To: job.To, Subject: s.cfg.SiteName + ": a draft awaits your review", Text: text}, nil
 }

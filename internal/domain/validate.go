@@ -23,6 +23,7 @@ const (
 	MsgServiceNotFound   = "Service not found."
 	MsgSlugTaken         = "That slug is already taken. Please choose another title."
 	MsgPasswordShort     = "Password must be at least 8 characters."
+	MsgPasswordCommon    = "That password is one of the most common passwords, so it is among the first anyone guessing would try. Please choose another."
 	MsgPasswordsMismatch = "Passwords do not match!"
 	MsgSlugReserved      = "That slug belongs to another page of the site. Please choose another title."
 )
@@ -230,13 +231,19 @@ func PreparePublish(r Record, now time.Time) error {
 	return Validate(r)
 }
 
-// ValidatePassword checks a new password's length.
+// ValidatePassword is the password policy (NIST SP 800-63B, 5.1.1.2), the one check of every
+// new password: an invitation accepted, a reset, `adminapi user add` and `user passwd`, the
+// demo's admin. At least MinPasswordLen characters, at most MaxPasswordLen bytes, and not one of
+// the most common passwords (CommonPassword). No rule on which characters it must hold.
 func ValidatePassword(p string) error {
-	if len(p) < MinPasswordLen {
+	if utf8.RuneCountInString(p) < MinPasswordLen {
 		return Errorf(EInvalid, MsgPasswordShort)
 	}
 	if len(p) > MaxPasswordLen {
 		return Errorf(EInvalid, "Password must be at most %d characters.", MaxPasswordLen)
+	}
+	if CommonPassword(p) {
+		return Errorf(EInvalid, MsgPasswordCommon)
 	}
 	return nil
 }

@@ -26,9 +26,6 @@ const MsgThanks = "Thank you! Your message has been sent. We will get back to yo
 // MinFillTime is how long a person takes at least to fill the form; faster is a bot.
 const MinFillTime = 2 * time.Second
 
-// MailKind is the kind of the notification mail's queue.
-const MailKind = "enquiry"
-
 // Config wires a Service.
 type Config struct {
 	DB          *store.DB

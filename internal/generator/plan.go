@@ -105,7 +105,7 @@ func newPlanner(cfg Config, clientDir string, src *contentdir.Content, blogs []d
 	}
 	return &planner{
 		src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
-		images: newImageCache(cfg.ContentDir, clientDir, cfg.UploadsDir), warn: warn,
+		images: newImageCache(cfg.ContentDir, clientDir, cfg.UploadsDir, warn), warn: warn,
 	}
 }
 

@@ -79,6 +79,11 @@ func (r *run) load() error {
 			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, "decoded:"+sum))
 		}
 	}
+	if r.imagesLater > 0 {
+		// Pages show uploads as they are while their variants are made: this generation is not
+		// what its inputs make, so the build that follows must not take it as up to date.
+		r.inputs, r.unchanged = "", false
+	}
 	return nil
 }
 

@@ -1,11 +1,12 @@
 // Package operator holds the operator's tasks on a site's database, for the CLI and the server
 // alike and without HTTP: accounts (CreateAccount, Accounts, SetRole, RemoveAccount,
 // SetPassword), content import and export (ImportFiles, ExportFiles), hot backups through the
-// running server's control socket (ServeControl, RequestBackup), and the audit entries of what
+// running server's control socket (Control, RequestBackup), and the audit entries of what
 // the operator does (Audit).
 package operator
 
 import (
+	"context"
 	"os/user"
 	"sort"
 	"time"
@@ -35,7 +36,7 @@ func CreateAccount(db *store.DB, username, email, password string, role domain.R
 	if err := domain.ValidatePassword(password); err != nil {
 		return a, err
 	}
-	hash, err := auth.HashPassword(password)
+	hash, err := auth.Passwords.Hash(context.Background(), password)
 	if err != nil {
 		return a, err
 	}
@@ -80,7 +81,7 @@ func SetPassword(db *store.DB, username, password string) error {
 	if err := domain.ValidatePassword(password); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(password)
+	hash, err := auth.Passwords.Hash(context.Background(), password)
 	if err != nil {
 		return err
 	}

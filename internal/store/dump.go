@@ -21,20 +21,6 @@ type Dump struct {
 	Admins    []domain.Admin
 }
 
-// prepareImported applies the publish rules to an imported record and keeps the times it
-// carries: an export imported again must export the same (its updatedAt is the sitemap's lastmod
-// and the page's article:modified_time).
-func prepareImported(rec domain.Record, now time.Time) error {
-	updated := *rec.Fields().UpdatedAt
-	if err := domain.PreparePublish(rec, now); err != nil {
-		return err
-	}
-	if !updated.IsZero() {
-		*rec.Fields().UpdatedAt = updated
-	}
-	return nil
-}
-
 // prepareDraft checks an imported draft as a saved preview is checked, keeping its id and times
 // (stamping only what it lacks).
 func prepareDraft(rec domain.Record, now time.Time) error {
@@ -69,7 +55,7 @@ func (db *DB) Uploads() ([]Upload, error) {
 func (db *DB) ImportDump(d Dump) error {
 	now := db.now()
 	for i, rec := range d.Published {
-		if err := prepareImported(rec, now); err != nil {
+		if err := domain.PrepareImported(rec, now); err != nil {
 			return fmt.Errorf("%s %d (slug %q): %w", rec.Kind().Name, i, *rec.Fields().Slug, err)
 		}
 	}

@@ -165,6 +165,27 @@ func (db *DB) PutResetToken(hash []byte, username string, expires time.Time) err
 	})
 }
 
+// ResetToken returns the token with that hash without spending it, so the reset can refuse a
+// made-up token before it hashes the new password; an unknown or expired token answers the
+// spec's 'Invalid or expired token.'.
+func (db *DB) ResetToken(hash []byte, now time.Time) (ResetToken, error) {
+	var t ResetToken
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketResetTokens).Get(hash)
+		if v == nil {
+			return domain.Errorf(domain.EInvalid, "Invalid or expired token.")
+		}
+		if err := json.Unmarshal(v, &t); err != nil {
+			return err
+		}
+		if now.After(t.ExpiresAt) {
+			return domain.Errorf(domain.EInvalid, "Invalid or expired token.")
+		}
+		return nil
+	})
+	return t, err
+}
+
 // ConsumeResetToken deletes the token with that hash and returns it; a token works once. An
 // unknown or expired token answers the spec's 'Invalid or expired token.'.
 func (db *DB) ConsumeResetToken(hash []byte, now time.Time) (ResetToken, error) {

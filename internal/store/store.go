@@ -130,12 +130,19 @@ func Open(path string, opts Options) (*DB, error) {
 	}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
+			unindexed := tx.Bucket(bucketAuditLow) == nil
 			for _, name := range allBuckets {
 				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 					return err
 				}
 			}
-			return indexEnquiries(tx)
+			if err := indexEnquiries(tx); err != nil {
+				return err
+			}
+			if unindexed { // a database of a version before the audit log's index
+				return indexAudit(tx)
+			}
+			return nil
 		})
 		if err != nil {
 			b.Close()

@@ -98,9 +98,10 @@ func pruneDeliveries(b *bolt.Bucket) error {
 	return err
 }
 
-// DueDeliveries returns the pending deliveries due at now (at most limit, oldest first) and
-// when the next of the others is due (zero when none is pending).
-func (db *DB) DueDeliveries(now time.Time, limit int) ([]domain.Delivery, time.Time, error) {
+// DueDeliveries returns the pending deliveries to the endpoint endpointID ("": to any) due at
+// now (at most limit, oldest first) and when the next of the others is due (zero when none is
+// pending).
+func (db *DB) DueDeliveries(endpointID string, now time.Time, limit int) ([]domain.Delivery, time.Time, error) {
 	var due []domain.Delivery
 	var next time.Time
 	err := db.bolt.View(func(tx *bolt.Tx) error {
@@ -112,8 +113,8 @@ func (db *DB) DueDeliveries(now time.Time, limit int) ([]domain.Delivery, time.T
 			if err := json.Unmarshal(v, &d); err != nil {
 				return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
 			}
-			if d.Status != domain.DeliveryPending { // the bytes matched inside the payload
-				return nil
+			if d.Status != domain.DeliveryPending || (endpointID != "" && d.EndpointID != endpointID) {
+				return nil // the bytes matched inside the payload, or another endpoint's
 			}
 			if !d.NextAt.After(now) && len(due) < limit {
 				due = append(due, d)

@@ -15,6 +15,7 @@ import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { ReviewQueue } from '../features/reviews/components/ReviewQueue';
 import { MailNotice } from '../features/mail/components/MailNotice';
 import { IntakePanel } from '../features/intake/components/IntakePanel';
+import { DiskNotice } from '../features/disk/components/DiskNotice';
 import { useIsAdmin } from '../lib/session';
 import { KINDS } from './kinds';
 
@@ -64,6 +65,7 @@ export function DashboardPage() {
           </>
         }
       />
+      {admin && <DiskNotice />}
       {admin && <MailNotice />}
       {admin && <IntakePanel />}
       {(schedules.data?.length ?? 0) > 0 && (
