@@ -4,6 +4,7 @@ import { MESSAGES, enquiryOf, validMailbox, type Contact, type FormFields } from
 import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
 import { useTurnstile } from '../lib/turnstile';
+import { Honeypot } from './Honeypot';
 import { PhoneField } from './PhoneField';
 import { SendStatus } from './SendStatus';
 
@@ -99,11 +100,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
         <textarea id="contact-message" name="message" rows={5} required maxLength={2000}
           value={fields.message} onChange={(e) => set('message', e.target.value)} />
       </div>
-      <div className="hp-field" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off"
-          value={fields.website} onChange={(e) => set('website', e.target.value)} />
-      </div>
+      <Honeypot prefix="contact" value={fields.website} onChange={(v) => set('website', v)} />
       <input type="hidden" name="startedAt" value={shownAt ? String(shownAt) : ''} />
       {turnstileSiteKey && <div ref={challenge.ref} className="turnstile" />}
       <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>

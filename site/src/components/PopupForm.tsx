@@ -3,6 +3,7 @@ import { MESSAGES, MIN_PHONE_LENGTH, enquiryOf, validMailbox, type Contact, type
 import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
 import { useTurnstile } from '../lib/turnstile';
+import { Honeypot } from './Honeypot';
 import { PhoneField } from './PhoneField';
 import { SendStatus } from './SendStatus';
 
@@ -109,11 +110,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
         <textarea id="popup-message" name="message" rows={3} maxLength={2000} value={fields.message}
           onChange={(e) => set('message', e.target.value)} />
       </div>
-      <div className="hp-field" aria-hidden="true">
-        <label htmlFor="popup-website">Website</label>
-        <input id="popup-website" name="website" type="text" tabIndex={-1} autoComplete="off"
-          value={fields.website} onChange={(e) => set('website', e.target.value)} />
-      </div>
+      <Honeypot prefix="popup" value={fields.website} onChange={(v) => set('website', v)} />
       {turnstileSiteKey && <div ref={challenge.ref} className="turnstile" />}
       <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
         {sending ? MESSAGES.sending : 'Send Message'}
