@@ -185,7 +185,7 @@ test('when every path fails: "Failed to send message" with our phone, WhatsApp a
     await status.filter({ hasText: 'Failed to send message' }).waitFor({ timeout: 60000 });
     assert.equal(await status.getByRole('link', { name: /call/ }).getAttribute('href'), 'tel:+919811045672');
     assert.match(await status.getByRole('link', { name: /WhatsApp/ }).getAttribute('href'), /^https:\/\/wa\.me\//);
-    assert.equal(await status.getByRole('link', { name: /e-mail/ }).getAttribute('href'), 'mailto:hello@digitalreeviver.com');
+    assert.equal(await status.getByRole('link', { name: /e.mail hello/ }).getAttribute('href'), 'mailto:hello@digitalreeviver.com');
     assert.equal(await form.getByLabel('Message').inputValue(), 'Course fees?');
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(process.env.SCREENSHOTS ?? '/tmp', `contact-failed-${width}.png`), fullPage: false });
