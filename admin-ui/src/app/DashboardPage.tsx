@@ -16,6 +16,7 @@ import { ReviewQueue } from '../features/reviews/components/ReviewQueue';
 import { MailNotice } from '../features/mail/components/MailNotice';
 import { useIsAdmin } from '../lib/session';
 import { KINDS } from './kinds';
+import './dashboard.css';
 
 /** /admin and /admin/dashboard: drafts, live content, enquiries and builds on one screen. */
 export function DashboardPage() {

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { auditPage, type AuditEntry, type AuditFilter } from '../api/audit';
+import '../audit.css';
 
 const KINDS = ['blog', 'service', 'image', 'enquiry', 'account', 'invite', 'session', 'site', 'webhook'];
 const ACTIONS = [

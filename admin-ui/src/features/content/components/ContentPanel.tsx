@@ -12,6 +12,7 @@ import { useIsAdmin } from '../../../lib/session';
 import { ItemList } from '../../../components/ItemList';
 import { deleteItem, listItems, unpublishItem, type Schedule, type Stage } from '../api/content';
 import { bodyOf, type ContentItem, type ContentKind } from '../kind';
+import '../content.css';
 
 function meta(kind: ContentKind, item: ContentItem, scheduled: Schedule[]) {
   const text = excerpt(bodyOf(kind, item));

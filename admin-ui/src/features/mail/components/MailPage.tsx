@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { mailPage, needsAttention, retryMail, underWay, type MailJob } from '../api/mail';
 import { TableHead } from '../../../components/TableHead';
+import '../mail.css';
 
 export const POLL_MS = 3000;
 

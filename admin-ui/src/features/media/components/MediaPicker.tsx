@@ -6,6 +6,7 @@ import { IMAGE_ACCEPT } from '../../../lib/upload';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/Spinner';
 import { formatBytes, listMedia, setAlt, uploadMedia, type MediaItem } from '../api/media';
+import '../media.css';
 
 /** What the picker hands back: the image's URL path and its alt text. */
 export interface Picked {

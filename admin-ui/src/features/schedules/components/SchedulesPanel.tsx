@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/Spinner';
 import { WhenForm } from '../../../components/WhenForm';
 import { cancelSchedule, reschedule, type Schedule } from '../../content/api/content';
 import type { ContentKind } from '../../content/kind';
+import '../schedules.css';
 
 const STATUS: Record<Schedule['status'], string> = { scheduled: 'Scheduled', retrying: 'Retrying', failed: 'Failed' };
 

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { addWebhook, listDeliveries, listWebhooks, removeWebhook, retryDelivery, testWebhook, type Webhook, type WebhookEvent } from '../api/webhooks';
 import { TableHead } from '../../../components/TableHead';
+import '../webhooks.css';
 
 const EVENT_TEXT: Record<WebhookEvent, string> = {
   'enquiry.created': 'A new enquiry (not spam)',
