@@ -254,7 +254,7 @@ func TestDemoServe(t *testing.T) {
 		for {
 			n, err := stdout.Read(buf)
 			b.Write(buf[:n])
-			if strings.Contains(b.String(), "login:") || err != nil {
+			if strings.Contains(b.String(), "again:") || err != nil {
 				banner <- b.String()
 				_, _ = io.Copy(io.Discard, stdout)
 				return
@@ -268,7 +268,7 @@ func TestDemoServe(t *testing.T) {
 		t.Fatalf("no banner:\n%s", logs.String())
 	}
 	if !strings.Contains(text, "http://"+addr+"/admin/") || !strings.Contains(text, "admin / demo-password-1") ||
-		!strings.Contains(text, "admin@digitalreeviver.com") {
+		!strings.Contains(text, "admin@digitalreeviver.com") || !strings.Contains(text, "is written to "+filepath.Join(dir, "outbox")+"/ as an .eml file") {
 		t.Fatalf("banner:\n%s\nlogs:\n%s", text, logs.String())
 	}
 	// The banner can be printed again while the server runs (the database is locked meanwhile).

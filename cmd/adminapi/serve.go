@@ -260,7 +260,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		if err := seedDemo(ctx, db, builds, o, log); err != nil {
 			log.Error("demo content", "err", err)
 		}
-		banner := demoBanner(siteURL, adminPassword)
+		banner := demoBanner(siteURL, adminPassword, mailGoesTo(sender))
 		fmt.Fprint(out, banner)
 		// Kept beside the database (owner-only) so `adminapi demo-login` can print it again once
 		// the log has scrolled it away.
@@ -391,20 +391,31 @@ func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveO
 // demoBannerFile holds the last demo banner, beside the database.
 const demoBannerFile = "demo-banner.txt"
 
-func demoBanner(siteURL, password string) string {
+func demoBanner(siteURL, password, mailTo string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n  Digital Reeviver demo\n  site:    %s/\n  admin:   %s/admin/\n", siteURL, siteURL)
 	if password != "" {
 		fmt.Fprintf(&b, "  login:   %s / %s   (change it with `adminapi user passwd --username %s`)\n", demoUser, password, demoUser)
-		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to; the reset mail lands in the outbox folder beside the database)\n", demoEmail)
+		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to)\n", demoEmail)
 	} else {
 		fmt.Fprintf(&b, "  login:   the existing admin account (reset it with `adminapi user passwd`)\n")
 	}
+	fmt.Fprintf(&b, "  mail:    %s\n", mailTo)
 	fmt.Fprintf(&b, "  again:   `make login` (or `adminapi demo-login`) prints this again; LOG_LEVEL=debug logs every request\n\n")
 	if !adminui.Available() {
 		fmt.Fprintf(&b, "  note:    this binary was built without the admin UI (build with `make admin-ui` and -tags adminui)\n\n")
 	}
 	return b.String()
+}
+
+// mailGoesTo says where the server's mail goes, for the demo banner: every kind of it, since
+// a newcomer who invites an editor or resets a password looks for it there.
+func mailGoesTo(sender mail.Sender) string {
+	if o, ok := sender.(*mail.Outbox); ok {
+		return fmt.Sprintf("no SMTP_URL set, so every e-mail (invitations, password resets, enquiry notifications, review requests)\n"+
+			"           is written to %s/ as an .eml file and not sent; People shows an invitation's link to copy", o.Dir)
+	}
+	return "sent through the mail server of SMTP_URL; the admin's Outgoing mail screen shows what it refused"
 }
 
 // logLevel reads LOG_LEVEL: debug (every request and each build stage's time), info (the
