@@ -33,4 +33,15 @@ describe('RichTextEditor', () => {
     quill.setText('', 'user');
     expect(changes.at(-1)).toBe('');
   });
+
+  it('names every control of its toolbar, the drop-downs and their choices too', () => {
+    render(<RichTextEditor label="Content" value="" onChange={() => {}} />);
+    const controls = [...document.querySelectorAll('.ql-toolbar button, .ql-toolbar [role="button"]')];
+    expect(controls.length).toBeGreaterThan(20);
+    const unnamed = controls.filter((c) => !(c.getAttribute('aria-label') || c.textContent?.trim()));
+    expect(unnamed.map((c) => c.outerHTML.slice(0, 80))).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Text style' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Heading 2', hidden: true })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Normal text', hidden: true })).toBeInTheDocument();
+  });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Quill from 'quill';
 import type { Range } from 'quill';
 import 'quill/dist/quill.snow.css';
+import { nameToolbarPickers } from '../lib/quill-names';
 import { toast } from '../lib/toast';
 import { IMAGE_ACCEPT } from '../lib/upload';
 import { MediaPicker, type Picked } from '../features/media/components/MediaPicker';
@@ -117,6 +118,8 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
       },
     });
     quillRef.current = quill;
+    const toolbar = quill.getModule('toolbar') as { container?: HTMLElement };
+    if (toolbar.container) nameToolbarPickers(toolbar.container);
 
     const root = quill.root;
     root.setAttribute('role', 'textbox');

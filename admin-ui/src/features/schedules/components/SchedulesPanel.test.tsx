@@ -37,7 +37,7 @@ describe('SchedulesPanel', () => {
     expect(screen.getByText('render: the renderer crashed')).toBeInTheDocument();
     expect(screen.getByText('Failed')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Change the time of Diwali offers' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change time of Diwali offers' }));
     const when = screen.getByLabelText(/^New time/);
     await userEvent.clear(when);
     await userEvent.type(when, '2031-01-02T10:15');
@@ -62,7 +62,7 @@ describe('SchedulesPanel', () => {
     setToken('tok');
     const fetch = routeFetch({});
     renderAt('/admin/dashboard', '/admin/dashboard', <SchedulesPanel kinds={[blogKind]} schedules={[soon]} loading={false} error={false} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Change the time of Diwali offers' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change time of Diwali offers' }));
     const when = screen.getByLabelText(/^New time/);
     await userEvent.clear(when);
     await userEvent.type(when, '2020-01-02T10:15');
