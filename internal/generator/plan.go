@@ -191,6 +191,22 @@ func describe(html string) string {
 	return strings.TrimSpace(string([]rune(t)[:descLimit])) + "…"
 }
 
+// cardTextLimit is where a card's text made from a meta description is cut: the length search
+// engines show of one, so a description written for them shows whole.
+const cardTextLimit = 160
+
+// cardText is a card's text: the meta description the editor wrote, when there is one, else
+// body, the excerpt of the text (made by the caller, since a build may hold only that).
+func cardText(metaDescription string, body func() string) string {
+	if d := strings.Join(strings.Fields(metaDescription), " "); d != "" {
+		if utf8.RuneCountInString(d) <= cardTextLimit {
+			return d
+		}
+		return strings.TrimSpace(string([]rune(d)[:cardTextLimit])) + "…"
+	}
+	return body()
+}
+
 func excerpt(html string) string {
 	t := plainPrefix(html, domain.PreviewLimit)
 	if utf8.RuneCountInString(t) <= domain.PreviewLimit {
@@ -216,12 +232,12 @@ func isoDate(t time.Time) string {
 // blogCard is post i's card.
 func (p *planner) blogCard(i int) BlogCard {
 	b := &p.blogs[i]
-	var ex string
-	if p.texts != nil {
-		ex = p.texts.excerpts[i]
-	} else {
-		ex = excerpt(b.Content)
-	}
+	ex := cardText(b.MetaDescription, func() string {
+		if p.texts != nil {
+			return p.texts.excerpts[i]
+		}
+		return excerpt(b.Content)
+	})
 	return BlogCard{
 		Title: b.Title, Slug: b.Slug, Href: "/blog/" + b.Slug + "/",
 		Category: domain.Category(b.Category), Excerpt: ex,
@@ -285,7 +301,8 @@ func (p *planner) plan() ([]*Page, error) {
 		}
 		svcCards = append(svcCards, ServiceCard{
 			Title: s.Title, Slug: s.Slug, Href: "/" + s.Slug + "/", Category: domain.Category(s.Category),
-			Excerpt: excerpt(s.Description), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg"),
+			Excerpt: cardText(s.MetaDescription, func() string { return excerpt(s.Description) }),
+			Image:   p.images.image(s.Image, s.Title, "/images/default-service.svg"),
 		})
 	}
 	listHead := p.pageHead("OurServices", "/OurServices/", robotsIndex)
@@ -630,7 +647,7 @@ func (p *planner) serviceTiles() []ServiceTile {
 			shown[strings.ToLower(strings.TrimRight(href, "/"))] || shown[strings.ToLower(strings.TrimSpace(s.Title))] {
 			continue
 		}
-		tiles = append(tiles, ServiceTile{Title: s.Title, Description: excerpt(s.Description), Href: href,
+		tiles = append(tiles, ServiceTile{Title: s.Title, Description: cardText(s.MetaDescription, func() string { return excerpt(s.Description) }), Href: href,
 			Tag: strings.TrimSpace(s.Category), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
 	}
 	return tiles
