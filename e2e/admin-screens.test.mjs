@@ -16,6 +16,7 @@ const EDITOR = { username: 'meena', password: 'Editor-pass-2026' };
 const DRAFT = 'local-seo-checklist-for-clinics';
 const REVIEWED = 'why-local-seo-matters-for-dental-clinics';
 const SCHEDULED = 'google-business-profile-for-clinics';
+const TO_PUBLISH = 'map-pack-basics-for-shops';
 
 let demo;
 let browser;
@@ -43,6 +44,7 @@ async function seed() {
   await call(editor, 'POST', `/api/preview-blogs/${REVIEWED}/review`, { note: 'Please check the intro before it goes live.' });
   await call(admin, 'POST', '/api/preview-blogs', { title: 'Google Business Profile for clinics', slug: SCHEDULED, category: 'Local SEO', content: '<p>Photos, hours, answers.</p>' });
   await call(admin, 'POST', `/api/preview-blogs/publish/${SCHEDULED}`, { publishAt: new Date(Date.now() + 7 * 86400_000).toISOString() });
+  await call(admin, 'POST', '/api/preview-blogs', { title: 'Map pack basics for shops', slug: TO_PUBLISH, category: 'Local SEO', content: '<p>Three results, one call.</p>' });
   await call('', 'POST', '/popup', { name: 'Meera Kapoor', email: 'meera@example.in', phone: '+91 98110 45672', message: 'We need a new website for our clinic.' });
   await call(admin, 'POST', '/api/webhooks', { url: 'https://crm.example.com/hooks/website', events: ['enquiry.created'], format: 'json' });
   const [blogs, services] = await Promise.all(['/api/blogs', '/api/services'].map((p) => call('', 'GET', p)));
@@ -86,6 +88,7 @@ function screens() {
     { name: 'redirects', path: '/admin/redirects', ready: heading('Redirects') },
     { name: 'editor-dashboard', as: 'editor', path: '/admin/dashboard', ready: heading('Dashboard') },
     { name: 'editor-preview', as: 'editor', path: `/admin/preview-blog/${REVIEWED}`, ready: heading('Preview blog') },
+    { name: 'editor-redirects', as: 'editor', path: '/admin/redirects', ready: (p) => p.getByText('Only an admin may open this screen.').waitFor() },
   ];
 }
 
@@ -97,7 +100,9 @@ async function open(context, screen) {
   await page.goto(demo.base + (typeof screen.path === 'function' ? screen.path() : screen.path));
   await screen.ready(page);
   await screen.then?.(page);
-  await page.waitForLoadState('networkidle');
+  // Settled: nothing on the screen is still loading (a screen may poll for ever, so the network
+  // is never idle).
+  await page.waitForFunction(() => document.querySelectorAll('.spinner').length === 0);
   return { page, errors };
 }
 
@@ -156,5 +161,35 @@ test('on a phone, a review request reads across the card, and a toast keeps clea
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   }
   assert.equal(overlap, null, 'the toast covers the schedule form');
+  await context.close();
+});
+
+test('an editor is refused the Redirects screen before filling anything in, as on the other admin screens', { timeout: 60000 }, async () => {
+  const context = await browser.newContext({ viewport: WIDTHS[1] });
+  const { page } = await open(context, screens().find((s) => s.name === 'editor-redirects'));
+  assert.equal(await page.locator('form, input').count(), 0, 'the editor is shown a form');
+  assert.equal(await page.getByRole('link', { name: 'Redirects' }).count(), 0, "the editor's menu offers Redirects");
+  await context.close();
+});
+
+test('reloading the preview of a post just published leads to the live post and its edit screen', { timeout: 120000 }, async () => {
+  const context = await browser.newContext({ viewport: WIDTHS[1] });
+  const { page, errors } = await open(context, { path: `/admin/preview-blog/${TO_PUBLISH}`, ready: (p) => p.getByRole('heading', { name: 'Preview blog', level: 1 }).waitFor() });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.locator('.live-notice').waitFor({ timeout: 60000 });
+  await page.reload();
+  await page.getByRole('heading', { name: 'Blog published', level: 1 }).waitFor();
+  assert.equal(await page.getByText('Blog not found or failed to fetch.').count(), 0);
+  const live = await page.getByRole('link', { name: 'View on site' }).getAttribute('href');
+  assert.equal(live, `${demo.base}/blog/${TO_PUBLISH}/`);
+  // The link leads to the post (once the build that publishes it is done: it may still run on a busy machine).
+  for (let status = 0; status !== 200; status = (await fetch(live)).status) {
+    assert.ok(status === 0 || status === 404, `the live post answers ${status}`);
+    await page.waitForTimeout(250);
+  }
+  await page.getByRole('link', { name: 'Edit the live blog' }).click();
+  await page.getByRole('heading', { name: 'Edit blog', level: 1 }).waitFor();
+  assert.equal(await page.getByLabel(/^Title/).inputValue(), 'Map pack basics for shops');
+  assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
   await context.close();
 });

@@ -103,7 +103,7 @@ export function AppRoutes() {
         <Route path="/admin/webhooks" element={<AdminOnly><WebhooksPage /></AdminOnly>} />
         <Route path="/admin/mail" element={<AdminOnly><MailPage /></AdminOnly>} />
         <Route path="/admin/media" element={<MediaPage />} />
-        <Route path="/admin/redirects" element={<RedirectsPage />} />
+        <Route path="/admin/redirects" element={<AdminOnly><RedirectsPage /></AdminOnly>} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>
