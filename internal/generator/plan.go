@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,6 +143,17 @@ func routeFile(route string) string {
 		return "index.html"
 	}
 	return strings.Trim(route, "/") + "/index.html"
+}
+
+// richText is a record's rich text as its page shows it: uploaded images in every size they
+// come in, and only links that leave the site opening a new tab (an absolute link to the site's
+// own address opens where it is, like a relative one).
+func (p *planner) richText(fragment string) string {
+	var host string
+	if u, err := url.Parse(p.base); err == nil {
+		host = u.Hostname()
+	}
+	return domain.LinkTargets(p.images.richImages(fragment), host)
 }
 
 func (p *planner) abs(path string) string {
@@ -478,7 +490,7 @@ func (p *planner) postPage(i int, related []int, route string) (any, Head) {
 
 func (p *planner) postProps(b domain.Blog, preview bool) BlogPostProps {
 	return BlogPostProps{Preview: preview, Related: []BlogCard{}, Post: PostProps{
-		Title: b.Title, Slug: b.Slug, Category: domain.Category(b.Category), HTML: p.images.richImages(b.Content),
+		Title: b.Title, Slug: b.Slug, Category: domain.Category(b.Category), HTML: p.richText(b.Content),
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
 	}}
@@ -541,7 +553,7 @@ func (p *planner) servicePage(s domain.Service, preview bool) (ServicePageProps,
 	var props ServicePageProps
 	props.Preview = preview
 	props.Service.Title, props.Service.Slug, props.Service.Category = s.Title, s.Slug, domain.Category(s.Category)
-	props.Service.HTML = p.images.richImages(s.Description)
+	props.Service.HTML = p.richText(s.Description)
 	props.Service.Image = p.images.image(s.Image, s.Title, "/images/default-service.svg")
 	title := s.MetaTitle
 	if title == "" {
@@ -576,7 +588,7 @@ func (p *planner) landing(slug string, rec domain.Service, published bool) (Land
 	title, desc, kw := doc.Title, doc.Description, doc.Keywords
 	if published {
 		if strings.TrimSpace(domain.PlainText(rec.Description)) != "" {
-			props.Service = &LandingService{Title: rec.Title, HTML: p.images.richImages(rec.Description)}
+			props.Service = &LandingService{Title: rec.Title, HTML: p.richText(rec.Description)}
 		}
 		// The service record's SEO fields override the page's own (SPEC §2).
 		if rec.MetaTitle != "" {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import Quill from 'quill';
-import { RichTextEditor, sanitizeLink } from './RichTextEditor';
+import { isExternalLink, RichTextEditor, sanitizeLink } from './RichTextEditor';
 
 describe('sanitizeLink', () => {
   it.each([
@@ -18,6 +18,24 @@ describe('sanitizeLink', () => {
     ['ftp://example.com', 'about:blank'],
   ])('%j → %j', (url, want) => {
     expect(sanitizeLink(url)).toBe(want);
+  });
+});
+
+describe('isExternalLink', () => {
+  const site = ['admin.example.com', 'www.digitalreeviver.com'];
+  it.each([
+    ['https://support.google.com/business', true],
+    ['http://example.org/x', true],
+    ['//cdn.example.org/x', true],
+    ['https://digitalreeviver.com/blog/', false],
+    ['https://WWW.DigitalReeviver.com/contactus/', false],
+    ['https://admin.example.com/admin/', false],
+    ['/contactus/', false],
+    ['#faq', false],
+    ['mailto:hello@example.com', false],
+    ['tel:+919999999999', false],
+  ])('%j → %j', (href, want) => {
+    expect(isExternalLink(href, site)).toBe(want);
   });
 });
 
@@ -43,5 +61,18 @@ describe('RichTextEditor', () => {
     expect(screen.getByRole('button', { name: 'Text style' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Heading 2', hidden: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Normal text', hidden: true })).toBeInTheDocument();
+  });
+
+  it('opens a new tab only for a link that leaves the site', () => {
+    render(<RichTextEditor label="Content" value="" onChange={() => {}} />);
+    const quill = Quill.find(screen.getByRole('textbox', { name: 'Content' }).parentElement!) as Quill;
+    quill.insertText(0, 'ours theirs', 'user');
+    quill.formatText(0, 4, 'link', '/contactus/', 'user');
+    quill.formatText(5, 6, 'link', 'https://support.google.com/', 'user');
+    const [ours, theirs] = [...quill.root.querySelectorAll('a')];
+    expect(ours.getAttribute('target')).toBeNull();
+    expect(ours.getAttribute('rel')).toBeNull();
+    expect(theirs.getAttribute('target')).toBe('_blank');
+    expect(theirs.getAttribute('rel')).toBe('noopener noreferrer');
   });
 });
