@@ -8,7 +8,7 @@ DEMO_ADDR ?= 127.0.0.1:8080
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
-	@echo "starting the demo server on $(DEMO_ADDR): the first start imports the demo content and builds the site (about half a minute), then prints the addresses and the login"
+	@echo "starting the demo server on $(DEMO_ADDR): it imports the demo content on its first start and builds the site, then prints the addresses and the login"
 	@$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
 
 ## login: print the demo's addresses and login again
