@@ -216,6 +216,9 @@ export interface Schedule {
   applied: boolean;
   error?: string;
   username: string;
+  createdAt: string;
+  /** The item's _id: the schedule follows it through a rename. */
+  recordId: string;
 }
 
 export const listSchedules = () => api.get<Schedule[]>('/api/schedules');

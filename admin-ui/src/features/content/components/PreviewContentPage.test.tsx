@@ -27,7 +27,7 @@ const blog = { ...blogRecord, category: '', metaTitle: '' };
 const service = serviceRecord;
 
 /** What a preview screen of this draft calls: the kind's lists, the draft, its render, the site's address. */
-const draftRoutes = (kind: 'blogs' | 'services', draft: { slug: string } & Record<string, unknown>, published: unknown[] = []) => ({
+const draftRoutes = <T extends { slug: string }>(kind: 'blogs' | 'services', draft: T, published: unknown[] = []) => ({
   ...lists(kind, published),
   [`GET /api/preview-${kind}/${draft.slug}`]: () => jsonResponse(draft),
   [`GET /api/preview-${kind}/${draft.slug}/render`]: page,
@@ -62,7 +62,7 @@ describe('PreviewContentPage (blog)', () => {
       metaTitle: '',
       metaDescription: 'Short.',
       focusKeyword: 'spring',
-      image: '/uploads/cover.png',
+      image: blog.image,
     });
   });
 

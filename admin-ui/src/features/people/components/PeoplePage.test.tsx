@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { SessionValue } from '../../../lib/session';
 import { resetToasts } from '../../../lib/toast';
+import { answer, answerBody, records } from '../../../test/api';
 import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils';
 import { PeoplePage } from './PeoplePage';
 
@@ -13,12 +14,12 @@ afterEach(() => {
 });
 
 const me = { username: 'priya', email: 'priya@example.com', role: 'admin' as const };
-const invite = { id: 'inv1', email: 'sam@example.com', role: 'admin', invitedBy: 'priya', createdAt: '2026-01-02T00:00:00Z', expiresAt: '2026-01-09T00:00:00Z' };
+// The invitation as the handlers answer it (api-fixture.json), for sam@example.com.
+const invite = records.invite();
+const invited = records.invited();
+/** GET /api/people as the handlers answer it, with these accounts (each a copy of a real one). */
 const people = (accounts: { username: string; role: 'admin' | 'editor' }[], invites: unknown[] = []) =>
-  jsonResponse({
-    accounts: accounts.map((a) => ({ ...a, email: `${a.username}@example.com`, createdAt: '2026-01-01T00:00:00Z' })),
-    invites,
-  });
+  jsonResponse({ accounts: accounts.map((a) => ({ ...records.person(), ...a, email: `${a.username}@example.com` })), invites });
 
 function renderPeople() {
   renderAt('/admin/people', '/admin/people', <SessionValue me={me}><PeoplePage /></SessionValue>);
@@ -37,13 +38,12 @@ describe('PeoplePage', () => {
 
   it('invites by e-mail with a role in a dialog, then shows the link to hand over and where the mail went', async () => {
     setToken('tok');
-    const link = 'http://127.0.0.1:8080/admin/invite/tok-abc';
-    let invited = false;
+    let sent = false;
     const fetch = routeFetch({
-      'GET /api/people': () => people([{ username: 'priya', role: 'admin' }, { username: 'ravi', role: 'editor' }], invited ? [invite] : []),
+      'GET /api/people': () => people([{ username: 'priya', role: 'admin' }, { username: 'ravi', role: 'editor' }], sent ? [invite] : []),
       'POST /api/people/invites': () => {
-        invited = true;
-        return jsonResponse({ message: 'Invitation sent to sam@example.com.', invite, link, outbox: true }, 201);
+        sent = true;
+        return answer('POST /api/people/invites');
       },
     });
     renderPeople();
@@ -58,8 +58,9 @@ describe('PeoplePage', () => {
 
     const done = await screen.findByRole('dialog', { name: 'Invitation made' });
     expect(JSON.parse(callsOf(fetch, 'POST /api/people/invites')[0].body as string)).toEqual({ email: 'sam@example.com', role: 'admin' });
+    expect(invited.outbox).toBe(true);
     expect(within(done).getByText(/no mail server is set up: the e-mail was written to the server's outbox folder/)).toBeInTheDocument();
-    expect(within(done).getByLabelText('Invitation link')).toHaveValue(link);
+    expect(within(done).getByLabelText('Invitation link')).toHaveValue(invited.link);
     expect(await within(screen.getByRole('region', { name: /Pending invitations/ })).findByText('sam@example.com')).toBeInTheDocument();
     await userEvent.click(within(done).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -67,10 +68,10 @@ describe('PeoplePage', () => {
 
   it('copies the link with the clipboard API, and where the browser refuses, selects it and says which keys copy it', async () => {
     setToken('tok');
-    const link = 'http://127.0.0.1:8080/admin/invite/tok-new';
+    const { link } = answerBody<{ link: string }>('POST /api/people/invites/{id}/link');
     routeFetch({
       'GET /api/people': () => people([{ username: 'priya', role: 'admin' }], [invite]),
-      'POST /api/people/invites/inv1/link': () => jsonResponse({ message: 'A new invitation link for sam@example.com; the one made before no longer works.', invite, link }),
+      [`POST /api/people/invites/${invite.id}/link`]: () => answer('POST /api/people/invites/{id}/link'),
     });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

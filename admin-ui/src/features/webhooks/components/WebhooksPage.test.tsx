@@ -3,7 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
+import { answer, records } from '../../../test/api';
 import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils';
+import type { Delivery } from '../api/webhooks';
 import { WebhooksPage } from './WebhooksPage';
 
 afterEach(() => {
@@ -11,8 +13,10 @@ afterEach(() => {
   resetToasts();
 });
 
-const hook = { id: 'w1', url: 'https://crm.example.com/in', events: ['enquiry.created'], format: 'json', secret: 'whsec_abc', createdBy: 'priya', createdAt: '2026-01-01T00:00:00Z' };
-const failed = { id: 7, eventId: 'e1', event: 'enquiry.created', endpointId: 'w1', url: hook.url, status: 'failed', attempts: 8, lastError: 'HTTP 500', createdAt: '2026-01-02T00:00:00Z' };
+// The webhook as the handlers answer it (api-fixture.json); its failed delivery is typed, as the
+// fixture's test server holds no webhook worker.
+const hook = records.webhook();
+const failed: Delivery = { id: 7, eventId: 'e1', event: 'enquiry.created', endpointId: hook.id, url: hook.url, status: 'failed', attempts: 8, lastError: 'HTTP 500', createdAt: hook.createdAt };
 
 describe('WebhooksPage', () => {
   it('adds a webhook in a dialog and then shows its secret to copy', async () => {
@@ -23,7 +27,7 @@ describe('WebhooksPage', () => {
       'GET /api/webhooks/deliveries?limit=50': () => jsonResponse([]),
       'POST /api/webhooks': () => {
         added = true;
-        return jsonResponse({ message: 'Webhook added.', webhook: hook }, 201);
+        return answer('POST /api/webhooks');
       },
     });
     renderAt('/admin/webhooks', '/admin/webhooks', <WebhooksPage />);
@@ -38,7 +42,7 @@ describe('WebhooksPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
 
     const done = await screen.findByRole('dialog', { name: 'Webhook added' });
-    expect(within(done).getByLabelText('Secret')).toHaveValue('whsec_abc');
+    expect(within(done).getByLabelText('Secret')).toHaveValue(hook.secret);
     expect(JSON.parse(callsOf(fetch, 'POST /api/webhooks')[0].body as string)).toEqual({ url: hook.url, events: ['enquiry.created'], format: 'json' });
     await userEvent.click(within(done).getByRole('button', { name: 'Done' }));
     expect(await screen.findByText(hook.url)).toBeInTheDocument();
@@ -50,7 +54,7 @@ describe('WebhooksPage', () => {
       'GET /api/webhooks': () => jsonResponse([hook]),
       'GET /api/webhooks/deliveries?limit=50': () => jsonResponse([failed]),
       'POST /api/webhooks/deliveries/7/retry': () => jsonResponse({ message: 'Delivery queued again.' }),
-      'DELETE /api/webhooks/w1': () => jsonResponse({ message: 'Webhook removed.' }),
+      [`DELETE /api/webhooks/${hook.id}`]: () => jsonResponse({ message: 'Webhook removed.' }),
     });
     renderAt('/admin/webhooks', '/admin/webhooks', <WebhooksPage />);
     const deliveries = await screen.findByRole('table');
@@ -60,11 +64,11 @@ describe('WebhooksPage', () => {
     expect(callsOf(fetch, 'POST /api/webhooks/deliveries/7/retry')).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Show secret' }));
-    expect(screen.getByLabelText('Secret')).toHaveValue('whsec_abc');
+    expect(screen.getByLabelText('Secret')).toHaveValue(hook.secret);
 
     await userEvent.click(screen.getByRole('button', { name: `Remove the webhook to ${hook.url}` }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
-    expect(callsOf(fetch, 'DELETE /api/webhooks/w1')).toHaveLength(0);
+    expect(callsOf(fetch, `DELETE /api/webhooks/${hook.id}`)).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: `Remove the webhook to ${hook.url}` }));
     await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Webhook removed.')).toBeInTheDocument();
