@@ -5,6 +5,10 @@ import type { ContentItem } from '../features/content/kind';
 import type { Schedule } from '../features/content/api/content';
 import type { Invite, Invited, Person } from '../features/people/api/people';
 import type { Webhook } from '../features/webhooks/api/webhooks';
+import type { Revision, TrashItem } from '../features/content/api/content';
+import type { Build } from '../features/builds/api/builds';
+import type { MailJob } from '../features/mail/api/mail';
+import type { Message } from '../features/messages/api/messages';
 import fixture from './api-fixture.json';
 import { jsonResponse } from './utils';
 
@@ -30,4 +34,9 @@ export const records = {
   invited: () => answerBody<Invited>('POST /api/people/invites'),
   invite: () => answerBody<{ invites: Invite[] }>('GET /api/people (with an invitation)').invites[0],
   webhook: () => answerBody<Webhook[]>('GET /api/webhooks')[0],
+  trash: () => answerBody<TrashItem[]>('GET /api/trash')[0],
+  revision: () => answerBody<Revision[]>('GET /api/preview-blogs/spring-checklist/revisions')[0],
+  build: () => answerBody<Build[]>('GET /api/builds')[0],
+  mail: () => answerBody<MailJob[]>('GET /api/mail')[0],
+  message: () => answerBody<Message[]>('GET /popups')[0],
 };
