@@ -3,11 +3,9 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -15,11 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/fixturefile"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/publish"
 )
-
-var updateAdminFixture = flag.Bool("update-fixture", false, "write admin-ui/src/test/api-fixture.json from the handlers instead of comparing with it")
 
 // adminFixturePath is the admin UI's fixture: what the API answers to the calls its screens
 // make, as the handlers answered them here.
@@ -119,22 +116,8 @@ func TestAdminUIFixture(t *testing.T) {
 	rec.call("GET /api/mail", admin, nil)
 	rec.call("GET /api/webhooks/deliveries?limit=50", admin, nil)
 
-	got := normalizeFixture(rec.calls, start)
-	if *updateAdminFixture {
-		if err := os.WriteFile(adminFixturePath, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	have, err := os.ReadFile(adminFixturePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, got) {
-		t.Fatalf("admin-ui/src/test/api-fixture.json is not what the handlers answer (first difference on line %d). If the answers changed on purpose, "+
-			"run `go test ./internal/api -run TestAdminUIFixture -update-fixture`, then `npm --prefix admin-ui test` for the TypeScript side",
-			firstDifferentLine(have, got))
-	}
+	fixturefile.Check(t, adminFixturePath, normalizeFixture(rec.calls, start),
+		"run `go test ./internal/api -run TestAdminUIFixture -update-fixture`, then `npm --prefix admin-ui test` for the TypeScript side")
 }
 
 type fixtureRecorder struct {
@@ -310,15 +293,4 @@ func (n *normalizer) standIn(kind, s string, make func(int) string) string {
 	v := make(n.count[kind])
 	n.seen[kind+"\x00"+s] = v
 	return v
-}
-
-// firstDifferentLine is the first line where a and b differ (1-based).
-func firstDifferentLine(a, b []byte) int {
-	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
-	for i := range min(len(la), len(lb)) {
-		if !bytes.Equal(la[i], lb[i]) {
-			return i + 1
-		}
-	}
-	return min(len(la), len(lb)) + 1
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
+import { SubmitButton } from './Form';
 
 /**
  * A modal dialog (the browser's own <dialog>: focus kept inside, Escape closes, the page behind
@@ -34,5 +35,28 @@ export function Dialog({ title, onClose, children, className = '' }: { title: st
       <div className="dialog-body">{children}</div>
     </dialog>,
     document.body,
+  );
+}
+
+/** A dialog form's buttons: submit (relabelled while busy) and Cancel. */
+export function DialogButtons({ busy, label, busyLabel, onCancel }: { busy: boolean; label: string; busyLabel: string; onCancel: () => void }) {
+  return (
+    <div className="form-actions">
+      <SubmitButton busy={busy} label={label} busyLabel={busyLabel} />
+      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** What closes a dialog that shows what its form made (a link, a secret). */
+export function DoneButton({ onDone }: { onDone: () => void }) {
+  return (
+    <div className="form-actions">
+      <button type="button" className="btn btn-primary" onClick={onDone}>
+        Done
+      </button>
+    </div>
   );
 }

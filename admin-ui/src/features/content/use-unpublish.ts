@@ -4,9 +4,19 @@ import { errorMessage, isSessionError } from '../../lib/api-client';
 import { contentChanged } from '../../lib/changes';
 import { formatWhen } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { useConfirm } from '../../components/ConfirmDialog';
+import { useConfirm, type ConfirmOptions } from '../../components/ConfirmDialog';
 import { unpublishItem } from './api/content';
 import type { ContentItem, ContentKind } from './kind';
+
+/** The question asked before a live item is taken off the website now. */
+export function unpublishQuestion(kind: ContentKind, item: Pick<ContentItem, 'title'>): ConfirmOptions {
+  return {
+    title: 'Unpublish',
+    message: `Unpublish “${item.title}”?`,
+    note: `Its page leaves the website and the ${kind.noun} goes back to the drafts, where you can edit and publish it again.`,
+    confirmLabel: 'Unpublish',
+  };
+}
 
 /**
  * Taking a live item off the website, now (asked first; the admin then follows it to its
@@ -19,15 +29,7 @@ export function useUnpublish(kind: ContentKind, item: ContentItem, onScheduled: 
   const [busy, setBusy] = useState(false);
 
   const unpublish = async (at?: string) => {
-    if (!at) {
-      const ok = await confirm({
-        title: 'Unpublish',
-        message: `Unpublish “${item.title}”?`,
-        detail: `Its page leaves the website and the ${kind.noun} goes back to the drafts, where you can edit and publish it again.`,
-        confirmLabel: 'Unpublish',
-      });
-      if (!ok) return;
-    }
+    if (!at && !(await confirm(unpublishQuestion(kind, item)))) return;
     setBusy(true);
     try {
       const res = await unpublishItem(kind, item.slug, at);

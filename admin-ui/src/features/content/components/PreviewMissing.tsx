@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { getSiteInfo, siteLink } from '../../../lib/publish';
+import { siteLink, useSiteUrl } from '../../../lib/publish';
 import { useIsAdmin } from '../../../lib/session';
 import { useLoad } from '../../../lib/use-load';
 import { LiveNotice } from '../../../components/LiveNotice';
@@ -16,14 +15,7 @@ import type { ContentKind } from '../kind';
 export function PreviewMissing({ kind, slug }: { kind: ContentKind; slug: string }) {
   const admin = useIsAdmin();
   const published = useLoad(() => getItem(kind, 'published', slug).catch(() => null), [slug]);
-  const [siteUrl, setSiteUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void getSiteInfo().then((info) => live && setSiteUrl(info.siteUrl));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const siteUrl = useSiteUrl();
 
   if (published.loading || (published.data && siteUrl === null)) return <Spinner />;
   if (!published.data) {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
 import { type Role } from '../../../lib/session';
-import { Dialog } from '../../../components/Dialog';
-import { Form, SubmitButton } from '../../../components/Form';
+import { Dialog, DialogButtons } from '../../../components/Dialog';
+import { Form } from '../../../components/Form';
 import { TextField } from '../../../components/TextField';
 import { invite, type Invited } from '../api/people';
 import { InviteLink } from './InviteLink';
@@ -66,12 +66,7 @@ export function InviteDialog({ onInvited, onClose }: { onInvited: () => void; on
               </label>
             ))}
           </fieldset>
-          <div className="form-actions">
-            <SubmitButton busy={sending} label="Send invitation" busyLabel="Sending..." />
-            <button type="button" className="btn btn-secondary" onClick={onClose} disabled={sending}>
-              Cancel
-            </button>
-          </div>
+          <DialogButtons busy={sending} label="Send invitation" busyLabel="Sending..." onCancel={onClose} />
         </Form>
       )}
     </Dialog>

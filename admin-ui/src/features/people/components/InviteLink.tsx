@@ -1,4 +1,5 @@
 import { CopyField } from '../../../components/CopyField';
+import { DoneButton } from '../../../components/Dialog';
 import { formatDate } from '../../../lib/format';
 import type { Invited } from '../api/people';
 
@@ -29,11 +30,7 @@ export function InviteLink({ invited, fresh = true, onDone }: { invited: Invited
         value={link}
         hint={`It works once, until ${formatDate(invite.expiresAt)}, for one ${invite.role} account. It is shown only now; if it is lost, make a new one from Pending invitations.`}
       />
-      <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={onDone}>
-          Done
-        </button>
-      </div>
+      <DoneButton onDone={onDone} />
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { CopyField } from '../../../components/CopyField';
-import { Dialog } from '../../../components/Dialog';
-import { Form, SubmitButton } from '../../../components/Form';
+import { Dialog, DialogButtons, DoneButton } from '../../../components/Dialog';
+import { Form } from '../../../components/Form';
 import { TextField } from '../../../components/TextField';
 import { addWebhook, type Webhook, type WebhookEvent } from '../api/webhooks';
 
@@ -58,11 +58,7 @@ export function AddWebhookDialog({ onAdded, onClose }: { onAdded: () => void; on
             {added.format === 'json' && ' Each delivery is signed with this secret; give it to the receiving end so it can check them.'}
           </p>
           <CopyField label="Secret" value={added.secret} hint="It stays on this screen: Show secret on the webhook's row." />
-          <div className="form-actions">
-            <button type="button" className="btn btn-primary" onClick={onClose}>
-              Done
-            </button>
-          </div>
+          <DoneButton onDone={onClose} />
         </div>
       </Dialog>
     );
@@ -97,12 +93,7 @@ export function AddWebhookDialog({ onAdded, onClose }: { onAdded: () => void; on
             <span>Slack message (an incoming-webhook URL)</span>
           </label>
         </fieldset>
-        <div className="form-actions">
-          <SubmitButton busy={adding} label="Add webhook" busyLabel="Adding..." />
-          <button type="button" className="btn btn-secondary" onClick={onClose} disabled={adding}>
-            Cancel
-          </button>
-        </div>
+        <DialogButtons busy={adding} label="Add webhook" busyLabel="Adding..." onCancel={onClose} />
       </Form>
     </Dialog>
   );
