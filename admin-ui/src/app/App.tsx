@@ -4,6 +4,7 @@ import { setNavigator } from '../lib/api-client';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { Guard } from '../components/Guard';
 import { Layout } from '../components/Layout';
+import { PageHeader } from '../components/PageHeader';
 import { Toasts } from '../components/Toasts';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
@@ -55,9 +56,12 @@ function Guarded() {
 function AdminOnly({ children }: { children: ReactElement }) {
   if (useIsAdmin()) return children;
   return (
-    <p className="card form-error" role="alert">
-      Only an admin may open this screen. Ask an admin if you need it.
-    </p>
+    <>
+      <PageHeader title="Admins only" />
+      <p className="card form-error" role="alert">
+        Only an admin may open this screen. Ask an admin if you need it.
+      </p>
+    </>
   );
 }
 
