@@ -8,7 +8,8 @@ DEMO_ADDR ?= 127.0.0.1:8080
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
-	$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
+	@echo "starting the demo server on $(DEMO_ADDR): it imports the demo content on its first start and builds the site, then prints the addresses and the login"
+	@$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
 
 ## login: print the demo's addresses and login again
 login:
@@ -35,10 +36,14 @@ admin-ui:
 	@echo "building the admin UI (internal/adminui/dist)"
 	@npm --prefix admin-ui run build --silent >/dev/null
 
+# Each long step says what it does first: a first Go build fetches the modules and compiles for
+# about a minute, and silence that long reads as a hang.
 binaries:
 	@mkdir -p $(BIN)
-	$(GO) build -tags adminui -o $(BIN)/sitegen ./cmd/sitegen
-	$(GO) build -tags adminui -o $(BIN)/adminapi ./cmd/adminapi
+	@echo "building bin/sitegen (Go: the first build fetches the modules and compiles them, about a minute; later builds take seconds)"
+	@$(GO) build -tags adminui -o $(BIN)/sitegen ./cmd/sitegen
+	@echo "building bin/adminapi"
+	@$(GO) build -tags adminui -o $(BIN)/adminapi ./cmd/adminapi
 
 test-go:
 	@unformatted=$$(gofmt -l cmd internal bench docs); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi

@@ -290,7 +290,7 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
 
   await t.test('edits the published blog and removes its cover', async () => {
     await page.goto(`${base}/admin/edit-blog/${slug}`);
-    await page.getByLabel('Keyword').fill('spring seo');
+    await page.getByLabel('Focus keyword').fill('spring seo');
     await page.getByRole('button', { name: 'Update blog' }).click();
     await toast('Blog updated successfully!');
     // The cover of a live blog can go, as a live service's picture can.
@@ -304,25 +304,25 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
   await t.test('an older tab cannot undo a newer edit: it offers to reload or overwrite', async () => {
     // Tab A opens the edit screen; tab B opens it too and saves first.
     await page.goto(`${base}/admin/edit-blog/${slug}`);
-    await page.getByLabel('Keyword').waitFor();
+    await page.getByLabel('Focus keyword').waitFor();
     const tabB = await context.newPage();
     try {
       await tabB.goto(`${base}/admin/edit-blog/${slug}`);
-      await tabB.getByLabel('Keyword').fill('saved in tab b');
+      await tabB.getByLabel('Focus keyword').fill('saved in tab b');
       await tabB.getByRole('button', { name: 'Update blog' }).click();
       await tabB.locator('.toasts').getByText('Blog updated successfully!').waitFor({ timeout: 15000 });
     } finally {
       await tabB.close();
     }
     // Tab A still holds the older version: its save is refused and the newest is offered.
-    await page.getByLabel('Keyword').fill('stale from tab a');
+    await page.getByLabel('Focus keyword').fill('stale from tab a');
     await page.getByRole('button', { name: 'Update blog' }).click();
     // The dialog names who saved the newer version (tab B was the same admin) and what changed.
     await confirmDialog('admin saved a newer version', 'Reload newest');
     await toast('Showing the newest version of this blog.');
-    assert.equal(await page.getByLabel('Keyword').inputValue(), 'saved in tab b');
+    assert.equal(await page.getByLabel('Focus keyword').inputValue(), 'saved in tab b');
     // From the newest version, a save goes through.
-    await page.getByLabel('Keyword').fill('spring seo');
+    await page.getByLabel('Focus keyword').fill('spring seo');
     await page.getByRole('button', { name: 'Update blog' }).click();
     await toast('Blog updated successfully!');
   });
@@ -376,6 +376,7 @@ test('admin journey', { timeout: 240000 }, async (outer) => {
     await page.goto(`${base}/admin/add-blog`);
     await page.getByLabel(/^Title/).fill(other);
     await page.getByLabel(/^Category/).fill('Social Media');
+    await typeInEditor('A draft that will be deleted.');
     await page.getByRole('button', { name: 'Add Blog' }).click();
     await page.waitForURL(/\/admin\/preview-blog\//);
     await page.goto(`${base}/admin/dashboard`);

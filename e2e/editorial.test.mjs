@@ -120,7 +120,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
     await page.goto(`${demo.base}/admin/dashboard`);
     const panel = page.locator('#schedules');
     await panel.getByText('Festive offers for Diwali').waitFor();
-    await panel.getByRole('button', { name: 'Change the time of Festive offers for Diwali' }).click();
+    await panel.getByRole('button', { name: 'Change time of Festive offers for Diwali' }).click();
     await panel.getByLabel(/^New time/).fill(local(new Date(later.getTime() + 86400_000)));
     await panel.getByRole('button', { name: 'Save time' }).click();
     await toast('Rescheduled for');

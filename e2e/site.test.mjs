@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { startDemo, login } from './lib/demo.mjs';
 import { makePng } from './lib/png.mjs';
+import { axeViolations } from './lib/axe.mjs';
+import { coveredByFloating } from './lib/covered.mjs';
 
 let demo, browser;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -460,4 +462,39 @@ test('a newly published service is listed on home and /services, and the menus s
     assert.equal(await page.locator('.site-footer a[href="/email-marketing-services/"]').count(), 0, 'the footer is as the spec lists it');
   }
   await context.close();
+});
+
+test('on a phone and a tablet the floating chat and call buttons cover no text and no link of any page, whatever the scroll', { timeout: 240000 }, async () => {
+  const routes = await publicRoutes();
+  const covered = [];
+  for (const options of [PHONE, { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }]) {
+    const { context, page } = await newPage(options);
+    for (const route of routes) {
+      await page.goto(demo.base + route, { waitUntil: 'load' });
+      await islandsLive(page);
+      for (const what of await coveredByFloating(page)) covered.push(`${route} at ${options.viewport.width} px: ${what}`);
+    }
+    await context.close();
+  }
+  assert.deepEqual(covered, []);
+  const { context, page } = await newPage(PHONE);
+  await page.goto(`${demo.base}/about/`);
+  assert.ok(await page.locator('.floating-widget a').first().isVisible(), 'the buttons are there');
+  await context.close();
+});
+
+test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: 240000 }, async () => {
+  const routes = await publicRoutes();
+  const problems = [];
+  for (const options of [PHONE, DESKTOP]) {
+    const { context, page } = await newPage(options);
+    for (const route of routes) {
+      await page.goto(demo.base + route, { waitUntil: 'load' });
+      await islandsLive(page);
+      const violations = await axeViolations(page);
+      if (violations) problems.push(`${route} at ${options.viewport.width} px:\n${violations}`);
+    }
+    await context.close();
+  }
+  assert.equal(problems.join('\n\n'), '');
 });

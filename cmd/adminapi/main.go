@@ -10,13 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
 	"digitalreeviver/internal/atomicfile"
+	"digitalreeviver/internal/cli"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/operator"
@@ -40,6 +40,7 @@ func newRootCommand() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.PersistentFlags().StringVar(&dbPath, "db", "data/site.db", "bbolt database file")
+	root.SetFlagErrorFunc(cli.FlagError)
 	root.AddCommand(newServeCommand(&dbPath), newUserCommand(&dbPath), newBackupCommand(&dbPath),
 		newImportCommand(&dbPath), newExportCommand(&dbPath), newDemoLoginCommand(&dbPath))
 	return root
@@ -54,10 +55,22 @@ func openDBWith(path string, opts store.Options) (*store.DB, error) {
 	opts.Timeout = 500 * time.Millisecond
 	db, err := store.Open(path, opts)
 	if errors.Is(err, store.ErrLocked) {
-		return nil, fmt.Errorf("%s is in use by another process (an `adminapi serve` or `sitegen build` on the same file?): stop it first, or use that server: %w", path, store.ErrLocked)
+		return nil, lockedError{path}
 	}
 	return db, err
 }
+
+// lockedError says once, and clearly, that a running server holds the database (bbolt lets one
+// process open it); it is still store.ErrLocked to errors.Is.
+type lockedError struct{ path string }
+
+func (e lockedError) Error() string {
+	return fmt.Sprintf("%s is held by a running server (`adminapi serve`, or a `sitegen build` of the same file): "+
+		"stop it first, or make the change in the admin UI (People for accounts); `adminapi user list` and "+
+		"`adminapi backup` work while it runs", e.path)
+}
+
+func (e lockedError) Unwrap() error { return store.ErrLocked }
 
 func newUserCommand(dbPath *string) *cobra.Command {
 	cmd := &cobra.Command{
@@ -102,18 +115,7 @@ manage people in the admin UI (People).`,
 		Use:   "list",
 		Short: "List the accounts with their e-mail address and role",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withDB(*dbPath, true, func(db *store.DB) error {
-				accounts, err := operator.Accounts(db)
-				if err != nil {
-					return err
-				}
-				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "USERNAME\tROLE\tE-MAIL\tSINCE")
-				for _, a := range accounts {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Username, a.Role, a.Email, a.CreatedAt.Format("2006-01-02"))
-				}
-				return tw.Flush()
-			})
+			return listAccounts(cmd.OutOrStdout(), *dbPath)
 		},
 	}
 

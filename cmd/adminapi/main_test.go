@@ -130,7 +130,7 @@ func TestSecondServeFailsFast(t *testing.T) {
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("second serve took %v to fail", d)
 	}
-	if !strings.Contains(out, "in use by another process") {
+	if !strings.Contains(out, "is held by a running server") {
 		t.Errorf("message does not say why:\n%s", out)
 	}
 }
@@ -209,9 +209,16 @@ func TestOperatorCommands(t *testing.T) {
 		t.Fatalf("login: %v %v", err, res)
 	}
 	res.Body.Close()
-	// Import refuses while the server holds the file; backup goes through the server.
-	if out, err := run(t, nil, "import", "--db", db, blogs); err == nil || !strings.Contains(out, "in use") {
-		t.Fatalf("import while serving: %v\n%s", err, out)
+	// Import and account changes refuse while the server holds the file, saying so once; the list
+	// of accounts and a backup go through the server.
+	for _, args := range [][]string{{"import", "--db", db, blogs}, {"user", "role", "--db", db, "--username", "owner", "--role", "editor"}} {
+		out, err := run(t, nil, args...)
+		if err == nil || !strings.Contains(out, "is held by a running server") || strings.Count(out, "running") != 1 || strings.Contains(out, "in use by another process") {
+			t.Fatalf("%s while serving: %v\n%s", args[0], err, out)
+		}
+	}
+	if out, err := run(t, nil, "user", "list", "--db", db); err != nil || !regexp.MustCompile(`(?m)^owner\s+admin\s+owner@example\.com\s+\d{4}-\d\d-\d\d$`).MatchString(out) {
+		t.Fatalf("user list while serving: %v\n%s", err, out)
 	}
 	backup := filepath.Join(dir, "backup.db")
 	if out, err := run(t, nil, "backup", "--db", db, "--to", backup); err != nil {
@@ -313,7 +320,7 @@ func TestDemoServe(t *testing.T) {
 		for {
 			n, err := stdout.Read(buf)
 			b.Write(buf[:n])
-			if strings.Contains(b.String(), "login:") || err != nil {
+			if strings.Contains(b.String(), "again:") || err != nil {
 				banner <- b.String()
 				_, _ = io.Copy(io.Discard, stdout)
 				return
@@ -327,7 +334,7 @@ func TestDemoServe(t *testing.T) {
 		t.Fatalf("no banner:\n%s", logs.String())
 	}
 	if !strings.Contains(text, "http://"+addr+"/admin/") || !strings.Contains(text, "admin / demo-password-1") ||
-		!strings.Contains(text, "admin@digitalreeviver.com") {
+		!strings.Contains(text, "admin@digitalreeviver.com") || !strings.Contains(text, "is written to "+filepath.Join(dir, "outbox")+"/ as an .eml file") {
 		t.Fatalf("banner:\n%s\nlogs:\n%s", text, logs.String())
 	}
 	// The banner can be printed again while the server runs (the database is locked meanwhile).

@@ -28,6 +28,7 @@ import (
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
@@ -147,7 +148,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	return serveHTTP(ctx, ln, srv.Handler(), cfg.log, func() {
 		cfg.log.Info("listening", "addr", ln.Addr().String(), "siteURL", cfg.siteURL, "demo", cfg.demo)
-		startSite(ctx, db, svc.builds, cfg, out)
+		startSite(ctx, db, svc, cfg, out)
 	})
 }
 
@@ -295,8 +296,8 @@ func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler, log *slog.L
 
 // startSite makes sure there is a site to serve: in demo mode the demo content and its build
 // (and the banner with the login), otherwise a first build when none was ever made.
-func startSite(ctx context.Context, db *store.DB, builds *publish.Queue, cfg serveConfig, out io.Writer) {
-	log := cfg.log
+func startSite(ctx context.Context, db *store.DB, svc *services, cfg serveConfig, out io.Writer) {
+	log, builds := cfg.log, svc.builds
 	if !cfg.demo {
 		if _, err := os.Stat(filepath.Join(cfg.Out, "index.html")); err != nil {
 			builds.Request(false, "start-up: no built site yet")
@@ -306,7 +307,7 @@ func startSite(ctx context.Context, db *store.DB, builds *publish.Queue, cfg ser
 	if err := seedDemo(ctx, db, builds, cfg.serveOptions, log); err != nil {
 		log.Error("demo content", "err", err)
 	}
-	banner := demoBanner(cfg.siteURL, cfg.demoPassword)
+	banner := demoBanner(cfg.siteURL, cfg.demoPassword, svc.mailTo)
 	fmt.Fprint(out, banner)
 	// Kept beside the database (owner-only) so `adminapi demo-login` can print it again once
 	// the log has scrolled it away.
@@ -418,20 +419,31 @@ func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveO
 // demoBannerFile holds the last demo banner, beside the database.
 const demoBannerFile = "demo-banner.txt"
 
-func demoBanner(siteURL, password string) string {
+func demoBanner(siteURL, password, mailTo string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n  Digital Reeviver demo\n  site:    %s/\n  admin:   %s/admin/\n", siteURL, siteURL)
 	if password != "" {
 		fmt.Fprintf(&b, "  login:   %s / %s   (change it with `adminapi user passwd --username %s`)\n", demoUser, password, demoUser)
-		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to; the reset mail lands in the outbox folder beside the database)\n", demoEmail)
+		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to)\n", demoEmail)
 	} else {
 		fmt.Fprintf(&b, "  login:   the existing admin account (reset it with `adminapi user passwd`)\n")
 	}
+	fmt.Fprintf(&b, "  mail:    %s\n", mailTo)
 	fmt.Fprintf(&b, "  again:   `make login` (or `adminapi demo-login`) prints this again; LOG_LEVEL=debug logs every request\n\n")
 	if !adminui.Available() {
 		fmt.Fprintf(&b, "  note:    this binary was built without the admin UI (build with `make admin-ui` and -tags adminui)\n\n")
 	}
 	return b.String()
+}
+
+// mailGoesTo says where the server's mail goes, for the demo banner: every kind of it, since
+// a newcomer who invites an editor or resets a password looks for it there.
+func mailGoesTo(sender mail.Sender) string {
+	if o, ok := sender.(*mail.Outbox); ok {
+		return fmt.Sprintf("no SMTP_URL set, so every e-mail (invitations, password resets, enquiry notifications, review requests)\n"+
+			"           is written to %s/ as an .eml file and not sent; People shows an invitation's link to copy", o.Dir)
+	}
+	return "sent through the mail server of SMTP_URL; the admin's Outgoing mail screen shows what it refused"
 }
 
 // logLevel reads LOG_LEVEL: debug (every request and each build stage's time), info (the

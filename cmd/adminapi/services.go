@@ -34,6 +34,7 @@ type services struct {
 	schedules *publish.Scheduler
 	enquiries *enquiry.Service
 	intake    *intake.Service // nil without INTAKE_TARGET
+	mailTo    string          // where the server's mail goes, for the demo banner
 }
 
 // spamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder.
@@ -55,7 +56,7 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 		}
 	}
 
-	s := &services{list: server.New(log)}
+	s := &services{list: server.New(log), mailTo: mailGoesTo(sender)}
 	gen := cfg.Config(log)
 	// A publish never waits for image work: what has no variants yet is shown as uploaded, and
 	// the variants follow (first in line), with a build when they are made (OnReady below).

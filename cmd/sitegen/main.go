@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"digitalreeviver/internal/cli"
 )
 
 func main() {
@@ -29,6 +31,7 @@ are rendered again.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(cli.FlagError)
 	root.AddCommand(newBuildCommand(), newServeCommand(), newCheckCommand(), newRollbackCommand(), newDeployCommand())
 	return root
 }

@@ -430,6 +430,8 @@ func TestErrorsSayWhatToDo(t *testing.T) {
 		{[]string{"check", "--content", filepath.Join(repo, "content"), "--out", filepath.Join(dir, "dist")}, "build it first (sitegen build --out " + filepath.Join(dir, "dist") + ")"},
 		{[]string{"deploy", "--to", "s3://bucket", "--out", filepath.Join(dir, "dist")}, "build the site first"},
 		{[]string{"deploy", "--to", "bucket"}, "expected s3://BUCKET"},
+		{[]string{"build", "--dbb", "x.db"}, "unknown flag: --dbb\nDid you mean --db?\n\nUsage:\n  sitegen build [flags]"},
+		{[]string{"deploy", "--dry-rn"}, "Did you mean --dry-run?"},
 	} {
 		t.Setenv("AWS_ACCESS_KEY_ID", "x")
 		t.Setenv("AWS_SECRET_ACCESS_KEY", "y")

@@ -19,6 +19,7 @@ func (s *Server) registerPeopleRoutes(r *mux.Router) {
 	r.HandleFunc("/api/people", people(s.handlePeopleList)).Methods("GET")
 	r.HandleFunc("/api/people/invites", people(s.handleInvite)).Methods("POST")
 	r.HandleFunc("/api/people/invites/{id}", people(s.handleRevokeInvite)).Methods("DELETE")
+	r.HandleFunc("/api/people/invites/{id}/link", people(s.handleInviteLink)).Methods("POST")
 	r.HandleFunc("/api/people/{username}", people(s.handleSetRole)).Methods("PATCH")
 	r.HandleFunc("/api/people/{username}", people(s.handleRemovePerson)).Methods("DELETE")
 	// The invitee has no account yet: these are public, limited like the reset calls.
@@ -58,7 +59,9 @@ func (s *Server) handlePeopleList(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleInvite handles POST /api/people/invites {email, role}: a single-use link, valid for
-// auth.InviteTTL, mailed to the address.
+// auth.InviteTTL, mailed to the address; the answer also holds a link of its own for the admin
+// to hand over (shown once: only its hash is kept), and says when mail goes to the outbox
+// folder rather than to a mail server.
 func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 	var in struct{ Email, Role string }
 	if err := decodeJSON(r, &in); err != nil {
@@ -82,13 +85,45 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	_, link, err := s.newInviteLink(inv.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	// The mail is a job of its own queue; its link's token is made when it is composed.
 	if _, err := s.mail.Enqueue(store.MailJob{Kind: mailkinds.Invite, To: email, Ref: inv.ID}); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	s.audit(r, domain.AuditInvite, "account", email, "as "+string(role))
-	writeJSON(w, http.StatusCreated, map[string]any{"message": "Invitation sent to " + email + ".", "invite": inv})
+	writeJSON(w, http.StatusCreated, map[string]any{"message": "Invitation sent to " + email + ".", "invite": inv, "link": link, "outbox": s.mail.ToOutbox()})
+}
+
+// handleInviteLink handles POST /api/people/invites/{id}/link: a new link for the admin to hand
+// over, replacing the one made before (the mailed link keeps working).
+func (s *Server) handleInviteLink(w http.ResponseWriter, r *http.Request) {
+	inv, link, err := s.newInviteLink(mux.Vars(r)["id"])
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.audit(r, domain.AuditInvite, "account", inv.Email, "a new link to hand over")
+	writeJSON(w, http.StatusOK, map[string]any{"message": "A new invitation link for " + inv.Email + "; the one made before no longer works.",
+		"invite": inv, "link": link})
+}
+
+// newInviteLink makes the link of invitation id that an admin hands over themselves.
+func (s *Server) newInviteLink(id string) (domain.Invite, string, error) {
+	token, hash, err := auth.NewResetToken()
+	if err != nil {
+		return domain.Invite{}, "", err
+	}
+	inv, err := s.db.SetInviteLink(id, hash, time.Now().UTC())
+	if err != nil {
+		return domain.Invite{}, "", err
+	}
+	// Like the reset link, the link's host is configuration, never a request's Host.
+	return inv, s.cfg.SiteURL + mailkinds.InvitePath + token, nil
 }
 
 func article(r domain.Role) string { return "an " + string(r) } // admin, editor

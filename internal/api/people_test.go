@@ -161,3 +161,58 @@ func TestMadeUpLinksAreRefusedBeforeHashing(t *testing.T) {
 		t.Fatalf("%d password hashes for one accepted invitation", n)
 	}
 }
+
+// TestInvitationLinkToHandOver: the invitation's answer holds a link the admin can hand over
+// (shown once: only its hash is kept) and says the mail went to the outbox folder; it works
+// beside the mailed link, and a new one replaces it without touching the mail's.
+func TestInvitationLinkToHandOver(t *testing.T) {
+	e := newEnv(t)
+	st, body := e.json("POST", "/api/people/invites", map[string]string{"email": "mia@example.com", "role": "editor"}, true)
+	if st != http.StatusCreated || body["outbox"] != true {
+		t.Fatalf("invite: %d %v", st, body)
+	}
+	first := inviteLink.FindStringSubmatch(body["link"].(string))
+	if first == nil {
+		t.Fatalf("no link in the answer: %v", body)
+	}
+	id := body["invite"].(map[string]any)["id"].(string)
+	var files []string
+	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	eml, _ := os.ReadFile(files[0])
+	mailed := inviteLink.FindStringSubmatch(strings.ReplaceAll(string(eml), "=\r\n", ""))[1]
+	if mailed == first[1] {
+		t.Fatal("the copied link is the mailed one")
+	}
+	for _, token := range []string{first[1], mailed} {
+		if st, body := e.json("POST", "/invite/check", map[string]string{"token": token}, false); st != 200 || body["email"] != "mia@example.com" {
+			t.Fatalf("check %s: %d %v", token, st, body)
+		}
+	}
+	raw, _ := os.ReadFile(filepath.Join(e.dir, "site.db"))
+	if strings.Contains(string(raw), first[1]) {
+		t.Error("the copied link's token is stored in clear")
+	}
+
+	st, body = e.json("POST", "/api/people/invites/"+id+"/link", nil, true)
+	if st != 200 || body["message"] != "A new invitation link for mia@example.com; the one made before no longer works." {
+		t.Fatalf("new link: %d %v", st, body)
+	}
+	second := inviteLink.FindStringSubmatch(body["link"].(string))[1]
+	if st, body := e.json("POST", "/invite/check", map[string]string{"token": first[1]}, false); st != 400 || body["error"] != domain.MsgInviteInvalid {
+		t.Fatalf("the replaced copied link: %d %v", st, body)
+	}
+	st, body = e.json("POST", "/invite/accept", map[string]string{"token": second, "username": "mia", "password": "long-enough-1"}, false)
+	if st != http.StatusCreated || body["role"] != "editor" {
+		t.Fatalf("accept through the copied link: %d %v", st, body)
+	}
+	if st, _ := e.json("POST", "/invite/check", map[string]string{"token": mailed}, false); st != 400 {
+		t.Fatalf("the mailed link after the invitation was used: %d", st)
+	}
+	if st, body := e.json("POST", "/api/people/invites/"+id+"/link", nil, true); st != 404 {
+		t.Fatalf("a link for a spent invitation: %d %v", st, body)
+	}
+	entries, _ := e.auditEntries("?kind=account")
+	if len(entries) < 2 || entries[1].Action != domain.AuditInvite || entries[1].Detail != "a new link to hand over" {
+		t.Errorf("audit: %+v", entries)
+	}
+}

@@ -65,6 +65,7 @@ var routeRoles = map[string]string{
 	"GET /api/people":                            string(domain.PermPeople),
 	"POST /api/people/invites":                   string(domain.PermPeople),
 	"DELETE /api/people/invites/{id}":            string(domain.PermPeople),
+	"POST /api/people/invites/{id}/link":         string(domain.PermPeople),
 	"PATCH /api/people/{username}":               string(domain.PermPeople),
 	"DELETE /api/people/{username}":              string(domain.PermPeople),
 	"POST /invite/check":                         public,

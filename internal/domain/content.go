@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"digitalreeviver/internal/htmlscan"
@@ -140,7 +141,9 @@ func ValidSlug(s string) bool {
 	return !strings.Contains(s, "--")
 }
 
-// PlainText returns the visible text of an HTML fragment, with whitespace folded.
+// PlainText returns the visible text of an HTML fragment, with whitespace folded. A heading's
+// text ends with a full stop unless it ends a sentence already, so an excerpt reads "Why local SEO
+// matters. Patients search…", not a heading run into its first paragraph.
 func PlainText(fragment string) string { return PlainTextPrefix(fragment, -1) }
 
 // PlainTextPrefix returns PlainText(fragment) when that has at most limit runes (or limit is
@@ -171,9 +174,22 @@ func plainTextPrefixFast(fragment string, limit int) (string, bool) {
 		counted = len(b.Buf)
 		return runes > limit+1
 	}
+	heading := -1 // where the open heading's text starts in b.Buf
 	ok := htmlscan.Scan(fragment, func(name string, end, selfClosing bool) bool {
 		switch name {
-		case "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+		case "h1", "h2", "h3", "h4", "h5", "h6":
+			if !end && !selfClosing {
+				heading = len(b.Buf)
+			} else if end {
+				if heading >= 0 && len(b.Buf) > heading && !closesSentence(lastRune(b.Buf)) {
+					b.Buf = append(b.Buf, '.')
+				}
+				heading = -1
+			}
+			if end || !selfClosing {
+				b.Space()
+			}
+		case "p", "li", "div", "blockquote", "pre":
 			if end || !selfClosing {
 				b.Space()
 			}
@@ -194,6 +210,7 @@ func plainTextPrefixTokenizer(fragment string, limit int) string {
 	var b strings.Builder
 	z := html.NewTokenizer(strings.NewReader(fragment))
 	skip := 0
+	heading := -1           // where the open heading's text starts in b
 	next := 4 * (limit + 1) // bytes of raw text after which to look whether there is enough
 	for {
 		switch z.Next() {
@@ -204,7 +221,10 @@ func plainTextPrefixTokenizer(fragment string, limit int) string {
 			switch string(name) {
 			case "script", "style":
 				skip++
-			case "p", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+			case "h1", "h2", "h3", "h4", "h5", "h6":
+				heading = b.Len()
+				b.WriteByte(' ')
+			case "p", "br", "li", "div", "blockquote", "pre":
 				b.WriteByte(' ')
 			}
 		case html.EndTagToken:
@@ -214,7 +234,15 @@ func plainTextPrefixTokenizer(fragment string, limit int) string {
 				if skip > 0 {
 					skip--
 				}
-			case "p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "div", "blockquote", "pre":
+			case "h1", "h2", "h3", "h4", "h5", "h6":
+				if text := strings.TrimRightFunc(b.String(), unicode.IsSpace); heading >= 0 && strings.TrimSpace(b.String()[heading:]) != "" && !closesSentence(lastRuneString(text)) {
+					b.Reset()
+					b.WriteString(text)
+					b.WriteByte('.')
+				}
+				heading = -1
+				b.WriteByte(' ')
+			case "p", "li", "div", "blockquote", "pre":
 				b.WriteByte(' ')
 			}
 		case html.TextToken:
@@ -230,6 +258,19 @@ func plainTextPrefixTokenizer(fragment string, limit int) string {
 			next = b.Len() + 2*(limit+1)
 		}
 	}
+}
+
+// closesSentence reports whether r is a mark that closes a sentence or a heading.
+func closesSentence(r rune) bool { return strings.ContainsRune(".!?:;…", r) }
+
+func lastRune(b []byte) rune {
+	r, _ := utf8.DecodeLastRune(b)
+	return r
+}
+
+func lastRuneString(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
 }
 
 // Excerpt returns the first n characters (runes) of the plain text of an HTML fragment.

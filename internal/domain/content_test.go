@@ -118,8 +118,20 @@ func TestServiceValidate(t *testing.T) {
 
 func TestExcerptAndPlainText(t *testing.T) {
 	html := `<h2>Title</h2><p>First <strong>bold</strong> words.</p><script>alert(1)</script><ul><li>one</li><li>two</li></ul>`
-	if got := PlainText(html); got != "Title First bold words. one two" {
+	if got := PlainText(html); got != "Title. First bold words. one two" {
 		t.Fatalf("PlainText = %q", got)
+	}
+	// A heading ends with a full stop unless it closes a sentence already; an empty one adds none.
+	for in, want := range map[string]string{
+		"<h2>Why local SEO matters for clinics</h2><p>Patients search nearby.</p>": "Why local SEO matters for clinics. Patients search nearby.",
+		"<h3>Why does it matter?</h3><p>Because.</p>":                              "Why does it matter? Because.",
+		"<h2>Steps: </h2><p>One</p>":                                               "Steps: One",
+		"<p>Intro</p><h2> </h2><p>More</p>":                                        "Intro More",
+		"<h2>Title <em>in part</em></h2>Tail":                                      "Title in part. Tail",
+	} {
+		if got := PlainText(in); got != want {
+			t.Errorf("PlainText(%q) = %q, want %q", in, got, want)
+		}
 	}
 	long := "<p>" + strings.Repeat("é", 150) + "</p>"
 	if got := Excerpt(long, PreviewLimit); len([]rune(got)) != PreviewLimit {

@@ -44,8 +44,10 @@ func richTextPolicy() *bluemonday.Policy {
 		p.AllowRelativeURLs(true)
 		p.RequireParseableURLs(true)
 		p.AllowAttrs("href").OnElements("a")
-		p.AllowAttrs("target").Matching(regexp.MustCompile(`^_blank$`)).OnElements("a")
-		// rel is rebuilt by the policy below (noopener/noreferrer on _blank), never copied.
+		// target and rel are never copied: an absolute link (which may lead off the site) opens
+		// in a new tab with rel="noreferrer noopener", a site-relative one in the same tab. The
+		// build then treats absolute links to the site's own host as the site's (LinkTargets).
+		p.AddTargetBlankToFullyQualifiedLinks(true)
 		p.RequireNoReferrerOnFullyQualifiedLinks(true)
 
 		p.AllowAttrs("src").Matching(imgSrc).OnElements("img")

@@ -40,6 +40,9 @@ func TestSanitizeHTML(t *testing.T) {
 			nil, []string{"javascript", "JaVaScRiPt", "href"}},
 		{"allowed links", `<a href="https://e.com" target="_blank">a</a><a href="mailto:a@b.c">m</a><a href="tel:+91">t</a><a href="/contactus">c</a>`,
 			[]string{`href="https://e.com"`, `target="_blank"`, `href="mailto:a@b.c"`, `href="tel:+91"`, `href="/contactus"`}, nil},
+		// Only a link that may lead off the site opens a new tab, and then without a handle on ours.
+		{"a new tab only for absolute links", `<a href="/contactus" target="_blank" rel="opener">c</a><a href="#faq" target="x">f</a><a href="https://e.com" rel="opener">e</a>`,
+			[]string{`<a href="/contactus">c</a>`, `<a href="#faq">f</a>`, `<a href="https://e.com" rel="noreferrer noopener" target="_blank">e</a>`}, []string{`rel="opener"`}},
 		{"ftp and data links dropped", `<a href="ftp://x/y">f</a><a href="data:text/html,<script>">d</a>`, nil, []string{"ftp:", "data:"}},
 		{"data and svg images dropped", `<img src="data:image/svg+xml;base64,PHN2Zz4="><img src="/other/x.svg">`, nil, []string{"data:", "/other"}},
 		{"foreign classes dropped", `<p class="evil ql-align-right">x</p>`, []string{"<p>x</p>"}, []string{"evil"}},

@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"image"
 	"image/png"
@@ -15,10 +14,9 @@ import (
 
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/fixturefile"
 	"digitalreeviver/internal/media"
 )
-
-var updateFixture = flag.Bool("update-fixture", false, "write site/dev/fixture.json from the planner instead of comparing with it")
 
 // fixturePages names the page of the test site that stands for each page of the renderer: the
 // one that sets the most optional fields (an archive page of the blog, with both neighbours; a
@@ -104,32 +102,8 @@ func TestRendererFixture(t *testing.T) {
 	if err := enc.Encode(fixture); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(siteDir, "dev", "fixture.json")
-	if *updateFixture {
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	have, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, buf.Bytes()) {
-		t.Fatalf("site/dev/fixture.json is not the planner's output (first difference on line %d). If the props changed on purpose, "+
-			"run `go test ./internal/generator -run TestRendererFixture -update-fixture`, then `npm --prefix site test` for the TypeScript side",
-			firstDifferentLine(have, buf.Bytes()))
-	}
-}
-
-func firstDifferentLine(a, b []byte) int {
-	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
-	for i := range min(len(la), len(lb)) {
-		if !bytes.Equal(la[i], lb[i]) {
-			return i + 1
-		}
-	}
-	return min(len(la), len(lb)) + 1
+	fixturefile.Check(t, filepath.Join(siteDir, "dev", "fixture.json"), buf.Bytes(),
+		"run `go test ./internal/generator -run TestRendererFixture -update-fixture`, then `npm --prefix site test` for the TypeScript side")
 }
 
 // fixtureSet is the variants of the fixture's upload: 1600×1000 in AVIF, WebP and PNG, as

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -145,6 +146,17 @@ func routeFile(route string) string {
 	return strings.Trim(route, "/") + "/index.html"
 }
 
+// richText is a record's rich text as its page shows it: uploaded images in every size they
+// come in, and only links that leave the site opening a new tab (an absolute link to the site's
+// own address opens where it is, like a relative one).
+func (p *planner) richText(fragment string) string {
+	var host string
+	if u, err := url.Parse(p.base); err == nil {
+		host = u.Hostname()
+	}
+	return domain.LinkTargets(p.images.richImages(fragment), host)
+}
+
 func (p *planner) abs(path string) string {
 	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
 		return path
@@ -192,6 +204,22 @@ func describe(html string) string {
 	return strings.TrimSpace(string([]rune(t)[:descLimit])) + "…"
 }
 
+// cardTextLimit is where a card's text made from a meta description is cut: the length search
+// engines show of one, so a description written for them shows whole.
+const cardTextLimit = 160
+
+// cardText is a card's text: the meta description the editor wrote, when there is one, else
+// body, the excerpt of the text (made by the caller, since a build may hold only that).
+func cardText(metaDescription string, body func() string) string {
+	if d := strings.Join(strings.Fields(metaDescription), " "); d != "" {
+		if utf8.RuneCountInString(d) <= cardTextLimit {
+			return d
+		}
+		return strings.TrimSpace(string([]rune(d)[:cardTextLimit])) + "…"
+	}
+	return body()
+}
+
 func excerpt(html string) string {
 	t := plainPrefix(html, domain.PreviewLimit)
 	if utf8.RuneCountInString(t) <= domain.PreviewLimit {
@@ -217,12 +245,12 @@ func isoDate(t time.Time) string {
 // blogCard is post i's card.
 func (p *planner) blogCard(i int) BlogCard {
 	b := &p.blogs[i]
-	var ex string
-	if p.texts != nil {
-		ex = p.texts.excerpts[i]
-	} else {
-		ex = excerpt(b.Content)
-	}
+	ex := cardText(b.MetaDescription, func() string {
+		if p.texts != nil {
+			return p.texts.excerpts[i]
+		}
+		return excerpt(b.Content)
+	})
 	return BlogCard{
 		Title: b.Title, Slug: b.Slug, Href: "/blog/" + b.Slug + "/",
 		Category: domain.Category(b.Category), Excerpt: ex,
@@ -286,7 +314,8 @@ func (p *planner) plan() ([]*Page, error) {
 		}
 		svcCards = append(svcCards, ServiceCard{
 			Title: s.Title, Slug: s.Slug, Href: "/" + s.Slug + "/", Category: domain.Category(s.Category),
-			Excerpt: excerpt(s.Description), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg"),
+			Excerpt: cardText(s.MetaDescription, func() string { return excerpt(s.Description) }),
+			Image:   p.images.image(s.Image, s.Title, "/images/default-service.svg"),
 		})
 	}
 	listHead := p.pageHead("OurServices", "/OurServices/", robotsIndex)
@@ -462,7 +491,7 @@ func (p *planner) postPage(i int, related []int, route string) (any, Head) {
 
 func (p *planner) postProps(b domain.Blog, preview bool) BlogPostProps {
 	return BlogPostProps{Preview: preview, Related: []BlogCard{}, Post: PostProps{
-		Title: b.Title, Slug: b.Slug, Category: domain.Category(b.Category), HTML: p.images.richImages(b.Content),
+		Title: b.Title, Slug: b.Slug, Category: domain.Category(b.Category), HTML: p.richText(b.Content),
 		Date: isoDate(b.CreatedAt), DateDisplay: displayDate(b.CreatedAt),
 		Image: p.images.image(b.Image, b.Title, "/images/default-blog.svg"),
 	}}
@@ -525,7 +554,7 @@ func (p *planner) servicePage(s domain.Service, preview bool) (ServicePageProps,
 	var props ServicePageProps
 	props.Preview = preview
 	props.Service.Title, props.Service.Slug, props.Service.Category = s.Title, s.Slug, domain.Category(s.Category)
-	props.Service.HTML = p.images.richImages(s.Description)
+	props.Service.HTML = p.richText(s.Description)
 	props.Service.Image = p.images.image(s.Image, s.Title, "/images/default-service.svg")
 	title := s.MetaTitle
 	if title == "" {
@@ -560,7 +589,7 @@ func (p *planner) landing(slug string, rec domain.Service, published bool) (Land
 	title, desc, kw := doc.Title, doc.Description, doc.Keywords
 	if published {
 		if strings.TrimSpace(domain.PlainText(rec.Description)) != "" {
-			props.Service = &LandingService{Title: rec.Title, HTML: p.images.richImages(rec.Description)}
+			props.Service = &LandingService{Title: rec.Title, HTML: p.richText(rec.Description)}
 		}
 		// The service record's SEO fields override the page's own (SPEC §2).
 		if rec.MetaTitle != "" {
@@ -631,7 +660,7 @@ func (p *planner) serviceTiles() []ServiceTile {
 			shown[strings.ToLower(strings.TrimRight(href, "/"))] || shown[strings.ToLower(strings.TrimSpace(s.Title))] {
 			continue
 		}
-		tiles = append(tiles, ServiceTile{Title: s.Title, Description: excerpt(s.Description), Href: href,
+		tiles = append(tiles, ServiceTile{Title: s.Title, Description: cardText(s.MetaDescription, func() string { return excerpt(s.Description) }), Href: href,
 			Tag: strings.TrimSpace(s.Category), Image: p.images.image(s.Image, s.Title, "/images/default-service.svg")})
 	}
 	return tiles

@@ -82,6 +82,13 @@ func (s *Spool) Start(context.Context) error {
 	return nil
 }
 
+// ToOutbox says whether the spool's mail goes to an outbox folder rather than a mail server
+// (no SMTP_URL): nobody receives it unless someone opens the folder.
+func (s *Spool) ToOutbox() bool {
+	_, ok := s.sender.(*Outbox)
+	return ok
+}
+
 // EraseCopies removes the copies the sender keeps of the mails that name ref (the outbox's
 // .eml files naming an enquiry's id), for a data-protection request, and answers how many went.
 // A sender that keeps none (SMTP) has none to erase.

@@ -13,12 +13,14 @@ import (
 	"sync"
 	"time"
 
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
 )
 
 // ControlSocket is the path of the control socket beside a database file. bbolt lets one process
-// hold the file, so `adminapi backup` asks the running server for a hot copy through it; the
-// socket is mode 0600, so only the account that owns the database can use it.
+// hold the file, so `adminapi backup` asks the running server for a hot copy through it, and
+// `adminapi user list` for the accounts; the socket is mode 0600, so only the account that owns
+// the database can use it.
 func ControlSocket(dbPath string) string { return dbPath + ".sock" }
 
 type controlRequest struct {
@@ -27,12 +29,32 @@ type controlRequest struct {
 }
 
 type controlAnswer struct {
-	OK    bool   `json:"ok"`
-	Error string `json:"error,omitempty"`
+	OK       bool             `json:"ok"`
+	Error    string           `json:"error,omitempty"`
+	Accounts []AccountSummary `json:"accounts,omitempty"`
+}
+
+// AccountSummary is an account as `adminapi user list` shows it: never its password hash.
+type AccountSummary struct {
+	Username  string      `json:"username"`
+	Email     string      `json:"email"`
+	Role      domain.Role `json:"role"`
+	CreatedAt time.Time   `json:"createdAt"`
+}
+
+// AccountSummaries lists the accounts by username (Accounts without what a listing needs not).
+func AccountSummaries(db *store.DB) ([]AccountSummary, error) {
+	list, err := Accounts(db)
+	out := make([]AccountSummary, len(list))
+	for i, a := range list {
+		out[i] = AccountSummary{Username: a.Username, Email: a.Email, Role: a.Role, CreatedAt: a.CreatedAt}
+	}
+	return out, err
 }
 
 // Control is the control socket of a running server, one of its services: Start listens,
-// Close stops listening and removes the socket. Its one operation is "backup".
+// Close stops listening and removes the socket. Its operations are "backup" (a hot copy to an
+// absolute path) and "accounts" (the accounts, read-only).
 type Control struct {
 	db   *store.DB
 	log  *slog.Logger
@@ -100,6 +122,13 @@ func handleControl(c net.Conn, db *store.DB, log *slog.Logger) {
 		} else {
 			log.Info("backup written", "to", req.To)
 		}
+	case req.Op == "accounts":
+		list, err := AccountSummaries(db)
+		if err != nil {
+			ans = controlAnswer{Error: err.Error()}
+		} else {
+			ans.Accounts = list
+		}
 	default:
 		ans = controlAnswer{Error: "unknown request"}
 	}
@@ -108,20 +137,31 @@ func handleControl(c net.Conn, db *store.DB, log *slog.Logger) {
 
 // RequestBackup asks the server running on dbPath to write a backup to the absolute path to.
 func RequestBackup(dbPath, to string) error {
+	_, err := request(dbPath, controlRequest{Op: "backup", To: to})
+	return err
+}
+
+// RequestAccounts asks the server running on dbPath for its accounts.
+func RequestAccounts(dbPath string) ([]AccountSummary, error) {
+	ans, err := request(dbPath, controlRequest{Op: "accounts"})
+	return ans.Accounts, err
+}
+
+func request(dbPath string, req controlRequest) (controlAnswer, error) {
 	c, err := net.DialTimeout("unix", ControlSocket(dbPath), 5*time.Second)
 	if err != nil {
-		return fmt.Errorf("the database is in use and its server's control socket does not answer: %w", err)
+		return controlAnswer{}, fmt.Errorf("the database is in use and its server's control socket does not answer: %w", err)
 	}
 	defer c.Close()
-	if err := json.NewEncoder(c).Encode(controlRequest{Op: "backup", To: to}); err != nil {
-		return err
+	if err := json.NewEncoder(c).Encode(req); err != nil {
+		return controlAnswer{}, err
 	}
 	var ans controlAnswer
 	if err := json.NewDecoder(c).Decode(&ans); err != nil {
-		return fmt.Errorf("control socket: %w", err)
+		return controlAnswer{}, fmt.Errorf("control socket: %w", err)
 	}
 	if !ans.OK {
-		return errors.New(ans.Error)
+		return ans, errors.New(ans.Error)
 	}
-	return nil
+	return ans, nil
 }

@@ -77,6 +77,27 @@ func TestInvitations(t *testing.T) {
 	if _, err := db.Invite([]byte("h1"), now); domain.ErrorCode(err) != domain.EInvalid {
 		t.Fatalf("replaced link still works: %v", err)
 	}
+	// A link shown to the admin has a slot of its own: the mailed link keeps working beside it,
+	// and a newer copied link replaces the one before.
+	for _, h := range []string{"c1", "c2"} {
+		if _, err := db.SetInviteLink("i1", []byte(h), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for h, want := range map[string]string{"c1": domain.EInvalid, "c2": "", "h1b": ""} {
+		if got, err := db.Invite([]byte(h), now); domain.ErrorCode(err) != want || (want == "" && got.ID != "i1") {
+			t.Fatalf("link %s: %+v %v, want %q", h, got, err, want)
+		}
+	}
+	if _, err := db.SetInviteToken("i1", []byte("h1c"), now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Invite([]byte("c2"), now); err != nil {
+		t.Fatalf("a newer mail took away the copied link: %v", err)
+	}
+	if _, err := db.SetInviteToken("i1", []byte("h1b"), now); err != nil {
+		t.Fatal(err)
+	}
 	// Inviting the same address again replaces the first invitation.
 	inv2 := inv
 	inv2.ID, inv2.CreatedAt = "i2", now.Add(time.Minute)

@@ -18,11 +18,14 @@ import (
 // Invitations live in their own bucket by id, each with the SHA-256 of its link's token, as
 // reset tokens are kept: the link itself is never stored. The token is made when the mail is
 // composed (SetInviteToken), so a queued mail job holds nothing that opens an account, and a
-// newer mail of the same invitation replaces the link of the one before.
+// newer mail of the same invitation replaces the link of the one before. An admin may also be
+// shown a link to hand over themselves (SetInviteLink): its hash has a slot of its own, so the
+// mail and the copied link both work, and a newer copied link replaces the one before.
 
 type storedInvite struct {
 	domain.Invite
-	TokenHash string `json:"tokenHash,omitempty"` // hex
+	TokenHash string `json:"tokenHash,omitempty"` // hex, the mailed link's
+	LinkHash  string `json:"linkHash,omitempty"`  // hex, the link shown to the admin who copies it
 }
 
 // PutInvite stores an invitation (without a token yet). An address that already has an account
@@ -57,6 +60,17 @@ func (db *DB) PutInvite(inv domain.Invite) error {
 // SetInviteToken gives the pending invitation id the token whose hash is given (the link of
 // the mail being composed) and answers the invitation; an unknown or expired one is not found.
 func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (domain.Invite, error) {
+	return db.setInviteHash(id, now, func(inv *storedInvite) { inv.TokenHash = hex.EncodeToString(hash) })
+}
+
+// SetInviteLink gives the pending invitation id the token whose hash is given as the link an
+// admin hands over themselves (shown once, copied), replacing the one made before; the mailed
+// link keeps working. An unknown or expired invitation is not found.
+func (db *DB) SetInviteLink(id string, hash []byte, now time.Time) (domain.Invite, error) {
+	return db.setInviteHash(id, now, func(inv *storedInvite) { inv.LinkHash = hex.EncodeToString(hash) })
+}
+
+func (db *DB) setInviteHash(id string, now time.Time, set func(*storedInvite)) (domain.Invite, error) {
 	var inv storedInvite
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		ok, err := getJSON(tx, bucketInvites, []byte(id), &inv)
@@ -69,7 +83,7 @@ func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (domain.Invi
 		if !inviterMayStill(tx, inv.Invite) {
 			return domain.Errorf(domain.ENotFound, domain.MsgInviterGone, inv.InvitedBy)
 		}
-		inv.TokenHash = hex.EncodeToString(hash)
+		set(&inv)
 		return putJSON(tx, bucketInvites, []byte(id), inv)
 	})
 	return inv.Invite, err
@@ -104,7 +118,8 @@ func (db *DB) Invite(hash []byte, now time.Time) (domain.Invite, error) {
 	return inv, err
 }
 
-// inviteByToken finds the pending invitation whose token has the hash (there are a handful).
+// inviteByToken finds the pending invitation whose mailed or copied link's token has the hash
+// (there are a handful).
 func inviteByToken(tx *bolt.Tx, hash []byte, now time.Time) ([]byte, storedInvite, error) {
 	want := []byte(hex.EncodeToString(hash))
 	var key []byte
@@ -114,8 +129,10 @@ func inviteByToken(tx *bolt.Tx, hash []byte, now time.Time) ([]byte, storedInvit
 		if err := json.Unmarshal(v, &o); err != nil {
 			return err
 		}
-		if o.TokenHash != "" && subtle.ConstantTimeCompare([]byte(o.TokenHash), want) == 1 {
-			key, found = bytes.Clone(k), o
+		for _, h := range []string{o.TokenHash, o.LinkHash} {
+			if h != "" && subtle.ConstantTimeCompare([]byte(h), want) == 1 {
+				key, found = bytes.Clone(k), o
+			}
 		}
 		return nil
 	})

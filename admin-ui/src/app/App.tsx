@@ -4,6 +4,7 @@ import { setNavigator } from '../lib/api-client';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { Guard } from '../components/Guard';
 import { Layout } from '../components/Layout';
+import { PageHeader } from '../components/PageHeader';
 import { Toasts } from '../components/Toasts';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { ForgotPasswordPage } from '../features/auth/components/ForgotPasswordPage';
@@ -55,9 +56,12 @@ function Guarded() {
 function AdminOnly({ children }: { children: ReactElement }) {
   if (useIsAdmin()) return children;
   return (
-    <p className="card form-error" role="alert">
-      Only an admin may open this screen. Ask an admin if you need it.
-    </p>
+    <>
+      <PageHeader title="Admins only" />
+      <p className="card form-error" role="alert">
+        Only an admin may open this screen. Ask an admin if you need it.
+      </p>
+    </>
   );
 }
 
@@ -103,7 +107,7 @@ export function AppRoutes() {
         <Route path="/admin/webhooks" element={<AdminOnly><WebhooksPage /></AdminOnly>} />
         <Route path="/admin/mail" element={<AdminOnly><MailPage /></AdminOnly>} />
         <Route path="/admin/media" element={<MediaPage />} />
-        <Route path="/admin/redirects" element={<RedirectsPage />} />
+        <Route path="/admin/redirects" element={<AdminOnly><RedirectsPage /></AdminOnly>} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
     </Routes>

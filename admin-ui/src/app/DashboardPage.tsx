@@ -18,6 +18,7 @@ import { IntakePanel } from '../features/intake/components/IntakePanel';
 import { DiskNotice } from '../features/disk/components/DiskNotice';
 import { useIsAdmin } from '../lib/session';
 import { KINDS } from './kinds';
+import './dashboard.css';
 
 /** /admin and /admin/dashboard: drafts, live content, enquiries and builds on one screen. */
 export function DashboardPage() {

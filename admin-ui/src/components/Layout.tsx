@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-do
 import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, Images, Signpost, X, Users, ScrollText, Webhook, Mail, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { useMe } from '../lib/session';
-import { getSiteInfo } from '../lib/publish';
+import { useSiteUrl } from '../lib/publish';
 import { toast } from '../lib/toast';
 import { useConfirm } from './ConfirmDialog';
 import { Brand } from './Brand';
@@ -64,15 +64,7 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
   const me = useMe();
   const admin = me.role === 'admin';
   const [menuOpen, setMenuOpen] = useState(false);
-  const [siteUrl, setSiteUrl] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void getSiteInfo().then((info) => live && setSiteUrl(info.siteUrl));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const siteUrl = useSiteUrl();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
 

@@ -7,9 +7,11 @@ interface Props {
   /** Where the site lists it, absolute, and how to name that place ("the blog"). */
   listHref: string;
   listName: string;
-  /** The admin screen that edits the live item. */
-  editTo: string;
+  /** The admin screen that edits the live item (none for an editor, who may not). */
+  editTo?: string;
   editLabel: string;
+  /** How the notice begins, before the page's address. */
+  lead?: string;
   /** The build was still running when the publish answered. */
   pending: boolean;
 }
@@ -18,13 +20,13 @@ interface Props {
  * What the preview screen shows after a publish: the page is live (or about to be), with links to
  * it and to the site's list, while the admin stays in the admin.
  */
-export function LiveNotice({ pageHref, listHref, listName, editTo, editLabel, pending }: Props) {
+export function LiveNotice({ pageHref, listHref, listName, editTo, editLabel, pending, lead = 'Published! The page is live at ' }: Props) {
   return (
     <div className="notice notice-success live-notice" role="status">
       <CheckCircle2 size={20} aria-hidden="true" />
       <div>
         <p>
-          {pending ? 'Published. The website is still being rebuilt; the page will be live at ' : 'Published! The page is live at '}
+          {pending ? 'Published. The website is still being rebuilt; the page will be live at ' : lead}
           <a href={pageHref} target="_blank" rel="noopener noreferrer">
             {pageHref}
           </a>
@@ -37,9 +39,11 @@ export function LiveNotice({ pageHref, listHref, listName, editTo, editLabel, pe
           <a className="btn btn-secondary btn-small" href={listHref} target="_blank" rel="noopener noreferrer">
             <ExternalLink size={16} aria-hidden="true" /> View {listName}
           </a>
-          <Link className="btn btn-secondary btn-small" to={editTo}>
-            <Pencil size={16} aria-hidden="true" /> {editLabel}
-          </Link>
+          {editTo && (
+            <Link className="btn btn-secondary btn-small" to={editTo}>
+              <Pencil size={16} aria-hidden="true" /> {editLabel}
+            </Link>
+          )}
           <Link className="btn btn-secondary btn-small" to="/admin/dashboard">
             <LayoutDashboard size={16} aria-hidden="true" /> Dashboard
           </Link>

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Quill from 'quill';
 import type { Range } from 'quill';
 import 'quill/dist/quill.snow.css';
+import { getSiteInfo } from '../lib/publish';
+import { nameToolbarPickers } from '../lib/quill-names';
 import { toast } from '../lib/toast';
 import { IMAGE_ACCEPT } from '../lib/upload';
 import { MediaPicker, type Picked } from '../features/media/components/MediaPicker';
@@ -11,6 +13,7 @@ import { MediaPicker, type Picked } from '../features/media/components/MediaPick
 const ALLOWED_PROTOCOLS = ['http', 'https', 'mailto', 'tel'];
 const LinkFormat = Quill.import('formats/link') as unknown as {
   new (...args: never[]): object;
+  create(value: string): HTMLElement;
   sanitize(url: string): string;
   SANITIZED_URL: string;
   PROTOCOL_WHITELIST: string[];
@@ -26,10 +29,50 @@ export function sanitizeLink(url: string): string {
   return ALLOWED_PROTOCOLS.includes(scheme[1].toLowerCase()) ? trimmed : 'about:blank';
 }
 
+/**
+ * Whether a link leaves the site (the server's rule, domain.External): an http(s) address on a
+ * host other than this admin's and the public site's (a host and its www. twin are one site).
+ */
+export function isExternalLink(href: string, siteHosts: string[] = siteHostsNow()): boolean {
+  let url: URL;
+  try {
+    // A scheme-relative address keeps the page's scheme; a site-relative one is no URL alone.
+    url = new URL(href.trim().startsWith('//') ? `https:${href.trim()}` : href.trim());
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const bare = (h: string) => h.toLowerCase().replace(/^www\./, '');
+  return !siteHosts.some((h) => h && bare(h) === bare(url.hostname));
+}
+
+// The public site's host, learnt when an editor first opens (the admin may be served elsewhere).
+let publicHost = '';
+function learnPublicHost() {
+  void getSiteInfo().then((info) => {
+    try {
+      publicHost = new URL(info.siteUrl).hostname;
+    } catch {
+      publicHost = '';
+    }
+  });
+}
+const siteHostsNow = () => [window.location.hostname, publicHost];
+
 class SafeLink extends LinkFormat {
   static PROTOCOL_WHITELIST = ALLOWED_PROTOCOLS;
   static sanitize(url: string): string {
     return sanitizeLink(url);
+  }
+  // Quill opens every link in a new tab; a visitor following a link to another page of the site
+  // expects it where they are, as with the site's menus, so only a link that leaves it does.
+  static create(value: string) {
+    const node = super.create(value);
+    if (!isExternalLink(node.getAttribute('href') ?? '')) {
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+    }
+    return node;
   }
 }
 Quill.register('formats/link', SafeLink, true);
@@ -86,6 +129,7 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
+    learnPublicHost();
     const editorEl = document.createElement('div');
     host.appendChild(editorEl);
 
@@ -117,6 +161,8 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
       },
     });
     quillRef.current = quill;
+    const toolbar = quill.getModule('toolbar') as { container?: HTMLElement };
+    if (toolbar.container) nameToolbarPickers(toolbar.container);
 
     const root = quill.root;
     root.setAttribute('role', 'textbox');

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { resetToasts, toast } from '../lib/toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { resetToasts, toast, TOAST_DURATION_MS } from '../lib/toast';
 import { Toasts } from './Toasts';
 
 afterEach(() => resetToasts());
@@ -39,5 +39,28 @@ describe('Toasts', () => {
       toast.success('Saved.');
     });
     expect(screen.getByLabelText('Notifications').style.top).toBe('');
+  });
+
+  it('are a named region, and stay while pointed at or focused, then go after their full time', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Toasts />);
+      act(() => {
+        toast.success('Blog updated successfully.');
+      });
+      expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+      const shown = screen.getByRole('status');
+      act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+      fireEvent.mouseEnter(shown);
+      act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
+      expect(screen.getByText('Blog updated successfully.')).toBeInTheDocument();
+      fireEvent.mouseLeave(shown);
+      act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000));
+      expect(screen.getByText('Blog updated successfully.')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByText('Blog updated successfully.')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { CheckCircle2, Info, TriangleAlert, X } from 'lucide-react';
-import { dismissToast, getToasts, subscribeToasts } from '../lib/toast';
+import { dismissToast, getToasts, holdToast, subscribeToasts } from '../lib/toast';
 
 const ICONS = { success: CheckCircle2, error: TriangleAlert, info: Info };
 const GAP = 10;
@@ -57,7 +57,8 @@ export function Toasts() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const top = useClearTop(toasts.length > 0);
   return (
-    <div className="toasts" aria-label="Notifications" style={top === undefined ? undefined : { top }}>
+    // A named region (a div may not carry a name): where the toasts are, for a screen reader's list of landmarks.
+    <section className="toasts" aria-label="Notifications" style={top === undefined ? undefined : { top }}>
       {toasts.map((t) => {
         const Icon = ICONS[t.kind];
         return (
@@ -66,6 +67,10 @@ export function Toasts() {
             className={`toast toast-${t.kind}`}
             role={t.kind === 'error' ? 'alert' : 'status'}
             aria-live={t.kind === 'error' ? 'assertive' : 'polite'}
+            onMouseEnter={() => holdToast(t.id, true)}
+            onMouseLeave={() => holdToast(t.id, false)}
+            onFocus={() => holdToast(t.id, true)}
+            onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && holdToast(t.id, false)}
           >
             <Icon className="toast-icon" size={20} aria-hidden="true" />
             <div className="toast-body">
@@ -94,6 +99,6 @@ export function Toasts() {
           </div>
         );
       })}
-    </div>
+    </section>
   );
 }

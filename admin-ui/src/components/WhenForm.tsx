@@ -28,7 +28,8 @@ export function WhenForm({ label, submitLabel, busyLabel, busy, initial, onSubmi
     onSubmit(iso);
   };
   return (
-    <form className="when-form" onSubmit={submit} noValidate>
+    // Toasts keep clear of it, as of a form's buttons: a message must not hide the time or its buttons.
+    <form className="when-form" onSubmit={submit} noValidate data-toast-avoid>
       <label htmlFor={id}>
         {label} <span className="muted">({zone})</span>
       </label>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { api } from './api-client';
 
 /** What both publish calls answer (docs/API.md). */
@@ -36,4 +37,17 @@ export function siteLink(siteUrl: string, path: string): string {
   } catch {
     return path;
   }
+}
+
+/** The public site's base URL once known (null until then), for links from the admin to the site. */
+export function useSiteUrl(): string | null {
+  const [siteUrl, setSiteUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void getSiteInfo().then((info) => live && setSiteUrl(info.siteUrl));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return siteUrl;
 }

@@ -64,6 +64,16 @@ export function showToast(kind: ToastKind, message: string, link?: ToastLink, ac
   return id;
 }
 
+/**
+ * Keeps a toast while the user points at it or has focus in it (WCAG 2.2.1: a message that goes
+ * by itself can be held to read or to reach its button); released, it has its full time again.
+ */
+export function holdToast(id: number, held: boolean) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  if (!held && toasts.some((x) => x.id === id)) timers.set(id, setTimeout(() => dismissToast(id), TOAST_DURATION_MS));
+}
+
 export const toast = {
   success: (message: string, link?: ToastLink) => showToast('success', message, link),
   error: (message: string, link?: ToastLink) => showToast('error', message, link),

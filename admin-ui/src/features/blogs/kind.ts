@@ -14,7 +14,7 @@ export const blogKind = defineKind({
   site: { page: (slug) => `/blog/${slug}/`, list: '/blog/', listName: 'the blog' },
   image: { label: 'Cover image' },
   // SPEC §3: the edit-blog screen calls the focus keyword "keyword".
-  form: { categoryHint: 'For example SEO or Social Media.', editKeywordLabel: 'Keyword' },
+  form: { categoryHint: 'For example SEO or Social Media.' },
   messages: {
     notFound: 'Blog not found or failed to fetch.',
     loadFailed: 'Failed to fetch blog. Please try again.',

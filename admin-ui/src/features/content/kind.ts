@@ -110,8 +110,6 @@ export interface ContentKind {
     showSlug: boolean;
     /** The preview screen's edit form shows the meta fields disabled. */
     previewMetaDisabled: boolean;
-    /** What the edit screen (a published item) calls the focus keyword. */
-    editKeywordLabel: string;
     /** After a successful edit, go back to the dashboard after this many ms (otherwise stay). */
     editRedirectMs?: number;
   };
@@ -133,7 +131,7 @@ export function defineKind(spec: KindSpec): ContentKind {
     ...spec,
     api: { previewBody: 'multipart', editKeyword: 'focusKeyword', publishSendsCreatedAt: false, removePublishedImage: true, ...spec.api },
     image: { label: 'Image', required: false, removableInPreview: true, ...spec.image },
-    form: { showSlug: false, previewMetaDisabled: false, editKeywordLabel: 'Focus keyword', ...spec.form },
+    form: { showSlug: false, previewMetaDisabled: false, ...spec.form },
     messages: {
       listFailed: `Failed to load ${plural}. Please try again later.`,
       deleteQuestion: `Are you sure you want to delete this ${noun}?`,

@@ -5,6 +5,7 @@ import { changesBetween } from '../revisions/diff';
 import { FieldDiff } from '../revisions/components/FieldDiff';
 import { listRevisions, staleItem, type Revision, type Stage } from './api/content';
 import type { ContentItem, ContentKind } from './kind';
+import './content.css';
 
 /** Who saved the newest version, from the item's history; undefined when it cannot be told. */
 async function newestSave(kind: ContentKind, stage: Stage, slug: string): Promise<Revision | undefined> {

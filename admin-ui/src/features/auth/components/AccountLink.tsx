@@ -3,6 +3,7 @@ import { UserRound } from 'lucide-react';
 import { useLoad } from '../../../lib/use-load';
 import { useSession } from '../../../lib/session';
 import { getMe } from '../api/auth';
+import '../auth.css';
 
 /** The menu's way to the account screen, naming who is signed in, their role and e-mail address. */
 export function AccountLink() {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Brand } from '../../../components/Brand';
 import { Form, SubmitButton } from '../../../components/Form';
+import '../auth.css';
 
 interface Props {
   title: string;

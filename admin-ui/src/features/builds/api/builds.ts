@@ -16,16 +16,28 @@ export interface Deploy {
   purgeError?: string;
 }
 
+/** A build record (docs/API.md, GET /api/builds): the queue's fields, then the generator's result. */
 export interface Build {
   id: string | number;
   reason: string;
   status: BuildStatus;
-  pagesRendered: number;
-  pagesUnchanged: number;
+  clean: boolean;
+  queuedAt: string;
+  startedAt: string;
   ms: number;
   error?: string;
-  startedAt: string;
   deploy?: Deploy;
+  generation: string;
+  previous?: string;
+  swapped: boolean;
+  pagesTotal: number;
+  pagesRendered: number;
+  pagesUnchanged: number;
+  started: string;
+  /** Nanoseconds, as the stages' durations. */
+  duration: number;
+  stages: { name: string; duration: number }[];
+  search: { pages: number; files: number; written: number; merged: boolean; bytes: number };
 }
 
 export function listBuilds() {

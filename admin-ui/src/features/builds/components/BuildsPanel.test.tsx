@@ -8,13 +8,16 @@ import { callsOf, jsonResponse, renderAt, routeFetch, stubFetch } from '../../..
 import { ContentPanel } from '../../content/components/ContentPanel';
 import { serviceKind } from '../../services/kind';
 import { BuildsPanel, POLL_MS } from './BuildsPanel';
+import { records } from '../../../test/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
 });
 
+// A build record as the handlers answer it (api-fixture.json), with this test's numbers.
 const build = (id: number, reason: string, status: string) => ({
+  ...records.build(),
   id,
   reason,
   status,

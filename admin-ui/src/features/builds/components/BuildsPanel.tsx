@@ -8,6 +8,7 @@ import { useLoad } from '../../../lib/use-load';
 import { useIsAdmin } from '../../../lib/session';
 import { Spinner } from '../../../components/Spinner';
 import { listBuilds, startRebuild, type Build, type Deploy } from '../api/builds';
+import '../builds.css';
 
 const STATUS_LABEL: Record<Build['status'], string> = { queued: 'Waiting', running: 'Building', ok: 'Done', failed: 'Failed' };
 export const POLL_MS = 2000;

@@ -219,6 +219,11 @@ export interface Schedule {
   username: string;
   hold?: 'edited' | 'deleted';
   heldBy?: string;
+  /** The sum of the draft's content the schedule was made for (a change by another holds it). */
+  sum?: string;
+  createdAt: string;
+  /** The item's _id: the schedule follows it through a rename. */
+  recordId: string;
 }
 
 export const listSchedules = () => api.get<Schedule[]>('/api/schedules');

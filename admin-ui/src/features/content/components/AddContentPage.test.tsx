@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import Quill from 'quill';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -30,6 +31,14 @@ const serviceLists = {
   'GET /api/preview-services': () => jsonResponse([]),
 };
 
+/** Writes into the rich-text field as a person typing would (Quill's own text change). */
+function typeBody(label: RegExp, text: string) {
+  const box = screen.getByRole('textbox', { name: label });
+  act(() => {
+    (Quill.find(box.parentElement!) as Quill).insertText(0, text, 'user');
+  });
+}
+
 const writes = (fetch: ReturnType<typeof routeFetch>) => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 describe('AddContentPage (blog)', () => {
@@ -38,12 +47,16 @@ describe('AddContentPage (blog)', () => {
       { path: '/admin/preview-blog/:slug', element: <h1>Preview screen</h1> },
     ]);
 
-  it('needs a title and a category', async () => {
+  it('needs a title, a category and the text, each marked required as on the edit screens', async () => {
     const fetch = routeFetch(blogLists);
     renderAdd();
+    for (const name of [/^Title/, /^Category/]) expect(screen.getByLabelText(name)).toBeRequired();
+    expect(screen.getByRole('textbox', { name: /^Content/ })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByText('Focus keyword')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
     expect(screen.getByText('Title is required.')).toBeInTheDocument();
     expect(screen.getByText('Category is required.')).toBeInTheDocument();
+    expect(screen.getByText('Content is required.')).toBeInTheDocument();
     expect(writes(fetch)).toHaveLength(0);
   });
 
@@ -95,6 +108,7 @@ describe('AddContentPage (blog)', () => {
     expect(screen.queryByLabelText(/Slug/)).toBeNull();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Hello world');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
+    typeBody(/^Content/, 'Plant keywords.');
     await userEvent.type(screen.getByLabelText(/^Meta title/), 'Hello | DR');
     await userEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
     expect(await screen.findByRole('heading', { name: 'Preview screen' })).toBeInTheDocument();
@@ -103,7 +117,7 @@ describe('AddContentPage (blog)', () => {
     const body = callsOf(fetch, 'POST /api/preview-blogs')[0].body as FormData;
     expect(body.get('title')).toBe('Hello world');
     expect(body.get('category')).toBe('SEO');
-    expect(body.get('content')).toBe('');
+    expect(body.get('content')).toBe('<p>Plant keywords.</p>');
     expect(body.get('metaTitle')).toBe('Hello | DR');
     expect(body.has('focusKeyword')).toBe(true);
     expect(body.has('description')).toBe(false);
@@ -117,6 +131,7 @@ describe('AddContentPage (blog)', () => {
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Hello world');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
+    typeBody(/^Content/, 'Plant keywords.');
     await userEvent.click(screen.getByRole('button', { name: 'Add Blog' }));
     expect(await screen.findByText('Failed to save blog.')).toHaveAttribute('role', 'alert');
     expect(screen.getAllByText('Failed to save blog.')).toHaveLength(1);
@@ -173,6 +188,7 @@ describe('AddContentPage (service)', () => {
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Local SEO');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
+    typeBody(/^Description/, 'Be found nearby.');
     await userEvent.upload(screen.getByLabelText(/^Image/), png());
     await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
     expect(await screen.findByRole('heading', { name: 'Preview screen' })).toBeInTheDocument();
@@ -181,7 +197,7 @@ describe('AddContentPage (service)', () => {
     const body = callsOf(fetch, 'POST /api/preview-services')[0].body as FormData;
     expect(body.get('slug')).toBe('local-seo');
     expect(body.get('title')).toBe('Local SEO');
-    expect(body.get('description')).toBe('');
+    expect(body.get('description')).toBe('<p>Be found nearby.</p>');
     expect(body.has('content')).toBe(false);
     expect(body.get('image')).toBeInstanceOf(File);
   });
@@ -192,6 +208,7 @@ describe('AddContentPage (service)', () => {
     renderAdd();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Local SEO');
     await userEvent.type(screen.getByLabelText(/^Category/), 'SEO');
+    typeBody(/^Description/, 'Be found nearby.');
     await userEvent.upload(screen.getByLabelText(/^Image/), png());
     await userEvent.click(screen.getByRole('button', { name: 'Add Service' }));
     expect(await screen.findByText('Failed to add service. oops')).toHaveAttribute('role', 'alert');

@@ -35,7 +35,7 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
     const more: { slug?: string; image?: string } = {};
     if (kind.form.showSlug && !slug) more.slug = SLUG_REQUIRED;
     if (kind.image.required && !image && !picked) more.image = 'Please choose an image.';
-    if (!draft.check(e.currentTarget, {}, more)) return;
+    if (!draft.check(e.currentTarget, { body: true }, more)) return;
     setAdding(true);
     try {
       const res = await createPreview(kind, values, { slug: slug || undefined, image: image ?? undefined, uploaded: image ? undefined : picked || undefined });

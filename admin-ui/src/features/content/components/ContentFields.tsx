@@ -9,17 +9,18 @@ interface Props {
   values: ContentDraft;
   onChange: (patch: Partial<ContentDraft>) => void;
   errors: DraftErrors;
-  bodyRequired?: boolean;
   /** The meta fields are shown disabled (the service preview form, SPEC §5). */
   metaDisabled?: boolean;
-  keywordLabel?: string;
   /** Rendered right after the title (the add screen's slug). */
   afterTitle?: ReactNode;
 }
 
-/** The text fields of any kind; the screens add the picture and the buttons. */
+/**
+ * The text fields of any kind, labelled and marked the same on every screen (the text is
+ * required wherever it is written); the screens add the picture and the buttons.
+ */
 export function ContentFields(props: Props) {
-  const { kind, values, onChange, errors, bodyRequired, metaDisabled: disabled, keywordLabel = 'Focus keyword', afterTitle } = props;
+  const { kind, values, onChange, errors, metaDisabled: disabled, afterTitle } = props;
   const listId = useId();
   const categories = useCategories(kind);
   return (
@@ -39,7 +40,7 @@ export function ContentFields(props: Props) {
       <CategoryOptions id={listId} options={categories} />
       <RichTextEditor
         label={kind.body.label}
-        required={bodyRequired}
+        required
         value={values.body}
         error={errors.body}
         onChange={(body) => onChange({ body })}
@@ -62,11 +63,11 @@ export function ContentFields(props: Props) {
           multiline
           disabled={disabled}
           value={values.metaDescription}
-          hint={disabled ? undefined : 'One or two sentences shown under the title in search results.'}
+          hint={disabled ? undefined : 'One or two sentences shown under the title in search results, and on the site’s cards of this page.'}
           onChange={(metaDescription) => onChange({ metaDescription })}
         />
         <TextField
-          label={keywordLabel}
+          label="Focus keyword"
           name="focusKeyword"
           disabled={disabled}
           value={values.focusKeyword}

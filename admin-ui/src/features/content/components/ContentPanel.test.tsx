@@ -9,14 +9,16 @@ import { serviceKind } from '../../services/kind';
 import { FilePlus2 } from 'lucide-react';
 import { defineKind } from '../kind';
 import { ContentPanel } from './ContentPanel';
+import { blogRecord } from '../../../test/fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
 });
 
+// A draft as the handlers answer it (api-fixture.json), named for this test.
 const drafts = [
-  { _id: '1', title: 'First draft', slug: 'first-draft', content: '<p>Hello</p>', category: 'SEO', image: '', createdAt: '2025-01-02T10:00:00Z' },
+  { ...blogRecord, _id: '1', title: 'First draft', slug: 'first-draft', content: '<p>Hello</p>', category: 'SEO', image: '', createdAt: '2025-01-02T10:00:00Z' },
 ];
 
 describe('ContentPanel (blog drafts)', () => {

@@ -12,6 +12,8 @@ import { useIsAdmin } from '../../../lib/session';
 import { ItemList } from '../../../components/ItemList';
 import { deleteItem, listItems, unpublishItem, type Schedule, type Stage } from '../api/content';
 import { bodyOf, type ContentItem, type ContentKind } from '../kind';
+import '../content.css';
+import { unpublishQuestion } from '../use-unpublish';
 
 function meta(kind: ContentKind, item: ContentItem, scheduled: Schedule[]) {
   const text = excerpt(bodyOf(kind, item));
@@ -57,13 +59,7 @@ export function ContentPanel({ kind, stage, siteUrl = window.location.origin, sc
     }
   };
   const unpublish = async (item: ContentItem) => {
-    const ok = await confirm({
-      title: 'Unpublish',
-      message: `Unpublish “${item.title}”?`,
-      note: `Its page leaves the website and the ${kind.noun} goes back to the drafts, where you can edit and publish it again.`,
-      confirmLabel: 'Unpublish',
-    });
-    if (!ok) return;
+    if (!(await confirm(unpublishQuestion(kind, item)))) return;
     try {
       const res = await unpublishItem(kind, item.slug);
       toast.success(res.message || `${kind.Noun} unpublished.`);

@@ -36,16 +36,15 @@ describe('EditContentPage (blog)', () => {
       { path: '/admin/dashboard', element: <h1>Dashboard</h1> },
     ]);
 
-  it("calls the focus keyword 'Keyword' and sends it as keyword, then stays with a link to the live page", async () => {
+  it("labels the focus keyword as the add screen does, sends it as keyword (SPEC §7), then stays with a link to the live page", async () => {
     setToken('tok');
     const fetch = routeFetch({
       ...liveRoutes('blogs', blog),
       'PUT /api/blogs/spring-checklist': () => jsonResponse({ message: 'Blog updated successfully!', blog: { ...blog, focusKeyword: 'spring seo' } }),
     });
     renderEdit();
-    const keyword = await screen.findByLabelText('Keyword');
+    const keyword = await screen.findByLabelText('Focus keyword');
     expect(keyword).toHaveValue('spring');
-    expect(screen.queryByLabelText('Focus keyword')).toBeNull();
     expect(await screen.findByRole('link', { name: 'View live page' })).toHaveAttribute('href', 'https://example.com/blog/spring-checklist/');
     await userEvent.clear(keyword);
     await userEvent.type(keyword, 'spring seo');

@@ -1,63 +1,67 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ArchiveRestore, CalendarClock, ExternalLink, Eye, History } from 'lucide-react';
+import { ArchiveRestore, ExternalLink, Eye, History } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { getSiteInfo, siteLink } from '../../../lib/publish';
 import { siteChanged } from '../../../lib/site-events';
 import { useLoad } from '../../../lib/use-load';
-import { contentChanged, useContentVersion } from '../../../lib/changes';
-import { formatWhen } from '../../../lib/format';
-import { uploadImage } from '../../../lib/upload';
 import { slugify } from '../../../lib/slugify';
-import { useConfirm } from '../../../components/ConfirmDialog';
-import { PreviewFrame } from '../../../components/PreviewFrame';
 import { WhenForm } from '../../../components/WhenForm';
 import { Form, FormActions, SubmitButton } from '../../../components/Form';
-import { Field } from '../../../components/Field';
 import { ImageInput } from '../../../components/ImageInput';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
-import { cancelSchedule, getItem, listSchedules, removePublishedImage, renderEdit, savedItem, unpublishItem, updatePublished } from '../api/content';
-import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from '../kind';
-import { useDraft } from '../use-draft';
+import { getItem, removePublishedImage, savedItem, updatePublished } from '../api/content';
+import { draftOf, type ContentItem, type ContentKind } from '../kind';
+import { useEditSession } from '../use-edit-session';
 import { useClashCheck } from '../use-published';
-import { useVersionGuard } from '../use-version-guard';
+import { useItemSchedule } from '../use-schedule';
+import { useUnpublish } from '../use-unpublish';
+import { AddressField } from './AddressField';
+import { ChangesPreview } from './ChangesPreview';
 import { ContentFields } from './ContentFields';
+import { ScheduleNotice, ScheduleToggle } from './ScheduleNotice';
 
 /** /admin/edit-blog/{slug}, /admin/edit-service/{slug}: edits a published item; the server rebuilds its pages on save. */
 export function EditContentPage({ kind }: { kind: ContentKind }) {
   const { slug = '' } = useParams();
-  const navigate = useNavigate();
   const { data: item, error, loading, setData } = useLoad(() => getItem(kind, 'published', slug), [slug]);
-  const draft = useDraft(kind);
-  const guard = useVersionGuard(kind, 'published');
-  const [image, setImage] = useState<File | null>(null);
-  const [picked, setPicked] = useState(''); // an image chosen from the media library, by URL
+  if (loading && !item) return <Spinner />;
+  if (error || !item) {
+    return (
+      <>
+        <PageHeader title={`Edit ${kind.noun}`} />
+        <p className="card form-error" role="alert">
+          {kind.messages.loadFailed}
+        </p>
+      </>
+    );
+  }
+  return <EditScreen kind={kind} slug={slug} item={item} setData={setData} />;
+}
+
+const BAD_ADDRESS = 'Use lower-case letters, digits and hyphens, such as spring-offers-2026.';
+
+function EditScreen({ kind, slug, item, setData }: { kind: ContentKind; slug: string; item: ContentItem; setData: (item: ContentItem) => void }) {
+  const navigate = useNavigate();
+  const session = useEditSession(kind, 'published', setData);
+  const { draft, picture } = session;
   const [submitting, setSubmitting] = useState(false);
-  const [removing, setRemoving] = useState(false);
   const [done, setDone] = useState(false);
   const [liveUrl, setLiveUrl] = useState('');
   const [failure, setFailure] = useState('');
   // The page's address: a new one renames the item, and its old address redirects to it.
-  const [address, setAddress] = useState('');
+  const [address, setAddress] = useState(item.slug);
   const [addressError, setAddressError] = useState('');
   const clashCheck = useClashCheck(kind);
-  const [changesShown, setChangesShown] = useState(0);
-  const [uploaded, setUploaded] = useState<{ file: File; url: string } | null>(null);
-  const [picking, setPicking] = useState(false);
-  const [unpublishing, setUnpublishing] = useState(false);
-  const confirm = useConfirm();
-  const version = useContentVersion();
-  const schedules = useLoad(listSchedules, [version]);
-  const schedule = schedules.data?.find((s) => s.kind === kind.key && s.slug === slug && s.action === 'unpublish');
+  const sched = useItemSchedule(kind, slug, 'unpublish');
+  const { busy: unpublishing, unpublish } = useUnpublish(kind, item, () => sched.setPicking(false));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const loadedSlug = item?.slug;
   useEffect(() => {
-    if (!item) return;
     draft.reset(draftOf(kind, item));
     setAddress(item.slug);
     setAddressError('');
@@ -68,32 +72,9 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     };
     // A fresh draft only when another item loads, not when a save or image removal updates this one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loadedSlug]);
+  }, [item.slug]);
 
-  if (loading && !item) return <Spinner />;
-  if (error || !item || !draft.values) {
-    return (
-      <>
-        <PageHeader title={`Edit ${kind.noun}`} />
-        {error ? (
-          <p className="card form-error" role="alert">
-            {kind.messages.loadFailed}
-          </p>
-        ) : (
-          <Spinner />
-        )}
-      </>
-    );
-  }
-
-  /** The newest version replaces what this screen shows (the admin chose it over their edits). */
-  const reload = (current: ContentItem) => {
-    setData(current);
-    draft.reset(draftOf(kind, current));
-    setImage(null);
-    setPicked('');
-    toast.info(`Showing the newest version of this ${kind.noun}.`);
-  };
+  if (!draft.values) return <Spinner />;
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -102,7 +83,7 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
     const newSlug = address.trim();
     const renamed = newSlug !== item.slug;
     const badAddress = renamed && (newSlug === '' || slugify(newSlug) !== newSlug);
-    setAddressError(badAddress ? 'Use lower-case letters, digits and hyphens, such as spring-offers-2026.' : '');
+    setAddressError(badAddress ? BAD_ADDRESS : '');
     if (!values || !draft.check(e.currentTarget, { body: true }) || badAddress) return;
     setSubmitting(true);
     try {
@@ -110,19 +91,14 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
       const stop = values.title.trim() === item.title ? '' : await clashCheck(values.title, item);
       if (stop !== '') {
         if (stop) setFailure(stop);
-        setSubmitting(false);
         return;
       }
       // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
-      const picture = image && uploaded?.file === image ? uploaded.url : (image ?? (picked || null));
-      const res = await guard(item.version, (v) => updatePublished(kind, slug, values, picture, v, renamed ? newSlug : undefined), reload, item);
-      if (!res) {
-        setSubmitting(false);
-        return;
-      }
+      const image = picture.uploadedUrl ?? picture.file ?? (picture.picked || null);
+      const res = await session.guard(item.version, (v) => updatePublished(kind, slug, values, image, v, renamed ? newSlug : undefined), session.reload, item);
+      if (!res) return;
       toast.success(res.message || kind.messages.updated, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
-      setImage(null);
-      setPicked('');
+      picture.reset();
       siteChanged();
       const next = savedItem(kind, res);
       if (next) {
@@ -136,72 +112,16 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
       }
     } catch (err) {
       if (!isSessionError(err)) toast.error(`${kind.messages.updateFailed} ${errorMessage(err, '')}`.trim());
+    } finally {
+      setSubmitting(false);
     }
-    setSubmitting(false);
   };
 
-  const onRemoveImage = async () => {
-    setRemoving(true);
-    try {
-      const res = await guard(item.version, (v) => removePublishedImage(kind, slug, v), reload, item);
-      if (!res) return;
-      toast.success(res.message || 'Image removed.');
+  const onRemoveImage = () =>
+    void session.removeImage(item, (v) => removePublishedImage(kind, slug, v), (res) => {
       siteChanged();
       setData(savedItem(kind, res) ?? { ...item, image: '' });
-    } catch (err) {
-      if (!isSessionError(err)) toast.error(IMAGE_REMOVE_FAILED);
-    } finally {
-      setRemoving(false);
-    }
-  };
-
-  /** The picture the preview of the changes shows: a new file is uploaded once, then reused by Update. */
-  const imageForRender = async (): Promise<string | undefined> => {
-    if (!image) return picked || undefined;
-    if (uploaded?.file === image) return uploaded.url;
-    const url = await uploadImage(image);
-    setUploaded({ file: image, url });
-    return url;
-  };
-
-  const onUnpublish = async (at?: string) => {
-    if (!at) {
-      const ok = await confirm({
-        title: 'Unpublish',
-        message: `Unpublish “${item.title}”?`,
-        detail: `Its page leaves the website and the ${kind.noun} goes back to the drafts, where you can edit and publish it again.`,
-        confirmLabel: 'Unpublish',
-      });
-      if (!ok) return;
-    }
-    setUnpublishing(true);
-    try {
-      const res = await unpublishItem(kind, slug, at);
-      contentChanged();
-      if (at) {
-        toast.success(`Scheduled: the ${kind.noun} comes down ${formatWhen(res.schedule?.at ?? at)}.`);
-        setPicking(false);
-      } else {
-        toast.success(res.message || `${kind.Noun} unpublished.`);
-        navigate(`${kind.routes.preview}/${encodeURIComponent(slug)}`);
-      }
-    } catch (err) {
-      if (!isSessionError(err)) toast.error(errorMessage(err, `Failed to unpublish the ${kind.noun}.`));
-    } finally {
-      setUnpublishing(false);
-    }
-  };
-
-  const onCancelSchedule = async () => {
-    if (!schedule) return;
-    try {
-      await cancelSchedule(schedule.id);
-      toast.success(`The scheduled unpublish is cancelled; the ${kind.noun} stays live.`);
-      contentChanged();
-    } catch (err) {
-      if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to cancel the schedule.'));
-    }
-  };
+    });
 
   return (
     <>
@@ -218,35 +138,23 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
             <Link className="btn btn-secondary" to={`${kind.routes.edit}/${encodeURIComponent(slug)}/history`}>
               <History size={18} aria-hidden="true" /> History
             </Link>
-            <button type="button" className="btn btn-secondary" onClick={() => void onUnpublish()} disabled={unpublishing}>
+            <button type="button" className="btn btn-secondary" onClick={() => void unpublish()} disabled={unpublishing}>
               <ArchiveRestore size={18} aria-hidden="true" /> Unpublish
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => setPicking((p) => !p)} disabled={unpublishing} aria-expanded={picking}>
-              <CalendarClock size={18} aria-hidden="true" /> {schedule ? 'Reschedule unpublish' : 'Unpublish later'}
-            </button>
+            <ScheduleToggle sched={sched} label="Unpublish later" again="Reschedule unpublish" disabled={unpublishing} />
           </>
         }
       />
-      {schedule && (
-        <div className={`notice ${schedule.status === 'failed' ? 'notice-error' : 'notice-info'}`} role="status">
-          <CalendarClock size={20} aria-hidden="true" />
-          <p>
-            {schedule.status === 'failed' ? `The scheduled unpublish failed: ${schedule.error ?? ''}` : `Scheduled to come down ${formatWhen(schedule.at)}.`}{' '}
-            <button type="button" className="link-button" onClick={() => void onCancelSchedule()}>
-              Cancel the schedule
-            </button>
-          </p>
-        </div>
-      )}
-      {picking && (
+      <ScheduleNotice sched={sched} action="unpublish" />
+      {sched.picking && (
         <WhenForm
           label="Unpublish at"
           submitLabel="Schedule unpublish"
           busyLabel="Scheduling..."
           busy={unpublishing}
-          initial={schedule?.at}
-          onSubmit={(at) => void onUnpublish(at)}
-          onCancel={() => setPicking(false)}
+          initial={sched.schedule?.at}
+          onSubmit={(at) => void unpublish(at)}
+          onCancel={() => sched.setPicking(false)}
         />
       )}
       {done && (
@@ -259,65 +167,36 @@ export function EditContentPage({ kind }: { kind: ContentKind }) {
           kind={kind}
           values={draft.values}
           errors={draft.errors}
-          bodyRequired
-          keywordLabel={kind.form.editKeywordLabel}
+         
           onChange={draft.change}
-          afterTitle={
-            <Field
-              label="Slug (web address)"
-              error={addressError}
-              hint={
-                address.trim() !== item.slug
-                  ? `The page moves to ${kind.site.page(address.trim() || '…')}; its old address ${kind.site.page(item.slug)} will redirect there.`
-                  : `The page is at ${kind.site.page(item.slug)}. Change it to move the page; the old address will redirect.`
-              }
-            >
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  name="slug"
-                  value={address}
-                  onChange={(ev) => setAddress(ev.target.value)}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={invalid || undefined}
-                  aria-describedby={describedBy}
-                />
-              )}
-            </Field>
-          }
+          afterTitle={<AddressField kind={kind} current={item.slug} value={address} error={addressError} onChange={setAddress} />}
         />
         <ImageInput
           label={kind.image.label}
-          current={picked || item.image}
-          file={image}
-          onFile={(f) => {
-            setPicked('');
-            setImage(f);
-          }}
-          onPick={(url) => {
-            setImage(null);
-            setPicked(url);
-          }}
-          onRemove={kind.api.removePublishedImage ? () => void onRemoveImage() : undefined}
-          removing={removing}
+          current={picture.picked || item.image}
+          file={picture.file}
+          onFile={picture.setFile}
+          onPick={picture.pick}
+          onRemove={kind.api.removePublishedImage ? onRemoveImage : undefined}
+          removing={session.removing}
           hint="Choose a file to replace the picture."
         />
         <FormActions>
           <SubmitButton busy={submitting} disabled={done} label={`Update ${kind.noun}`} busyLabel="Submitting..." />
-          <button type="button" className="btn btn-secondary" onClick={() => setChangesShown((n) => n + 1)} disabled={submitting || done}>
+          <button type="button" className="btn btn-secondary" onClick={session.showChanges} disabled={submitting || done}>
             <Eye size={18} aria-hidden="true" /> Preview changes
           </button>
         </FormActions>
       </Form>
-      {changesShown > 0 && (
-        <PreviewFrame
-          load={async () => renderEdit(kind, 'published', slug, draft.values!, await imageForRender())}
-          version={changesShown}
-          title={`${draft.values.title} (unsaved changes)`}
-          heading="With your changes, before they go live"
-        />
-      )}
+      <ChangesPreview
+        kind={kind}
+        stage="published"
+        slug={slug}
+        values={draft.values}
+        image={() => picture.forRender(undefined)}
+        shown={session.changesShown}
+        heading="With your changes, before they go live"
+      />
     </>
   );
 }

@@ -27,7 +27,7 @@ const blog = { ...blogRecord, category: '', metaTitle: '' };
 const service = serviceRecord;
 
 /** What a preview screen of this draft calls: the kind's lists, the draft, its render, the site's address. */
-const draftRoutes = (kind: 'blogs' | 'services', draft: { slug: string } & Record<string, unknown>, published: unknown[] = []) => ({
+const draftRoutes = <T extends { slug: string }>(kind: 'blogs' | 'services', draft: T, published: unknown[] = []) => ({
   ...lists(kind, published),
   [`GET /api/preview-${kind}/${draft.slug}`]: () => jsonResponse(draft),
   [`GET /api/preview-${kind}/${draft.slug}/render`]: page,
@@ -62,7 +62,7 @@ describe('PreviewContentPage (blog)', () => {
       metaTitle: '',
       metaDescription: 'Short.',
       focusKeyword: 'spring',
-      image: '/uploads/cover.png',
+      image: blog.image,
     });
   });
 
@@ -197,9 +197,32 @@ describe('PreviewContentPage (blog)', () => {
 
   it("says 'Blog not found or failed to fetch.' for an unknown draft", async () => {
     setToken('tok');
-    routeFetch({ 'GET /api/preview-blogs/spring-checklist': jsonResponse({ error: 'Blog not found or failed to fetch.' }, 404) });
+    routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse({ error: 'Blog not found or failed to fetch.' }, 404),
+      'GET /api/blogs/spring-checklist': jsonResponse({ error: 'Blog not found or failed to fetch.' }, 404),
+      'GET /api/site-info': () => jsonResponse({ name: 'DR', siteUrl: 'https://example.com' }),
+    });
     renderPreview();
     expect(await screen.findByRole('alert')).toHaveTextContent('Blog not found or failed to fetch.');
+  });
+
+  it('reloaded after the draft was published, leads to the live post and its edit screen', async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse({ error: 'Blog not found or failed to fetch.' }, 404),
+      'GET /api/blogs/spring-checklist': () => jsonResponse(blogRecord),
+      'GET /api/site-info': () => jsonResponse({ name: 'DR', siteUrl: 'https://example.com' }),
+    });
+    renderAt('/admin/preview-blog/spring-checklist', '/admin/preview-blog/:slug', (
+      <SessionValue me={{ username: 'priya', email: 'p@example.com', role: 'admin' }}>
+        <PreviewContentPage kind={blogKind} />
+      </SessionValue>
+    ));
+    expect(await screen.findByRole('heading', { name: 'Blog published', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/“Spring checklist” is published. The page is live at/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View on site' })).toHaveAttribute('href', 'https://example.com/blog/spring-checklist/');
+    expect(screen.getByRole('link', { name: 'Edit the live blog' })).toHaveAttribute('href', '/admin/edit-blog/spring-checklist');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

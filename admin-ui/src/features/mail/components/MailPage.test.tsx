@@ -10,6 +10,7 @@ import { ConfirmProvider } from '../../../components/ConfirmDialog';
 import type { MailJob } from '../api/mail';
 import { MailNotice } from './MailNotice';
 import { MailPage, POLL_MS } from './MailPage';
+import { records } from '../../../test/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,16 +19,18 @@ afterEach(() => {
 });
 
 const at = '2030-03-01T04:30:00Z';
+// Mail jobs as the handlers answer them (api-fixture.json), in this test's states.
+const job = records.mail();
 const refused: MailJob = {
-  id: 4, kind: 'enquiry', to: 'team@example.com', ref: 'e1', status: 'retrying', attempts: 2,
+  ...job, id: 4, kind: 'enquiry', to: 'team@example.com', ref: 'e1', status: 'retrying', attempts: 2,
   lastError: '451 4.3.0 mail server busy', createdAt: at, nextAttemptAt: '2030-03-01T04:34:00Z',
 };
 const givenUp: MailJob = {
-  id: 3, kind: 'schedule', to: 'asha@example.com', ref: '12', status: 'failed', attempts: 10,
+  ...job, sentAt: undefined, id: 3, kind: 'schedule', to: 'asha@example.com', ref: '12', status: 'failed', attempts: 10,
   lastError: 'dial tcp: connection refused', createdAt: at,
 };
-const sent: MailJob = { id: 2, kind: 'reset', to: 'asha@example.com', ref: 'asha', status: 'sent', attempts: 1, createdAt: at, sentAt: at };
-const older: MailJob = { id: 1, kind: 'invite', to: 'meera@example.com', ref: '9', status: 'sent', attempts: 1, createdAt: at, sentAt: at };
+const sent: MailJob = { ...job, id: 2, kind: 'reset', to: 'asha@example.com', ref: 'asha', status: 'sent', attempts: 1, createdAt: at, sentAt: at };
+const older: MailJob = { ...job, id: 1, kind: 'invite', to: 'meera@example.com', ref: '9', status: 'sent', attempts: 1, createdAt: at, sentAt: at };
 
 describe('MailPage', () => {
   it('lists the mail with what became of it, retries what did not go out and follows it until it is sent', async () => {

@@ -6,7 +6,8 @@ import { toast } from '../../../lib/toast';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { mailPage, needsAttention, retryMail, underWay, type MailJob } from '../api/mail';
-import { TableHead } from '../../../components/TableHead';
+import { Table } from '../../../components/Table';
+import '../mail.css';
 
 export const POLL_MS = 3000;
 
@@ -152,47 +153,53 @@ export function MailPage() {
         )}
         {items && items.length === 0 && <p className="muted empty">No mail sent yet.</p>}
         {items && items.length > 0 && (
-          <div className="table-wrap">
-            <table className="table mail-table">
-              <TableHead columns={['Mail', 'To', 'Status', 'Attempts']} />
-              <tbody>
-                {items.map((m) => (
-                  <tr key={m.id} className={needsAttention(m) ? 'row-alert' : undefined}>
-                    <td>
-                      {KIND_TEXT[m.kind] ?? m.kind}
-                      {about(m) && <span className="muted"> · {about(m)}</span>}
-                      <br />
-                      <span className="muted">{formatDateTime(m.createdAt)}</span>
-                    </td>
-                    <td className="break" data-label="To">
-                      {m.to}
-                    </td>
-                    <td>
-                      <span className={`status status-${STATUS_CLASS[m.status]}`}>{STATUS_TEXT[m.status]}</span>
-                      {m.status === 'sent' && m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
-                      {m.lastError && m.status !== 'sent' && <span className="build-error">{m.lastError}</span>}
-                      {m.status === 'retrying' && m.nextAttemptAt && <span className="muted"> Next try {formatDateTime(m.nextAttemptAt)}.</span>}
-                      {m.status === 'failed' && <span className="muted"> Given up.</span>}
-                    </td>
-                    <td data-label="Attempts">{m.attempts}</td>
-                    <td className="actions">
-                      {needsAttention(m) && (
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          disabled={busy === m.id}
-                          onClick={() => void retry(m)}
-                          aria-label={`Retry the ${(KIND_TEXT[m.kind] ?? m.kind).toLowerCase()} to ${m.to}`}
-                        >
-                          <RefreshCw size={16} aria-hidden="true" /> {busy === m.id ? 'Retrying...' : 'Retry'}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            rows={items}
+            rowKey={(m) => String(m.id)}
+            rowClass={(m) => (needsAttention(m) ? 'row-alert' : undefined)}
+            columns={[
+              {
+                label: 'Mail',
+                bare: true,
+                cell: (m) => (
+                  <>
+                    {KIND_TEXT[m.kind] ?? m.kind}
+                    {about(m) && <span className="muted"> · {about(m)}</span>}
+                    <br />
+                    <span className="muted">{formatDateTime(m.createdAt)}</span>
+                  </>
+                ),
+              },
+              { label: 'To', cell: (m) => m.to, className: 'break' },
+              {
+                label: 'Status',
+                bare: true,
+                cell: (m) => (
+                  <>
+                    <span className={`status status-${STATUS_CLASS[m.status]}`}>{STATUS_TEXT[m.status]}</span>
+                    {m.status === 'sent' && m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
+                    {m.lastError && m.status !== 'sent' && <span className="build-error">{m.lastError}</span>}
+                    {m.status === 'retrying' && m.nextAttemptAt && <span className="muted"> Next try {formatDateTime(m.nextAttemptAt)}.</span>}
+                    {m.status === 'failed' && <span className="muted"> Given up.</span>}
+                  </>
+                ),
+              },
+              { label: 'Attempts', cell: (m) => m.attempts },
+            ]}
+            actions={(m) =>
+              needsAttention(m) && (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={busy === m.id}
+                  onClick={() => void retry(m)}
+                  aria-label={`Retry the ${(KIND_TEXT[m.kind] ?? m.kind).toLowerCase()} to ${m.to}`}
+                >
+                  <RefreshCw size={16} aria-hidden="true" /> {busy === m.id ? 'Retrying...' : 'Retry'}
+                </button>
+              )
+            }
+          />
         )}
         {next && items && (
           <div className="form-actions">

@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { deleteMedia, formatBytes, listMedia, setAlt, hrefOfUse, labelOfUse, type MediaItem } from '../api/media';
 import { MediaPicker } from './MediaPicker';
+import '../media.css';
 
 /** One image of the library: its picture, facts, alt text (editable) and where it is used. */
 function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged: (it: MediaItem) => void; onDeleted: () => void }) {

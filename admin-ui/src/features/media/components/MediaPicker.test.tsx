@@ -11,7 +11,6 @@ const library = [
 describe('MediaPicker', () => {
   beforeEach(() => {
     localStorage.setItem('adminToken', 't');
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) { this.setAttribute('open', ''); };
   });
 
   it('reuses a library image, with its alt text required and saved to the library', async () => {

@@ -6,6 +6,7 @@ import { IMAGE_ACCEPT } from '../../../lib/upload';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/Spinner';
 import { formatBytes, listMedia, setAlt, uploadMedia, type MediaItem } from '../api/media';
+import '../media.css';
 
 /** What the picker hands back: the image's URL path and its alt text. */
 export interface Picked {
@@ -102,7 +103,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
   return createPortal(
     <dialog ref={dialogRef} className="modal picker" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
       <form method="dialog" onSubmit={(e) => void onSubmit(e)} noValidate>
-        <div className="picker-head">
+        <div className="dialog-head">
           <h2 id={titleId} className="modal-title">{title}</h2>
           <button type="button" className="icon-button" onClick={onClose}>
             <X size={20} aria-hidden="true" />

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { jsonResponse, routeFetch } from '../../../test/utils';
 import { EnquiriesPanel, mailtoHref } from './EnquiriesPanel';
+import { records } from '../../../test/api';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,7 +13,7 @@ describe('EnquiriesPanel', () => {
     routeFetch({
       'GET /popups/counts': jsonResponse({ new: 1, replied: 0, archived: 0, spam: 0, all: 1 }),
       'GET /popups?limit=50&status=new': jsonResponse([
-        { _id: '1', name: 'Asha', email: hostile, phone: '9811045672', message: 'Hello', createdAt: '2026-01-02T03:04:05Z', status: 'new' },
+        { ...records.message(), _id: '1', name: 'Asha', email: hostile, phone: '9811045672', message: 'Hello', createdAt: '2026-01-02T03:04:05Z', status: 'new' },
       ]),
     });
     render(

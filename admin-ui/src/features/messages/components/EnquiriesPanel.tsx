@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-load';
 import { Spinner } from '../../../components/Spinner';
 import { downloadMessagesCsv, mailtoHref, messageCounts, messagePage } from '../api/messages';
+import '../messages.css';
 
 const SHOWN = 5;
 

@@ -6,13 +6,16 @@ import { resetToasts } from '../../../lib/toast';
 import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils';
 import { replyLink, type Message } from '../api/messages';
 import { InboxPage } from './InboxPage';
+import { records } from '../../../test/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
 });
 
+// An enquiry as the handlers answer it (api-fixture.json), numbered for this test.
 const msg = (i: number, extra: Partial<Message> = {}): Message => ({
+  ...records.message(),
   _id: `0000000000000000000000${String(i).padStart(2, '0')}`,
   name: `Visitor ${i}`,
   email: `v${i}@example.in`,

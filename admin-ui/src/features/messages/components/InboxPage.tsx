@@ -20,6 +20,7 @@ import {
   type Message,
   type Status,
 } from '../api/messages';
+import '../messages.css';
 
 const FOLDERS: { folder: Folder; label: string; count: keyof Counts | null }[] = [
   { folder: '', label: 'Inbox', count: null },

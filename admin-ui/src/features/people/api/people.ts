@@ -19,7 +19,18 @@ export interface Invite {
 
 export const listPeople = () => api.get<{ accounts: Person[]; invites: Invite[] }>('/api/people');
 
-export const invite = (email: string, role: Role) => api.post<{ message: string; invite: Invite }>('/api/people/invites', { email, role });
+/** The invitation, with a link for the admin to hand over (shown only in this answer) and whether the mail went to the outbox folder instead of a mail server. */
+export interface Invited {
+  message: string;
+  invite: Invite;
+  link: string;
+  outbox?: boolean;
+}
+
+export const invite = (email: string, role: Role) => api.post<Invited>('/api/people/invites', { email, role });
+
+/** A new link to hand over, replacing the one made before (the mailed link keeps working). */
+export const newInviteLink = (id: string) => api.post<Invited>(`/api/people/invites/${encodeURIComponent(id)}/link`);
 
 export const revokeInvite = (id: string) => api.del<{ message: string }>(`/api/people/invites/${encodeURIComponent(id)}`);
 

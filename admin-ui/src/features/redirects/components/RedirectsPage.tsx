@@ -9,6 +9,7 @@ import { Field } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { addRedirect, listRedirects, removeRedirect, type Redirect } from '../api/redirects';
+import '../redirects.css';
 
 const STATUS: Record<Redirect['status'], { label: string; hint: string }> = {
   live: { label: 'Live', hint: 'Visitors and search engines are sent on.' },

@@ -27,7 +27,7 @@ export function ReviewQueue({ kinds }: { kinds: ContentKind[] }) {
             // The server names a kind as its answers' record key does ("blog", "service").
             const kind = kinds.find((k) => k.api.record === r.kind);
             return (
-              <li key={`${r.kind}/${r.slug}`} className="item">
+              <li key={`${r.kind}/${r.slug}`} className="item item-no-thumb">
                 <div className="item-text">
                   <h3 className="item-title">{r.title}</h3>
                   <p className="item-meta">

@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import type { FieldChange } from '../diff';
+import '../revisions.css';
 
 function Picture({ src, label }: { src: string; label: string }) {
   return src ? (

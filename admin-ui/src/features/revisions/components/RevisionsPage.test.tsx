@@ -9,16 +9,19 @@ import { serviceKind } from '../../services/kind';
 import { blogKind } from '../../blogs/kind';
 import { RevisionsPage } from './RevisionsPage';
 import { SessionValue } from '../../../lib/session';
+import { records } from '../../../test/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
 });
 
+// Revisions as the handlers answer them (api-fixture.json), this test's history.
+const revision = records.revision();
 const revisions = [
-  { id: 3, createdAt: '2026-05-03T04:30:00Z', username: 'ravi', title: 'Spring checklist 2026', stage: 'published', note: 'Edited' },
-  { id: 2, createdAt: '2026-05-02T04:30:00Z', username: 'asha', title: 'Spring checklist', stage: 'published', note: 'Published' },
-  { id: 1, createdAt: '2026-05-01T04:30:00Z', username: 'asha', title: 'Spring checklist', stage: 'preview', note: 'Draft created' },
+  { ...revision, id: 3, createdAt: '2026-05-03T04:30:00Z', username: 'ravi', title: 'Spring checklist 2026', stage: 'published', note: 'Edited' },
+  { ...revision, id: 2, createdAt: '2026-05-02T04:30:00Z', username: 'asha', title: 'Spring checklist', stage: 'published', note: 'Published' },
+  { ...revision, id: 1, createdAt: '2026-05-01T04:30:00Z', username: 'asha', title: 'Spring checklist', stage: 'preview', note: 'Draft created' },
 ];
 const record = (id: number, title: string, content: string) => ({ ...revisions.find((r) => r.id === id)!, record: { ...blogRecord, title, content } });
 

@@ -14,6 +14,7 @@ import { getRevision, listRevisions, restoreRevision, type Revision, type Stage 
 import type { ContentItem, ContentKind } from '../../content/kind';
 import { changesBetween } from '../diff';
 import { FieldDiff } from './FieldDiff';
+import '../revisions.css';
 
 function revisionLabel(r: Revision) {
   return `#${r.id} · ${formatWhen(r.createdAt)} · ${r.username || 'not recorded'} · ${r.note}`;

@@ -7,6 +7,7 @@ import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils
 import { blogKind } from '../../blogs/kind';
 import { serviceKind } from '../../services/kind';
 import type { Schedule } from '../../content/api/content';
+import { records } from '../../../test/api';
 import { SchedulesPanel } from './SchedulesPanel';
 import { SessionValue } from '../../../lib/session';
 
@@ -15,12 +16,12 @@ afterEach(() => {
   resetToasts();
 });
 
+// Schedules as the handlers answer them (api-fixture.json), each about an item of its own.
 const soon: Schedule = {
-  id: 4, kind: 'blogs', slug: 'diwali-offers', title: 'Diwali offers', action: 'publish', at: '2030-10-20T03:30:00Z',
-  status: 'scheduled', attempts: 0, applied: false, username: 'asha',
+  ...records.schedule(), id: 4, kind: 'blogs', slug: 'diwali-offers', title: 'Diwali offers', action: 'publish', at: '2030-10-20T03:30:00Z', username: 'asha',
 };
 const failed: Schedule = {
-  id: 5, kind: 'services', slug: 'festive-seo', title: 'Festive SEO', action: 'unpublish', at: '2030-10-21T03:30:00Z',
+  ...records.schedule(), id: 5, kind: 'services', slug: 'festive-seo', title: 'Festive SEO', action: 'unpublish', at: '2030-10-21T03:30:00Z',
   status: 'failed', attempts: 8, applied: true, username: 'ravi', error: 'render: the renderer crashed',
 };
 
@@ -37,7 +38,7 @@ describe('SchedulesPanel', () => {
     expect(screen.getByText('render: the renderer crashed')).toBeInTheDocument();
     expect(screen.getByText('Failed')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Change the time of Diwali offers' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change time of Diwali offers' }));
     const when = screen.getByLabelText(/^New time/);
     await userEvent.clear(when);
     await userEvent.type(when, '2031-01-02T10:15');
@@ -78,7 +79,7 @@ describe('SchedulesPanel', () => {
     setToken('tok');
     const fetch = routeFetch({});
     renderAt('/admin/dashboard', '/admin/dashboard', <SchedulesPanel kinds={[blogKind]} schedules={[soon]} loading={false} error={false} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Change the time of Diwali offers' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Change time of Diwali offers' }));
     const when = screen.getByLabelText(/^New time/);
     await userEvent.clear(when);
     await userEvent.type(when, '2020-01-02T10:15');

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/Spinner';
 import { WhenForm } from '../../../components/WhenForm';
 import { cancelSchedule, reschedule, type Schedule } from '../../content/api/content';
 import type { ContentKind } from '../../content/kind';
+import '../schedules.css';
 
 const STATUS: Record<Schedule['status'], string> = { scheduled: 'Scheduled', retrying: 'Retrying', failed: 'Failed', held: 'On hold' };
 
@@ -136,7 +137,7 @@ export function SchedulesPanel({ kinds, schedules, loading, error }: Props) {
                         <RotateCcw size={16} aria-hidden="true" /> {s.status === 'held' ? 'Publish as it is now' : 'Try again now'}
                       </button>
                     )}
-                    <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => setEditing(editing === s.id ? null : s.id)} aria-label={`Change the time of ${s.title || s.slug}`}>
+                    <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => setEditing(editing === s.id ? null : s.id)} aria-label={`Change time of ${s.title || s.slug}`}>
                       <CalendarClock size={16} aria-hidden="true" /> Change time
                     </button>
                     <button type="button" className="btn btn-danger-outline btn-small" disabled={busy === s.id} onClick={() => void cancel(s, what)} aria-label={`Cancel the schedule of ${s.title || s.slug}`}>

@@ -9,18 +9,20 @@ import { blogKind } from '../../blogs/kind';
 import { serviceKind } from '../../services/kind';
 import type { TrashItem } from '../../content/api/content';
 import { TrashPanel } from './TrashPanel';
+import { records } from '../../../test/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
 });
 
+// Items of the trash as the handlers answer them (api-fixture.json), with this test's names.
 const wasLive: TrashItem = {
-  id: 7, kind: 'blogs', slug: 'old-offer', title: 'Old offer', stage: 'published',
+  ...records.trash(), id: 7, kind: 'blogs', slug: 'old-offer', title: 'Old offer', stage: 'published',
   deletedAt: '2030-01-02T04:30:00Z', purgeAt: '2030-02-01T04:30:00Z', username: 'asha',
 };
 const draft: TrashItem = {
-  id: 8, kind: 'services', slug: 'half-done', title: 'Half done', stage: 'preview',
+  ...records.trash(), id: 8, kind: 'services', slug: 'half-done', title: 'Half done', stage: 'preview',
   deletedAt: '2030-01-03T04:30:00Z', purgeAt: '2030-02-02T04:30:00Z', username: 'meera',
 };
 const editor: Me = { username: 'meera', email: 'meera@example.com', role: 'editor' };

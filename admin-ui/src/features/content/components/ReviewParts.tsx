@@ -1,0 +1,67 @@
+import { Send, Undo2 } from 'lucide-react';
+import { formatDateTime } from '../../../lib/format';
+import type { ContentItem } from '../kind';
+import type { Review } from '../use-review';
+
+/** Who submitted the draft for review, when, and their note. */
+export function ReviewNotice({ item, admin }: { item: ContentItem; admin: boolean }) {
+  if (!item.review) return null;
+  return (
+    <div className="notice notice-info" role="status">
+      <Send size={20} aria-hidden="true" />
+      <p>
+        Submitted for review by <strong>{item.review.submittedBy}</strong> on {formatDateTime(item.review.submittedAt)}
+        {item.review.note ? `: “${item.review.note}”` : '.'}
+        {!admin && ' An admin will check and publish it.'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The review button of the screen's actions: a submitted draft can be withdrawn (by its editor)
+ * or handed back (by an admin); an editor's draft can be submitted. An admin's own draft has none.
+ */
+export function ReviewButton({ review, item, admin, me, disabled }: { review: Review; item: ContentItem; admin: boolean; me: string; disabled: boolean }) {
+  if (item.review) {
+    const handBack = admin && item.review.submittedBy !== me;
+    return (
+      <button type="button" className="btn btn-secondary" onClick={() => void review.withdraw(handBack)} disabled={disabled}>
+        <Undo2 size={18} aria-hidden="true" /> {review.busy ? 'Withdrawing...' : handBack ? 'Hand back' : 'Withdraw submission'}
+      </button>
+    );
+  }
+  if (admin) return null;
+  return (
+    <button type="button" className="btn btn-success" onClick={() => review.setAsking(true)} disabled={disabled || review.asking}>
+      <Send size={18} aria-hidden="true" /> Submit for review
+    </button>
+  );
+}
+
+/** The editor's note to the admins, written before the draft is submitted. */
+export function ReviewForm({ review, disabled }: { review: Review; disabled: boolean }) {
+  if (!review.asking) return null;
+  return (
+    <form
+      className="card form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void review.submit();
+      }}
+    >
+      <div className="field">
+        <label htmlFor="review-note">Note for the admin (optional)</label>
+        <textarea id="review-note" rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-success" disabled={disabled}>
+          <Send size={18} aria-hidden="true" /> {review.busy ? 'Submitting...' : 'Submit for review'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => review.setAsking(false)} disabled={disabled}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { isSessionError } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import type { SavedAnswer, Stage } from './api/content';
+import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from './kind';
+import { useDraft } from './use-draft';
+import { usePicture } from './use-picture';
+import { useVersionGuard } from './use-version-guard';
+
+/**
+ * What the preview and edit screens share while an item is edited: the draft with its errors,
+ * the picture beside the item's own, writes guarded by the version on screen (with `reload`
+ * when the admin takes the newest version instead), "Preview changes", and taking the picture
+ * away. `setItem` shows a saved or newer version of the item.
+ */
+export function useEditSession(kind: ContentKind, stage: Stage, setItem: (item: ContentItem) => void) {
+  const draft = useDraft(kind);
+  const picture = usePicture();
+  const guard = useVersionGuard(kind, stage);
+  const [changesShown, setChangesShown] = useState(0);
+  const [removing, setRemoving] = useState(false);
+
+  const reload = (current: ContentItem) => {
+    setItem(current);
+    draft.reset(draftOf(kind, current));
+    picture.reset();
+    toast.info(`Showing the newest version of this ${kind.noun}.`);
+  };
+
+  /** Takes the item's picture away with send (guarded); `said` is the toast, the server's message by default. */
+  const removeImage = async (item: ContentItem, send: (version?: string) => Promise<SavedAnswer>, after: (answer: SavedAnswer) => void, said?: string) => {
+    setRemoving(true);
+    try {
+      const answer = await guard(item.version, send, reload, item);
+      if (!answer) return;
+      toast.success(said ?? (answer.message || 'Image removed.'));
+      after(answer);
+    } catch (err) {
+      if (!isSessionError(err)) toast.error(IMAGE_REMOVE_FAILED);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return { draft, picture, guard, reload, removing, removeImage, changesShown, showChanges: () => setChangesShown((n) => n + 1) };
+}
+
+export type EditSession = ReturnType<typeof useEditSession>;

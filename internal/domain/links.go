@@ -1,0 +1,75 @@
+package domain
+
+import (
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// External reports whether href leads off the site whose hosts are given (a host and its
+// www. twin are the same site): an http(s) address, or a scheme-relative one, on another host.
+// Site-relative links, #anchors, mailto: and tel: stay on the site or open no page.
+func External(href string, siteHosts ...string) bool {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil || u.Host == "" || (u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	host := bareHost(u.Hostname())
+	for _, h := range siteHosts {
+		if h != "" && bareHost(h) == host {
+			return false
+		}
+	}
+	return true
+}
+
+// anchorTag reports whether the raw start tag is an <a>: read from its bytes, so every other
+// tag is copied exactly as it was.
+func anchorTag(raw []byte) bool {
+	return len(raw) > 2 && (raw[1] == 'a' || raw[1] == 'A') && strings.IndexByte(" \t\n\r\f/>", raw[2]) >= 0
+}
+
+func bareHost(h string) string { return strings.TrimPrefix(strings.ToLower(h), "www.") }
+
+// LinkTargets gives the links of sanitized rich text their targets: an external link opens in
+// a new tab, with rel="noopener noreferrer" (the new page gets no handle on ours, nor our
+// address); a link into the site (relative, or absolute to one of siteHosts) opens in the same
+// tab, as every other link of the site does. Text without links is returned as it is.
+func LinkTargets(fragment string, siteHosts ...string) string {
+	if !strings.Contains(fragment, "<a") {
+		return fragment
+	}
+	var b strings.Builder
+	b.Grow(len(fragment) + 64)
+	z := html.NewTokenizer(strings.NewReader(fragment))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return b.String()
+		}
+		raw := z.Raw()
+		if tt != html.StartTagToken || !anchorTag(raw) {
+			b.Write(raw)
+			continue
+		}
+		tok := z.Token()
+		href := ""
+		kept := tok.Attr[:0]
+		for _, a := range tok.Attr {
+			switch a.Key {
+			case "href":
+				href = a.Val
+				kept = append(kept, a)
+			case "target", "rel": // made below from where the link leads
+			default:
+				kept = append(kept, a)
+			}
+		}
+		tok.Attr = kept
+		if External(href, siteHosts...) {
+			tok.Attr = append(tok.Attr, html.Attribute{Key: "target", Val: "_blank"}, html.Attribute{Key: "rel", Val: "noopener noreferrer"})
+		}
+		b.WriteString(tok.String())
+	}
+}
