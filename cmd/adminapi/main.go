@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -57,130 +56,6 @@ func openDBWith(path string, opts store.Options) (*store.DB, error) {
 		return nil, fmt.Errorf("%s is in use by another process (an `adminapi serve` or `sitegen build` on the same file?): stop it first, or use that server: %w", path, store.ErrLocked)
 	}
 	return db, err
-}
-
-func newUserCommand(dbPath *string) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "user",
-		Short: "Manage accounts: admins and editors",
-		Long: `Manage the accounts that may sign in to the admin area.
-
-An admin may do everything. An editor writes, edits and previews drafts and uploads images;
-an admin publishes them. There is always at least one admin: the last one can be neither
-removed nor made an editor. Every change is recorded in the audit log under the name of the
-operator running the command. While the server runs it holds the database: stop it first, or
-manage people in the admin UI (People).`,
-	}
-	var username, email, roleName string
-	add := &cobra.Command{
-		Use:   "add",
-		Short: "Add an account (password from ADMIN_PASSWORD or a prompt)",
-		Example: `  ADMIN_PASSWORD=… adminapi user add --username priya --email priya@example.com
-  adminapi user add --username ravi --email ravi@example.com --role editor`,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			role, err := domain.ParseRole(roleName)
-			if err != nil {
-				return errors.New(domain.ErrorMessage(err))
-			}
-			return withPassword(*dbPath, func(db *store.DB, password string) error {
-				a, err := operator.CreateAccount(db, username, email, password, role)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s %q (%s) added\n", a.Role, a.Username, a.Email)
-				return operator.Audit(db, domain.AuditAdd, "account", a.Username, "as "+string(a.Role))
-			})
-		},
-	}
-	add.Flags().StringVar(&username, "username", "", "username (required)")
-	add.Flags().StringVar(&email, "email", "", "e-mail address, for password resets (required)")
-	add.Flags().StringVar(&roleName, "role", string(domain.RoleAdmin), "admin or editor")
-	_ = add.MarkFlagRequired("username")
-	_ = add.MarkFlagRequired("email")
-
-	list := &cobra.Command{
-		Use:   "list",
-		Short: "List the accounts with their e-mail address and role",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withDB(*dbPath, true, func(db *store.DB) error {
-				accounts, err := operator.Accounts(db)
-				if err != nil {
-					return err
-				}
-				tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "USERNAME\tROLE\tE-MAIL\tSINCE")
-				for _, a := range accounts {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Username, a.Role, a.Email, a.CreatedAt.Format("2006-01-02"))
-				}
-				return tw.Flush()
-			})
-		},
-	}
-
-	var who string
-	remove := &cobra.Command{
-		Use:   "remove",
-		Short: "Remove an account (its sessions end at once; the last admin cannot be removed)",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withDomainErrors(*dbPath, func(db *store.DB) error {
-				a, err := operator.RemoveAccount(db, who)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s %q removed\n", domain.RoleOf(a.Role), a.Username)
-				return operator.Audit(db, domain.AuditRemove, "account", a.Username, "")
-			})
-		},
-	}
-	remove.Flags().StringVar(&who, "username", "", "username (required)")
-	_ = remove.MarkFlagRequired("username")
-
-	var newRole string
-	role := &cobra.Command{
-		Use:     "role",
-		Short:   "Make an account an admin or an editor (the last admin stays an admin)",
-		Example: "  adminapi user role --username ravi --role admin",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := domain.ParseRole(newRole)
-			if err != nil {
-				return errors.New(domain.ErrorMessage(err))
-			}
-			return withDomainErrors(*dbPath, func(db *store.DB) error {
-				a, from, err := operator.SetRole(db, who, r)
-				if err != nil {
-					return err
-				}
-				if from == r {
-					fmt.Fprintf(cmd.OutOrStdout(), "%q is already an %s\n", a.Username, r)
-					return nil
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%q is now an %s (was %s)\n", a.Username, r, from)
-				return operator.Audit(db, domain.AuditRoleChange, "account", a.Username, string(from)+" → "+string(r))
-			})
-		},
-	}
-	role.Flags().StringVar(&who, "username", "", "username (required)")
-	role.Flags().StringVar(&newRole, "role", "", "admin or editor (required)")
-	_ = role.MarkFlagRequired("username")
-	_ = role.MarkFlagRequired("role")
-
-	passwd := &cobra.Command{
-		Use:   "passwd",
-		Short: "Set an account's password (from ADMIN_PASSWORD or a prompt); earlier sign-ins are revoked",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return withPassword(*dbPath, func(db *store.DB, password string) error {
-				if err := operator.SetPassword(db, who, password); err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "password of %q changed\n", who)
-				return operator.Audit(db, domain.AuditPassword, "account", domain.NormalizeUsername(who), "set at the command line")
-			})
-		},
-	}
-	passwd.Flags().StringVar(&who, "username", "", "username (required)")
-	_ = passwd.MarkFlagRequired("username")
-	cmd.AddCommand(add, list, remove, role, passwd)
-	return cmd
 }
 
 // withDomainErrors is withDB for a change: a domain error of fn (the last admin, no such
