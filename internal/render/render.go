@@ -387,13 +387,15 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 	if !isReady {
 		ready <- fmt.Errorf("exited before ready: %v", readErr)
 	}
+	// Done before the renders waiting hear of the exit: a caller that goes on to the next page
+	// must find this process gone, not write to its closed pipe.
+	close(p.done)
 	p.pmu.Lock()
 	for id, ch := range p.pending {
 		ch <- result{err: fmt.Errorf("render server exited: %v; stderr: %s", readErr, p.stderr.String())}
 		delete(p.pending, id)
 	}
 	p.pmu.Unlock()
-	close(p.done)
 }
 
 // Render renders one page's body. site and props are JSON documents.
@@ -447,6 +449,7 @@ func (r *Renderer) Render(ctx context.Context, page, route string, site, props j
 		p.pmu.Lock()
 		delete(p.pending, id)
 		p.pmu.Unlock()
+		r.retire(p) // the next page starts a fresh process
 		return Page{}, fmt.Errorf("render %s: write to render server: %w", route, err)
 	}
 	timer := time.NewTimer(r.opts.Timeout)
