@@ -30,7 +30,7 @@ var (
 	repo = filepath.Join("..", "..")
 	// testContent is a small content folder of the tests' own, so editing the agency's copy
 	// never breaks a test.
-	testContent = filepath.Join(repo, "internal", "content", "folder", "testdata", "content")
+	testContent = filepath.Join(repo, "internal", "contentdir", "testdata", "content")
 )
 
 func run(t *testing.T, args ...string) error {

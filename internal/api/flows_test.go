@@ -21,6 +21,7 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -109,7 +110,7 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 		t.Fatalf("forgot: %d %v", code, body)
 	}
 	var files []string
-	waitFor(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	if !strings.Contains(string(eml), "To: <admin@example.com>") {
 		t.Errorf("mail not to the admin:\n%s", eml)
@@ -182,7 +183,7 @@ func TestResetLinkIgnoresHost(t *testing.T) {
 		map[string]string{"Host": "evil.example", "X-Forwarded-Host": "evil.example"})
 	res.Body.Close()
 	var files []string
-	waitFor(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	if strings.Contains(string(eml), "evil.example") || !strings.Contains(string(eml), "https://site.test/reset-password/") {
 		t.Fatalf("link not from SITE_URL:\n%s", eml)
@@ -291,7 +292,7 @@ func TestPopupFlow(t *testing.T) {
 	}
 	// The notification follows, replying to the visitor.
 	var files []string
-	waitFor(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	for _, want := range []string{"To: <team@example.com>", "Reply-To: <asha@example.in>", "Need SEO"} {
 		if !strings.Contains(string(eml), want) {
@@ -359,7 +360,7 @@ func TestPopupMailFailureLosesNothing(t *testing.T) {
 	}
 	// The failure is kept for a retry and shown to the admin.
 	var jobs []store.MailJob
-	waitFor(t, "the failed notification recorded", func() bool {
+	poll.Until(t, "the failed notification recorded", func() bool {
 		jobs, _, _ = e.db.MailJobs(0, 10)
 		return len(jobs) == 1 && jobs[0].Status == store.MailRetrying
 	})
@@ -417,7 +418,7 @@ func TestPublishCoalescesBuilds(t *testing.T) {
 	}
 	// One build starts; five publishes arrive while it runs and share the next one.
 	first := e.builds.Request(false, "warm-up")
-	waitFor(t, "the first build to run", func() bool { return e.site.count() == 1 })
+	poll.Until(t, "the first build to run", func() bool { return e.site.count() == 1 })
 	var wg sync.WaitGroup
 	answers := make([]map[string]any, 5)
 	for i := 0; i < 5; i++ {

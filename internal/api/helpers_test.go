@@ -394,18 +394,6 @@ func webpBytes() []byte {
 	return b
 }
 
-// waitFor polls cond until it holds or the deadline passes.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func outboxFiles(t *testing.T, dir string) []string {
 	files, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
 	return files

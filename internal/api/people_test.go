@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 )
 
 var inviteLink = regexp.MustCompile(`https://site\.test/admin/invite/([A-Za-z0-9_-]+)`)
@@ -24,7 +25,7 @@ func TestInvitationFlow(t *testing.T) {
 		t.Fatalf("invite: %d %v", st, body)
 	}
 	var files []string
-	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	text := strings.ReplaceAll(string(eml), "=\r\n", "")
 	m := inviteLink.FindStringSubmatch(text)
@@ -114,7 +115,7 @@ func TestInvitationRevoked(t *testing.T) {
 	}
 	id := body["invite"].(map[string]any)["id"].(string)
 	var files []string
-	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	token := inviteLink.FindStringSubmatch(strings.ReplaceAll(string(eml), "=\r\n", ""))[1]
 	if st, body := e.json("DELETE", "/api/people/invites/"+id, nil, true); st != 200 {

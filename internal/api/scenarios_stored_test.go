@@ -12,6 +12,7 @@ import (
 	bolt "go.etcd.io/bbolt"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -204,7 +205,7 @@ func built(n int, clean bool) check {
 	return func(t *testing.T, e *testEnv) {
 		t.Helper()
 		var list []buildRecord
-		waitFor(t, "the build recorded", func() bool {
+		poll.Until(t, "the build recorded", func() bool {
 			b, _ := e.builds.Builds()
 			list = list[:0]
 			for _, x := range b {

@@ -24,6 +24,12 @@ func (r *run) swap() error {
 		return err
 	}
 	r.tmp = ""
+	if r.opts.BeforeLive != nil {
+		if err := r.opts.BeforeLive(); err != nil {
+			os.RemoveAll(final)
+			return err
+		}
+	}
 	if err := swapLink(r.cfg.OutDir, final); err != nil {
 		os.RemoveAll(final)
 		return err

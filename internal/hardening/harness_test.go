@@ -27,6 +27,7 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/render"
 )
 
@@ -180,8 +181,7 @@ func startServer(t testing.TB, dir string, o opts) *server {
 		s.kill()
 		s.checkRace()
 	})
-	deadline := time.Now().Add(60 * time.Second)
-	for s.url == "" || !s.healthy() || o.demo && !strings.Contains(s.logs.String(), "login:") {
+	ready := poll.Wait(func() bool {
 		if m := listening.FindStringSubmatch(s.logs.String()); m != nil {
 			s.url = "http://" + m[1]
 		}
@@ -190,10 +190,10 @@ func startServer(t testing.TB, dir string, o opts) *server {
 			t.Fatalf("adminapi serve exited: %v\n%s", s.err, s.logs.String())
 		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("adminapi serve not ready in time:\n%s", s.logs.String())
-		}
-		time.Sleep(20 * time.Millisecond)
+		return s.url != "" && s.healthy() && (!o.demo || strings.Contains(s.logs.String(), "login:"))
+	}, poll.Within(60*time.Second))
+	if !ready {
+		t.Fatalf("adminapi serve not ready in time:\n%s", s.logs.String())
 	}
 	return s
 }
@@ -489,18 +489,6 @@ func gifBytes(t testing.TB) []byte {
 func enquiry(marker string) map[string]any {
 	return map[string]any{"name": "Visitor " + marker, "email": "visitor@example.in", "phone": "+91 98110 45672",
 		"message": "Enquiry " + marker, "startedAt": time.Now().Add(-time.Minute).UnixMilli()}
-}
-
-// waitFor polls cond until it holds or d passes.
-func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // readMail reads an .eml file: its headers and its decoded body.

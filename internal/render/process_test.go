@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"digitalreeviver/internal/poll"
 )
 
 // fakeRenderer is a Renderer of the real render-server.mjs over testdata/fake-entry.mjs (through
@@ -85,21 +87,11 @@ func mustRender(t *testing.T, r *Renderer, route string) {
 // waitInflight waits until n renders wait on the renderer's one process.
 func waitInflight(t *testing.T, r *Renderer, n int) {
 	t.Helper()
-	waitUntil(t, fmt.Sprintf("%d renders in flight", n), func() bool {
+	poll.Until(t, fmt.Sprintf("%d renders in flight", n), func() bool {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		return len(r.procs) > 0 && r.procs[0].inflight() == n
 	})
-}
-
-// waitUntil polls cond until it holds, failing after 30 s.
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-	}
 }
 
 // TestRendererRestartsAfterACrash: a page that kills the render process fails with the
@@ -230,7 +222,7 @@ func TestRendererGrowsWhenPagesQueueUp(t *testing.T) {
 			t.Error(err)
 		}
 	}()
-	waitUntil(t, "a second process", func() bool { r.mu.Lock(); defer r.mu.Unlock(); return len(r.procs) == 2 })
+	poll.Until(t, "a second process", func() bool { r.mu.Lock(); defer r.mu.Unlock(); return len(r.procs) == 2 })
 	mustRender(t, r, "/on-the-second/")
 	if err := os.WriteFile(gate, nil, 0o644); err != nil {
 		t.Fatal(err)
