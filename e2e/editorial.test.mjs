@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { ADMIN_PASSWORD, login as apiLogin, startDemo } from './lib/demo.mjs';
+import { until as poll } from './lib/poll.mjs';
 
 let demo;
 let browser;
@@ -55,15 +56,9 @@ async function draft(title, content) {
 
 const pageStatus = async (path) => (await fetch(`${demo.base}${path}`)).status;
 
-// Waits for an event the server makes observable (a page that appears or goes), with a deadline.
-async function until(what, cond, ms = 30000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await cond()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${demo.server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// Waits for what the server makes observable (a page that appears or goes); a timeout shows the
+// end of the server's log.
+const until = (what, cond) => poll(what, cond, { explain: () => demo.server.output().slice(-2000) });
 
 async function clearToasts() {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) await close.click().catch(() => {});

@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFil
 import { join } from 'node:path';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { ADMIN_PASSWORD, login, startDemo } from './lib/demo.mjs';
+import { until } from './lib/poll.mjs';
 
 let demo;
 let browser;
@@ -33,18 +34,15 @@ function mailText(raw) {
 }
 
 // Waits for a mail in the outbox whose text matches re, and answers the match.
-async function waitForMail(re) {
-  const deadline = Date.now() + 20000;
-  while (Date.now() < deadline) {
-    if (existsSync(demo.outbox)) {
-      for (const name of readdirSync(demo.outbox).filter((n) => n.endsWith('.eml'))) {
-        const m = mailText(readFileSync(join(demo.outbox, name), 'utf8')).match(re);
-        if (m) return m;
-      }
+function waitForMail(re) {
+  return until(`a mail matching ${re} in ${demo.outbox}`, () => {
+    if (!existsSync(demo.outbox)) return null;
+    for (const name of readdirSync(demo.outbox).filter((n) => n.endsWith('.eml'))) {
+      const m = mailText(readFileSync(join(demo.outbox, name), 'utf8')).match(re);
+      if (m) return m;
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail matching ${re} in ${demo.outbox}`);
+    return null;
+  });
 }
 
 function outboxHolds(text) {
@@ -277,13 +275,11 @@ test('mail that did not go out is shown to the admin and sent again on Retry', {
   assert.equal(sent.status, 200, 'the visitor never hears of the mail');
   // Wait for the server to have tried it and stored the failure.
   const token = await login(demo.base);
-  const deadline = Date.now() + 20000;
-  for (;;) {
-    const jobs = await (await fetch(`${demo.base}/api/mail`, { headers: { Authorization: `Bearer ${token}` } })).json();
-    if (jobs.some((j) => j.kind === 'enquiry' && j.status === 'retrying')) break;
-    assert.ok(Date.now() < deadline, `no failed notification: ${JSON.stringify(jobs)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  let jobs = [];
+  await until('the failed notification stored', async () => {
+    jobs = await (await fetch(`${demo.base}/api/mail`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    return jobs.some((j) => j.kind === 'enquiry' && j.status === 'retrying');
+  }, { explain: () => JSON.stringify(jobs) });
 
   await t.test('the dashboard says a mail has not gone out, and the mail screen says why', async () => {
     await signIn(page, 'admin', ADMIN_PASSWORD);
