@@ -410,7 +410,7 @@ func TestMessagesCSVDefusesFormulas(t *testing.T) {
 
 func TestPublishCoalescesBuilds(t *testing.T) {
 	e := newEnv(t)
-	e.site.delay = 300 * time.Millisecond
+	e.site.hold = make(chan struct{})
 	for i := 0; i < 5; i++ {
 		if _, err := e.db.CreatePreviewBlog(domain.Blog{Title: fmt.Sprintf("Post %d", i), Content: "<p>x</p>", Category: "SEO"}); err != nil {
 			t.Fatal(err)
@@ -428,6 +428,12 @@ func TestPublishCoalescesBuilds(t *testing.T) {
 			_, answers[i] = e.json("POST", fmt.Sprintf("/api/preview-blogs/publish/post-%d", i), map[string]string{}, true)
 		}(i)
 	}
+	// The first build is held until all five have asked for theirs: the queued one names them.
+	poll.Until(t, "five publishes waiting for one build", func() bool {
+		list, _ := e.builds.Builds()
+		return len(list) == 2 && list[0].Status == "queued" && strings.Count(list[0].Reason, "published: post-") == 5
+	})
+	close(e.site.hold)
 	wg.Wait()
 	_, _ = first.Wait(context.Background())
 	if n := e.site.count(); n != 2 {
@@ -464,7 +470,8 @@ func TestPublishBuildFailureKeepsContent(t *testing.T) {
 
 func TestPublishAnswersWhileStillBuilding(t *testing.T) {
 	e := newEnv(t, func(c *Config) { c.PublishTimeout = 100 * time.Millisecond })
-	e.site.delay = time.Second
+	e.site.hold = make(chan struct{}) // the build does not end while the publish waits
+	t.Cleanup(func() { close(e.site.hold) })
 	code, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{}, true)
 	if code != 202 || body["live"] != false || body["url"] != "https://site.test/blog/draft-post/" {
 		t.Fatalf("%d %v", code, body)
