@@ -158,8 +158,11 @@ func startServer(t testing.TB, dir string, o opts) *server {
 	if o.bundle {
 		site = siteDir
 	}
+	// No AVIF variants: making them starts by compiling libavif's WebAssembly, which under -race
+	// costs about 15 s of CPU in every server that gets an image; these tests are about attacks
+	// and crashes, and the variants are the media tests' and the browser tests' (e2e/media).
 	args := []string{"serve", "--db", dbPath(dir), "--addr", "127.0.0.1:0", "--out", filepath.Join(dir, "dist"),
-		"--uploads", filepath.Join(dir, "uploads"), "--site", site, "--content", contentDir}
+		"--uploads", filepath.Join(dir, "uploads"), "--site", site, "--content", contentDir, "--avif=false"}
 	if o.demo {
 		args = append(args, "--demo")
 	}
