@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { ADMIN_PASSWORD, login as apiLogin, startDemo } from './lib/demo.mjs';
+import { ADMIN_PASSWORD, login as apiLogin, startDemo, untilLive } from './lib/demo.mjs';
 import { until as poll } from './lib/poll.mjs';
 
 let demo;
@@ -41,6 +41,12 @@ async function call(method, path, body) {
   let json;
   try { json = JSON.parse(text); } catch { json = text; }
   return { status: r.status, json };
+}
+
+// publishes a draft and returns once its page is live.
+async function publishNow(slug) {
+  const { status, json } = await call('POST', `/api/preview-blogs/publish/${slug}`, {});
+  await untilLive(demo.base, token, status, json);
 }
 
 async function draft(title, content) {
@@ -159,7 +165,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
 
   await t.test('three edits, three revisions; restoring the first makes the live page the first again', async () => {
     const slug = await draft('Revisions of a guide', '<p>The first version of the guide.</p>');
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     const first = await article(`/blog/${slug}/`);
 
     for (const n of [2, 3, 4]) {
@@ -205,7 +211,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
 
   await t.test('unpublish takes the page down; a deletion goes to the trash and comes back', async () => {
     const slug = await draft('Here today', '<p>Gone tomorrow, back the day after.</p>');
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     await page.goto(`${demo.base}/admin/dashboard`);
     await page.getByRole('button', { name: 'Unpublish Here today' }).click();
     await confirm('Unpublish');
@@ -213,7 +219,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
     assert.equal(await pageStatus(`/blog/${slug}/`), 404);
     assert.equal((await call('GET', `/api/preview-blogs/${slug}`)).status, 200, 'not among the drafts');
 
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     await page.reload();
     await page.getByRole('button', { name: 'Delete Here today' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -242,7 +248,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
 
   await t.test('a stale tab is told who changed what and chooses', async () => {
     const slug = await draft('Two tabs', '<p>Opened twice.</p>');
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     const tabB = await page.context().newPage();
     await page.goto(`${demo.base}/admin/edit-blog/${slug}`);
     await tabB.goto(`${demo.base}/admin/edit-blog/${slug}`);
