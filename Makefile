@@ -18,10 +18,10 @@ login:
 test: deps-browser build test-go test-js test-browser
 	@echo "all tests passed"
 
-## test-quick: the inner loop: gofmt and the Go tests without -race, nothing in a browser (under a minute)
+## test-quick: the inner loop: gofmt and the Go tests with -short (no -race, no browser, not the process-level hardening tests, not the 10,000-post budget)
 test-quick: gofmt
 	@mkdir -p $(BIN)
-	@$(GOTESTSUM) --jsonfile $(BIN)/test-quick.json -- -count=1 ./... ; status=$$?; $(SLOWEST) --jsonfile $(BIN)/test-quick.json; exit $$status
+	@$(GOTESTSUM) --jsonfile $(BIN)/test-quick.json -- -short -count=1 ./... ; status=$$?; $(SLOWEST) --jsonfile $(BIN)/test-quick.json; exit $$status
 
 deps:
 	@scripts/setup.sh

@@ -365,6 +365,7 @@ func TestAPIScenarios(t *testing.T) {
 
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each row has a server and a database of its own
 			e := newEnv(t)
 			var r io.Reader
 			var ct string

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
@@ -52,8 +53,14 @@ var (
 )
 
 // TestMain builds the real binaries once (with -race when the tests run under it), so every test
-// drives exactly what an operator deploys.
+// drives exactly what an operator deploys. With -short (make test-quick, the inner loop) none
+// runs: they start servers and wait on them for over a minute in all; make test runs them.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		fmt.Println("hardening: skipped with -short (make test runs it)")
+		os.Exit(0)
+	}
 	var err error
 	if repoRoot, err = filepath.Abs(filepath.Join("..", "..")); err != nil {
 		panic(err)
