@@ -57,7 +57,8 @@ test-go: gofmt
 	@mkdir -p $(BIN)
 	$(GO) vet ./...
 	@REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GOTESTSUM) --jsonfile $(BIN)/test-go.json -- -race -count=1 ./... ; status=$$?; $(SLOWEST) --jsonfile $(BIN)/test-go.json; exit $$status
-	$(GO) test -count=1 -run TestQueryBytesAt10000Posts ./internal/search
+	@# Tests that only compute (no goroutine of their own) and take minutes under -race: once more without it.
+	$(GO) test -count=1 -run 'TestQueryBytesAt10000Posts|TestVariantsAreMadeOncePerImage|TestPlainTextPrefixFastMatchesTokenizer' ./internal/search ./internal/media ./internal/domain
 
 ## fuzz: random exploration, FUZZTIME per target (default 1m); not part of make test
 fuzz:
