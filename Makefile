@@ -15,7 +15,11 @@ login:
 	@$(BIN)/adminapi demo-login
 
 ## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (two files at a time); each part ends with its slowest tests
-test: deps-browser build test-go test-js test-browser
+# The three parts run side by side once the build is done: much of each is waiting on servers it
+# started (the Go process-level tests, the browser tests), which the others' work fills. Each
+# part's output is printed whole when it ends; a failing part does not stop the others.
+test: deps-browser build
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-js test-browser
 	@echo "all tests passed"
 
 ## test-quick: the inner loop: gofmt and the Go tests with -short (no -race, no browser, not the process-level hardening tests, not the 10,000-post budget)
