@@ -4,7 +4,7 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: login run test build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz
+.PHONY: login run test test-quick build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz gofmt
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
@@ -15,9 +15,18 @@ run: deps build
 login:
 	@$(BIN)/adminapi demo-login
 
-## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests
-test: deps-browser build test-go test-js test-browser
+## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (two files at a time); each part ends with its slowest tests
+# The three parts run side by side once the build is done: much of each is waiting on servers it
+# started (the Go process-level tests, the browser tests), which the others' work fills. Each
+# part's output is printed whole when it ends; a failing part does not stop the others.
+test: deps-browser build
+	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-js test-browser
 	@echo "all tests passed"
+
+## test-quick: the inner loop: gofmt and the Go tests with -short (no -race, no browser, not the process-level hardening tests, not the 10,000-post budget)
+test-quick: gofmt
+	@mkdir -p $(BIN)
+	@$(GOTESTSUM) --jsonfile $(BIN)/test-quick.json -- -short -count=1 ./... ; status=$$?; $(SLOWEST) --jsonfile $(BIN)/test-quick.json; exit $$status
 
 deps:
 	@scripts/setup.sh
@@ -45,11 +54,20 @@ binaries:
 	@echo "building bin/adminapi"
 	@$(GO) build -tags adminui -o $(BIN)/adminapi ./cmd/adminapi
 
-test-go:
+# The Go tests run through gotestsum (a tool of go.mod): one line a package, failures in full,
+# and the run kept as test2json in bin/ for the list of the slowest tests at the end.
+GOTESTSUM = $(GO) tool gotestsum --format pkgname-and-test-fails --format-hide-empty-pkg
+SLOWEST = echo "slowest Go tests:"; $(GO) tool gotestsum tool slowest --num 15 --threshold 2s
+
+gofmt:
 	@unformatted=$$(gofmt -l cmd internal bench docs); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
+
+test-go: gofmt
+	@mkdir -p $(BIN)
 	$(GO) vet ./...
-	REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run TestQueryBytesAt10000Posts ./internal/search
+	@REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1 $(GOTESTSUM) --jsonfile $(BIN)/test-go.json -- -race -count=1 ./... ; status=$$?; $(SLOWEST) --jsonfile $(BIN)/test-go.json; exit $$status
+	@# Tests that only compute (no goroutine of their own) and take minutes under -race: once more without it.
+	$(GO) test -count=1 -run 'TestQueryBytesAt10000Posts|TestVariantsAreMadeOncePerImage|TestPlainTextPrefixFastMatchesTokenizer' ./internal/search ./internal/media ./internal/domain
 
 ## fuzz: random exploration, FUZZTIME per target (default 1m); not part of make test
 fuzz:

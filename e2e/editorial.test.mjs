@@ -7,7 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { ADMIN_PASSWORD, login as apiLogin, startDemo } from './lib/demo.mjs';
+import { ADMIN_PASSWORD, login as apiLogin, startDemo, untilLive } from './lib/demo.mjs';
+import { until as poll } from './lib/poll.mjs';
 
 let demo;
 let browser;
@@ -42,6 +43,12 @@ async function call(method, path, body) {
   return { status: r.status, json };
 }
 
+// publishes a draft and returns once its page is live.
+async function publishNow(slug) {
+  const { status, json } = await call('POST', `/api/preview-blogs/publish/${slug}`, {});
+  await untilLive(demo.base, token, status, json);
+}
+
 async function draft(title, content) {
   const form = new FormData();
   form.append('title', title);
@@ -55,15 +62,9 @@ async function draft(title, content) {
 
 const pageStatus = async (path) => (await fetch(`${demo.base}${path}`)).status;
 
-// Waits for an event the server makes observable (a page that appears or goes), with a deadline.
-async function until(what, cond, ms = 30000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await cond()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${demo.server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// Waits for what the server makes observable (a page that appears or goes); a timeout shows the
+// end of the server's log.
+const until = (what, cond) => poll(what, cond, { explain: () => demo.server.output().slice(-2000) });
 
 async function clearToasts() {
   for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) await close.click().catch(() => {});
@@ -164,7 +165,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
 
   await t.test('three edits, three revisions; restoring the first makes the live page the first again', async () => {
     const slug = await draft('Revisions of a guide', '<p>The first version of the guide.</p>');
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     const first = await article(`/blog/${slug}/`);
 
     for (const n of [2, 3, 4]) {
@@ -210,7 +211,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
 
   await t.test('unpublish takes the page down; a deletion goes to the trash and comes back', async () => {
     const slug = await draft('Here today', '<p>Gone tomorrow, back the day after.</p>');
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     await page.goto(`${demo.base}/admin/dashboard`);
     await page.getByRole('button', { name: 'Unpublish Here today' }).click();
     await confirm('Unpublish');
@@ -218,7 +219,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
     assert.equal(await pageStatus(`/blog/${slug}/`), 404);
     assert.equal((await call('GET', `/api/preview-blogs/${slug}`)).status, 200, 'not among the drafts');
 
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     await page.reload();
     await page.getByRole('button', { name: 'Delete Here today' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -247,7 +248,7 @@ test('editorial', { timeout: 240000 }, async (t) => {
 
   await t.test('a stale tab is told who changed what and chooses', async () => {
     const slug = await draft('Two tabs', '<p>Opened twice.</p>');
-    assert.equal((await call('POST', `/api/preview-blogs/publish/${slug}`, {})).status, 200);
+    await publishNow(slug);
     const tabB = await page.context().newPage();
     await page.goto(`${demo.base}/admin/edit-blog/${slug}`);
     await tabB.goto(`${demo.base}/admin/edit-blog/${slug}`);

@@ -9,8 +9,9 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, launch, watchErrors } from './lib/browser.mjs';
-import { ADMIN_PASSWORD, login, startDemo } from './lib/demo.mjs';
+import { ADMIN_PASSWORD, login, startDemo, untilLive } from './lib/demo.mjs';
 import { encodePng } from './lib/png.mjs';
+import { until } from './lib/poll.mjs';
 
 const SHOTS = join(ROOT, 'e2e', 'screenshots');
 
@@ -134,14 +135,11 @@ test('an image uploaded to the media library is reused, served responsively and 
     ['blog skyline-photos-for-local-seo preview image, content']);
 
   const published = await api('POST', '/api/preview-blogs/publish/skyline-photos-for-local-seo', {});
-  assert.equal(published.status, 200, JSON.stringify(published.body));
-  assert.equal(published.body.live, true);
+  await untilLive(demo.base, token, published.status, published.body);
   // A publish never waits for image work: while the upload's variants are still being made the
   // page shows it as uploaded, and the build that follows them gives the page its <picture>.
-  for (const deadline = Date.now() + 180000; !(await (await fetch(`${demo.base}/blog/skyline-photos-for-local-seo/`)).text()).includes('<picture');) {
-    assert.ok(Date.now() < deadline, 'the variants never reached the page');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await until('the variants on the page', async () => (await (await fetch(`${demo.base}/blog/skyline-photos-for-local-seo/`)).text()).includes('<picture'),
+    { timeout: 180000, every: 200 });
 
   // The public page: a <picture> whose AVIF or WebP variant Chromium really loads.
   const loaded = [];

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { startDemo, login } from './lib/demo.mjs';
+import { startDemo, login, untilLive } from './lib/demo.mjs';
 
 let demo, browser;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -161,7 +161,7 @@ test('a published post is found, and only the delta of the index is rewritten', 
   assert.equal(saved.status, 201, await saved.clone().text());
   const { blog } = await saved.json();
   const published = await api('POST', `/api/preview-blogs/publish/${blog.slug}`, {});
-  assert.equal(published.status, 200, await published.clone().text());
+  await untilLive(demo.base, token, published.status, await published.json());
 
   const after = indexFiles();
   const added = [...after.keys()].filter((p) => !before.has(p));

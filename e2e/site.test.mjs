@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { startDemo, login } from './lib/demo.mjs';
+import { startDemo, login, untilLive } from './lib/demo.mjs';
 import { makePng } from './lib/png.mjs';
 import { axeViolations } from './lib/axe.mjs';
 import { coveredByFloating } from './lib/covered.mjs';
@@ -445,9 +445,7 @@ test('a newly published service is listed on home and /services, and the menus s
   const saved = await fetch(`${demo.base}/api/preview-services`, { method: 'POST', headers: auth, body: form });
   assert.equal(saved.status, 201, await saved.clone().text());
   const published = await fetch(`${demo.base}/api/preview-services/publish/email-marketing-services`, { method: 'POST', headers: auth, body: new FormData() });
-  const answer = await published.json();
-  assert.equal(published.status, 200, JSON.stringify(answer));
-  assert.equal(answer.live, true);
+  await untilLive(demo.base, token, published.status, await published.json());
 
   const { context, page } = await newPage();
   for (const route of ['/', '/services/', '/OurServices/']) {

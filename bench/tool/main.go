@@ -41,6 +41,8 @@ func main() {
 		err = intakeWait(os.Args[2:])
 	case "publish-behind":
 		err = publishBehind(os.Args[2:])
+	case "funcs":
+		err = funcLengths(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
 )
@@ -84,26 +85,24 @@ func startServeEnv(t *testing.T, dir string, env []string, extra ...string) (add
 			t.Errorf("serve did not stop on SIGTERM:\n%s", logs.String())
 		}
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		res, err := http.Get("http://" + addr + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return addr, stop, logs
-			}
-		}
+	answered := poll.Wait(func() bool {
 		select {
 		case err := <-done:
 			t.Fatalf("serve exited: %v\n%s", err, logs.String())
 		default:
 		}
-		if time.Now().After(deadline) {
-			stop()
-			t.Fatalf("serve never answered:\n%s", logs.String())
+		res, err := http.Get("http://" + addr + "/healthz")
+		if err != nil {
+			return false
 		}
-		time.Sleep(50 * time.Millisecond)
+		res.Body.Close()
+		return res.StatusCode == 200
+	}, poll.Within(20*time.Second))
+	if !answered {
+		stop()
+		t.Fatalf("serve never answered:\n%s", logs.String())
 	}
+	return addr, stop, logs
 }
 
 func run(t *testing.T, env []string, args ...string) (string, error) {
@@ -511,8 +510,7 @@ func TestPublishReachesTheBucket(t *testing.T) {
 
 	// The start-up build first: a publish while it reads the records would be in it, and the
 	// publish's own build would then find nothing to deploy.
-	startUp := time.Now().Add(60 * time.Second)
-	for {
+	poll.Value(t, "the start-up build", func() ([]struct{ Status string }, bool) {
 		req, _ := http.NewRequest("GET", base+"/api/builds", nil)
 		req.Header.Set("Authorization", "Bearer "+login.Token)
 		res, err := http.DefaultClient.Do(req)
@@ -522,14 +520,8 @@ func TestPublishReachesTheBucket(t *testing.T) {
 		var builds []struct{ Status string }
 		json.NewDecoder(res.Body).Decode(&builds)
 		res.Body.Close()
-		if len(builds) > 0 && (builds[0].Status == "ok" || builds[0].Status == "failed") {
-			break
-		}
-		if time.Now().After(startUp) {
-			t.Fatalf("the start-up build did not finish: %v", builds)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		return builds, len(builds) > 0 && (builds[0].Status == "ok" || builds[0].Status == "failed")
+	}, poll.Within(60*time.Second))
 	code, out := publishPost("first-deployed-post")
 	if code != 200 || out["live"] != true {
 		t.Fatalf("publish: %d %v", code, out)
@@ -577,19 +569,12 @@ func TestPublishReachesTheBucket(t *testing.T) {
 		t.Fatalf("rebuild: %d %v", code, out)
 	}
 	id := out["build"].(map[string]any)["id"]
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	b := poll.Value(t, "the retry", func() (map[string]any, bool) {
 		b := builds()[0]
-		if b["id"] == id && (b["status"] == "ok" || b["status"] == "failed") {
-			if b["status"] != "ok" || b["deploy"].(map[string]any)["status"] != "ok" {
-				t.Fatalf("retry: %v", b)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the retry did not finish: %v", b)
-		}
-		time.Sleep(50 * time.Millisecond)
+		return b, b["id"] == id && (b["status"] == "ok" || b["status"] == "failed")
+	}, poll.Within(60*time.Second))
+	if b["status"] != "ok" || b["deploy"].(map[string]any)["status"] != "ok" {
+		t.Fatalf("retry: %v", b)
 	}
 	if !strings.Contains(page("second-deployed-post"), "Fresh words of second-deployed-post") {
 		t.Fatal("the retry did not deploy the second post")

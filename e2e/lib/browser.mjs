@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
+import { until } from './poll.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const BIN = join(ROOT, 'bin');
@@ -43,12 +44,14 @@ export async function startServer(cmd, args, url, { env = {}, timeoutMs = 60000 
   const proc = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout.on('data', (d) => { out += d; });
   proc.stderr.on('data', (d) => { out += d; });
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`${cmd} exited ${proc.exitCode}:\n${out}`);
-    try { const r = await fetch(url); if (r.status < 500) break; } catch { /* not up yet */ }
-    if (Date.now() > deadline) { proc.kill('SIGKILL'); throw new Error(`${cmd} did not answer ${url}:\n${out}`); }
-    await new Promise((r) => setTimeout(r, 150));
+  try {
+    await until(`${cmd} to answer ${url}`, async () => {
+      if (proc.exitCode !== null) throw new Error(`${cmd} exited ${proc.exitCode}:\n${out}`);
+      try { return (await fetch(url)).status < 500; } catch { return false; /* not up yet */ }
+    }, { timeout: timeoutMs, every: 150, explain: () => out });
+  } catch (err) {
+    proc.kill('SIGKILL');
+    throw err;
   }
   return {
     proc,

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { BIN, freePort, startServer, tempDir } from './browser.mjs';
+import { until } from './poll.mjs';
 
 export const ADMIN_PASSWORD = 'e2e-Demo-Password-42';
 
@@ -24,4 +25,19 @@ export async function login(base, username = 'admin', password = ADMIN_PASSWORD)
   const r = await fetch(`${base}/admin/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
   if (!r.ok) throw new Error(`login: ${r.status} ${await r.text()}`);
   return (await r.json()).token;
+}
+
+// untilLive takes the answer of a publish (its status and body) and returns once the page is
+// live: at once on 200 (live: true), or, on 202 (the build outlasted the server's wait, as on a
+// loaded machine), once GET /api/builds says the answer's build is done. Anything else, or a
+// build that failed, throws.
+export async function untilLive(base, token, status, answer) {
+  if (status === 200 && answer?.live === true) return;
+  if (status !== 202 || !answer?.build?.id) throw new Error(`publish: ${status} ${JSON.stringify(answer)}`);
+  const build = await until(`build ${answer.build.id} of the publish`, async () => {
+    const res = await fetch(`${base}/api/builds`, { headers: { Authorization: `Bearer ${token}` } });
+    const b = (await res.json()).find((x) => x.id === answer.build.id);
+    return b && b.status !== 'queued' && b.status !== 'running' && b;
+  }, { timeout: 240000 });
+  if (build.status !== 'ok') throw new Error(`the build of the publish failed: ${JSON.stringify(build)}`);
 }

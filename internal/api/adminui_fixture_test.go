@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"digitalreeviver/internal/poll"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -105,10 +106,10 @@ func TestAdminUIFixture(t *testing.T) {
 	rec.call("GET /popups", admin, nil)
 
 	// What ran in the background, once it has settled.
-	waitFor(t, "the builds", func() bool {
+	poll.Until(t, "the builds", func() bool {
 		return !strings.Contains(string(rec.get("/api/builds", admin)), `"status":"queued"`) && !strings.Contains(string(rec.get("/api/builds", admin)), `"status":"running"`)
 	})
-	waitFor(t, "the mail", func() bool {
+	poll.Until(t, "the mail", func() bool {
 		m := string(rec.get("/api/mail", admin))
 		return !strings.Contains(m, `"queued"`) && !strings.Contains(m, `"sending"`)
 	})

@@ -17,14 +17,26 @@ func (s *Server) registerBuildRoutes(r *mux.Router) {
 }
 
 // buildView is a build as the API answers it (docs/API.md, GET /api/builds, and the build of a
-// publish or a change). It is the API's own type, field by field, so that renaming a field of
-// the generator's result or of the queue's record cannot change the API unseen
-// (TestBuildJSONShape pins it).
+// publish or a change). It is the API's own type, so that renaming a field of the generator's
+// result cannot change the API unseen (TestBuildJSONShape pins it); the deploy is the queue's
+// record as it is, its fields named for the API.
 type buildView struct {
-	ID             uint64        `json:"id"`
-	Reason         string        `json:"reason"`
-	Status         string        `json:"status"`
-	Clean          bool          `json:"clean"`
+	ID     uint64 `json:"id"`
+	Reason string `json:"reason"`
+	Status string `json:"status"`
+	Clean  bool   `json:"clean"`
+	generatedView
+	Stages    []stageView           `json:"stages"`
+	Search    searchView            `json:"search"`
+	Ms        int64                 `json:"ms"`
+	Error     string                `json:"error,omitempty"`
+	QueuedAt  time.Time             `json:"queuedAt"`
+	StartedAt time.Time             `json:"startedAt"`
+	Deploy    *publish.DeployRecord `json:"deploy,omitempty"`
+}
+
+// generatedView is what the generator made of the build (empty until it ran).
+type generatedView struct {
 	Generation     string        `json:"generation"`
 	Previous       string        `json:"previous,omitempty"`
 	Swapped        bool          `json:"swapped"`
@@ -34,13 +46,6 @@ type buildView struct {
 	ImagesLater    int           `json:"imagesLater,omitempty"`
 	Started        time.Time     `json:"started"`
 	Duration       time.Duration `json:"duration"`
-	Stages         []stageView   `json:"stages"`
-	Search         searchView    `json:"search"`
-	Ms             int64         `json:"ms"`
-	Error          string        `json:"error,omitempty"`
-	QueuedAt       time.Time     `json:"queuedAt"`
-	StartedAt      time.Time     `json:"startedAt"`
-	Deploy         *deployView   `json:"deploy,omitempty"`
 }
 
 type stageView struct {
@@ -56,38 +61,20 @@ type searchView struct {
 	Bytes   int64 `json:"bytes"`
 }
 
-type deployView struct {
-	Target     string   `json:"target"`
-	Status     string   `json:"status"`
-	Generation string   `json:"generation,omitempty"`
-	Uploaded   int      `json:"uploaded"`
-	Deleted    int      `json:"deleted"`
-	Bytes      int64    `json:"bytes"`
-	Unchanged  int      `json:"unchanged"`
-	Changed    []string `json:"changed,omitempty"`
-	Ms         int64    `json:"ms"`
-	Error      string   `json:"error,omitempty"`
-	PurgeError string   `json:"purgeError,omitempty"`
-}
-
 // viewOfBuild is b as the API answers it.
 func viewOfBuild(b publish.Build) buildView {
 	r := b.Result
 	v := buildView{ID: b.ID, Reason: b.Reason, Status: b.Status, Clean: b.Clean,
-		Generation: r.Generation, Previous: r.Previous, Swapped: r.Swapped, PagesTotal: r.PagesTotal,
-		PagesRendered: r.PagesRendered, PagesUnchanged: r.PagesUnchanged, ImagesLater: r.ImagesLater, Started: r.Started, Duration: r.Duration,
+		generatedView: generatedView{Generation: r.Generation, Previous: r.Previous, Swapped: r.Swapped,
+			PagesTotal: r.PagesTotal, PagesRendered: r.PagesRendered, PagesUnchanged: r.PagesUnchanged,
+			ImagesLater: r.ImagesLater, Started: r.Started, Duration: r.Duration},
 		Search: searchView{Pages: r.Search.Pages, Files: r.Search.Files, Written: r.Search.Written, Merged: r.Search.Merged, Bytes: r.Search.Bytes},
-		Ms:     b.Ms, Error: b.Error, QueuedAt: b.QueuedAt, StartedAt: b.StartedAt}
+		Ms:     b.Ms, Error: b.Error, QueuedAt: b.QueuedAt, StartedAt: b.StartedAt, Deploy: b.Deploy}
 	if r.Stages != nil {
 		v.Stages = make([]stageView, len(r.Stages))
 		for i, st := range r.Stages {
 			v.Stages[i] = stageView{Name: st.Name, Duration: st.Duration}
 		}
-	}
-	if d := b.Deploy; d != nil {
-		v.Deploy = &deployView{Target: d.Target, Status: d.Status, Generation: d.Generation, Uploaded: d.Uploaded,
-			Deleted: d.Deleted, Bytes: d.Bytes, Unchanged: d.Unchanged, Changed: d.Changed, Ms: d.Ms,
-			Error: d.Error, PurgeError: d.PurgeError}
 	}
 	return v
 }

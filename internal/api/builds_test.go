@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/publish"
 )
 
@@ -72,7 +73,7 @@ func TestBuildJSONShape(t *testing.T) {
 		t.Fatalf("rebuild: %d %v", st, body)
 	}
 	var list []json.RawMessage
-	waitFor(t, "the build to finish", func() bool {
+	poll.Until(t, "the build to finish", func() bool {
 		res := e.do("GET", "/api/builds", nil, "", e.bearer())
 		defer res.Body.Close()
 		list = nil

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
@@ -92,7 +93,7 @@ func TestScheduleFailureMailIsInTheMailStatus(t *testing.T) {
 		t.Fatalf("run: %+v", ev)
 	}
 	var mails []map[string]any
-	waitFor(t, "the failure mail sent from the queue", func() bool {
+	poll.Until(t, "the failure mail sent from the queue", func() bool {
 		mails = e.list("/api/mail")
 		return len(mails) == 1 && mails[0]["status"] == "sent"
 	})

@@ -22,6 +22,7 @@ import (
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -110,7 +111,7 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 		t.Fatalf("forgot: %d %v", code, body)
 	}
 	var files []string
-	waitFor(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	if !strings.Contains(string(eml), "To: <admin@example.com>") {
 		t.Errorf("mail not to the admin:\n%s", eml)
@@ -188,7 +189,7 @@ func TestResetLinkIgnoresHost(t *testing.T) {
 		map[string]string{"Host": "evil.example", "X-Forwarded-Host": "evil.example"})
 	res.Body.Close()
 	var files []string
-	waitFor(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the reset mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	if strings.Contains(string(eml), "evil.example") || !strings.Contains(string(eml), "https://site.test/reset-password/") {
 		t.Fatalf("link not from SITE_URL:\n%s", eml)
@@ -297,7 +298,7 @@ func TestPopupFlow(t *testing.T) {
 	}
 	// The notification follows, replying to the visitor.
 	var files []string
-	waitFor(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	for _, want := range []string{"To: <team@example.com>", "Reply-To: <asha@example.in>", "Need SEO"} {
 		if !strings.Contains(string(eml), want) {
@@ -365,7 +366,7 @@ func TestPopupMailFailureLosesNothing(t *testing.T) {
 	}
 	// The failure is kept for a retry and shown to the admin.
 	var jobs []store.MailJob
-	waitFor(t, "the failed notification recorded", func() bool {
+	poll.Until(t, "the failed notification recorded", func() bool {
 		jobs, _, _ = e.db.MailJobs(0, 10)
 		return len(jobs) == 1 && jobs[0].Status == store.MailRetrying
 	})
@@ -415,7 +416,7 @@ func TestMessagesCSVDefusesFormulas(t *testing.T) {
 
 func TestPublishCoalescesBuilds(t *testing.T) {
 	e := newEnv(t)
-	e.site.delay = 300 * time.Millisecond
+	e.site.hold = make(chan struct{})
 	for i := 0; i < 5; i++ {
 		if _, err := e.db.CreatePreviewBlog(domain.Blog{Title: fmt.Sprintf("Post %d", i), Content: "<p>x</p>", Category: "SEO"}); err != nil {
 			t.Fatal(err)
@@ -423,7 +424,7 @@ func TestPublishCoalescesBuilds(t *testing.T) {
 	}
 	// One build starts; five publishes arrive while it runs and share the next one.
 	first := e.builds.Request(false, "warm-up")
-	waitFor(t, "the first build to run", func() bool { return e.site.count() == 1 })
+	poll.Until(t, "the first build to run", func() bool { return e.site.count() == 1 })
 	var wg sync.WaitGroup
 	answers := make([]map[string]any, 5)
 	for i := 0; i < 5; i++ {
@@ -433,6 +434,12 @@ func TestPublishCoalescesBuilds(t *testing.T) {
 			_, answers[i] = e.json("POST", fmt.Sprintf("/api/preview-blogs/publish/post-%d", i), map[string]string{}, true)
 		}(i)
 	}
+	// The first build is held until all five have asked for theirs: the queued one names them.
+	poll.Until(t, "five publishes waiting for one build", func() bool {
+		list, _ := e.builds.Builds()
+		return len(list) == 2 && list[0].Status == "queued" && strings.Count(list[0].Reason, "published: post-") == 5
+	})
+	close(e.site.hold)
 	wg.Wait()
 	_, _ = first.Wait(context.Background())
 	if n := e.site.count(); n != 2 {
@@ -469,7 +476,8 @@ func TestPublishBuildFailureKeepsContent(t *testing.T) {
 
 func TestPublishAnswersWhileStillBuilding(t *testing.T) {
 	e := newEnv(t, func(c *Config) { c.PublishTimeout = 100 * time.Millisecond })
-	e.site.delay = time.Second
+	e.site.hold = make(chan struct{}) // the build does not end while the publish waits
+	t.Cleanup(func() { close(e.site.hold) })
 	code, body := e.json("POST", "/api/preview-blogs/publish/draft-post", map[string]string{}, true)
 	if code != 202 || body["live"] != false || body["url"] != "https://site.test/blog/draft-post/" {
 		t.Fatalf("%d %v", code, body)

@@ -50,29 +50,35 @@ var (
 	testHash string
 )
 
-// fakeSite stands in for the generator: builds succeed (or fail, or take long) on command and
-// are counted.
+// fakeSite stands in for the generator: builds succeed (or fail) on command and are counted;
+// while hold is set, a build waits until it is closed (or the build is cancelled), so a test
+// decides what happens during a build without timing it.
 type fakeSite struct {
 	mu     sync.Mutex
 	builds []string
 	fail   error
-	delay  time.Duration
+	hold   chan struct{}
 }
 
 func (f *fakeSite) Build(ctx context.Context, opts generator.Options) (generator.Result, error) {
 	f.mu.Lock()
-	delay, fail := f.delay, f.fail
+	hold, fail := f.hold, f.fail
 	f.builds = append(f.builds, opts.Reason)
 	f.mu.Unlock()
-	if delay > 0 {
+	if hold != nil {
 		select {
-		case <-time.After(delay):
+		case <-hold:
 		case <-ctx.Done():
 			return generator.Result{}, ctx.Err()
 		}
 	}
 	if fail != nil {
 		return generator.Result{}, fail
+	}
+	if opts.BeforeLive != nil {
+		if err := opts.BeforeLive(); err != nil {
+			return generator.Result{}, err
+		}
 	}
 	return generator.Result{Generation: "g1", Previous: "g0", PagesTotal: 43, PagesRendered: 3, PagesUnchanged: 40, Swapped: true,
 		Started: time.Now(), Duration: time.Millisecond, Stages: []generator.Stage{{Name: "load", Duration: time.Millisecond}},
@@ -392,18 +398,6 @@ func gifBytes(t testing.TB) []byte {
 func webpBytes() []byte {
 	b, _ := base64.StdEncoding.DecodeString("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==")
 	return b
-}
-
-// waitFor polls cond until it holds or the deadline passes.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 func outboxFiles(t *testing.T, dir string) []string {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"digitalreeviver/internal/poll"
 	"fmt"
 	"os"
 	"strings"
@@ -25,7 +26,7 @@ func (e *testEnv) scheduleDraft(at time.Time) int {
 // answers the outbox's text of it.
 func (e *testEnv) scheduleMail(subject string) string {
 	e.t.Helper()
-	waitFor(e.t, "the schedule mail sent from the queue", func() bool {
+	poll.Until(e.t, "the schedule mail sent from the queue", func() bool {
 		for _, m := range e.list("/api/mail") {
 			if m["kind"] == "schedule" && m["to"] == testEmail && m["status"] == "sent" {
 				return true

@@ -18,6 +18,7 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/operator"
+	"digitalreeviver/internal/poll"
 )
 
 // listPage reads one page of GET /popups with the admin's token.
@@ -162,7 +163,7 @@ func TestEraseEnquiryEverywhere(t *testing.T) {
 	post(withAny(popupOK, "name", "Keep Me", "email", "keep@example.in"))
 	post(withAny(popupOK, "name", "Forget Me", "email", "forget@example.in", "message", "Please call about SEO"))
 	var files []string
-	waitFor(t, "two notifications", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 2 })
+	poll.Until(t, "two notifications", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 2 })
 	list, _ := e.listPage("")
 	var id string
 	for _, m := range list {
@@ -225,7 +226,7 @@ func TestSpamFolder(t *testing.T) {
 	res = e.do("POST", "/popup", strings.NewReader(mustJSON(popupOK)), "application/json", nil)
 	res.Body.Close()
 	var files []string
-	waitFor(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) >= 1 })
+	poll.Until(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) >= 1 })
 	if eml, _ := os.ReadFile(files[0]); len(files) != 1 || strings.Contains(string(eml), "backlinks") {
 		t.Fatalf("outbox: %v", files)
 	}

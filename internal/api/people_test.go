@@ -10,6 +10,7 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 )
 
 var inviteLink = regexp.MustCompile(`https://site\.test/admin/invite/([A-Za-z0-9_-]+)`)
@@ -25,7 +26,7 @@ func TestInvitationFlow(t *testing.T) {
 		t.Fatalf("invite: %d %v", st, body)
 	}
 	var files []string
-	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	text := strings.ReplaceAll(string(eml), "=\r\n", "")
 	m := inviteLink.FindStringSubmatch(text)
@@ -118,7 +119,7 @@ func TestInvitationRevoked(t *testing.T) {
 	}
 	id := body["invite"].(map[string]any)["id"].(string)
 	var files []string
-	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	token := inviteLink.FindStringSubmatch(strings.ReplaceAll(string(eml), "=\r\n", ""))[1]
 	if st, body := e.json("DELETE", "/api/people/invites/"+id, nil, true); st != 200 {
@@ -151,7 +152,7 @@ func TestMadeUpLinksAreRefusedBeforeHashing(t *testing.T) {
 		t.Fatal(st)
 	}
 	var files []string
-	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	token := inviteLink.FindStringSubmatch(strings.ReplaceAll(string(eml), "=\r\n", ""))[1]
 	if st, body := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi", "password": "a-long-enough-password"}, false); st != http.StatusCreated {
@@ -177,7 +178,7 @@ func TestInvitationLinkToHandOver(t *testing.T) {
 	}
 	id := body["invite"].(map[string]any)["id"].(string)
 	var files []string
-	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	eml, _ := os.ReadFile(files[0])
 	mailed := inviteLink.FindStringSubmatch(strings.ReplaceAll(string(eml), "=\r\n", ""))[1]
 	if mailed == first[1] {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"digitalreeviver/internal/poll"
 	"io"
 	"net/url"
 	"os"
@@ -36,7 +37,7 @@ func TestPopupRetryIsAnsweredAgain(t *testing.T) {
 	if len(list) != 1 || list[0].PhoneE164 != "+919811045672" || list[0].Country != "IN" {
 		t.Fatalf("stored: %+v", list)
 	}
-	waitFor(t, "the notification", func() bool { return len(outboxFiles(t, e.outbox)) >= 1 })
+	poll.Until(t, "the notification", func() bool { return len(outboxFiles(t, e.outbox)) >= 1 })
 	if files := outboxFiles(t, e.outbox); len(files) != 1 {
 		t.Fatalf("%d notifications, want 1", len(files))
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 )
 
 const (
@@ -281,7 +282,7 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 		t.Fatalf("queue: %+v", queue)
 	}
 	var mails []string
-	waitFor(t, "the review mail", func() bool { mails = outboxFiles(t, e.outbox); return len(mails) == 1 })
+	poll.Until(t, "the review mail", func() bool { mails = outboxFiles(t, e.outbox); return len(mails) == 1 })
 	if eml, _ := os.ReadFile(mails[0]); !strings.Contains(string(eml), "To: <"+testEmail+">") || !strings.Contains(string(eml), "edith submitted a blog for review") {
 		t.Errorf("review mail:\n%s", eml)
 	}

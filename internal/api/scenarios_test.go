@@ -3,11 +3,13 @@ package api
 import (
 	"bytes"
 	"io"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/store"
 )
 
 // scenario is one API call against the real router and a real bbolt file, with what the answer
@@ -23,6 +25,9 @@ type scenario struct {
 	contains   []string // fragments of the answer body
 	notContain []string
 	respHeader map[string]string // response header → fragment it must hold
+	// stored reads back what a change stored (scenarios_stored_test.go); a row without it must
+	// leave the store as it was.
+	stored check
 }
 
 var (
@@ -74,7 +79,8 @@ func TestAPIScenarios(t *testing.T) {
 
 		// The form endpoint.
 		{name: "popup", method: "POST", url: "/popup", body: jsonBody(popupOK), status: 200,
-			contains: []string{`{"message":"Thank you! Your message has been sent. We will get back to you soon."}`}},
+			contains: []string{`{"message":"Thank you! Your message has been sent. We will get back to you soon."}`},
+			stored:   enquiryStored(domain.Message{Name: "Asha", Email: "asha@example.in", Phone: "+91 98110 45672", Message: "Need SEO"})},
 		{name: "popup bad email", method: "POST", url: "/popup", body: jsonBody(withAny(popupOK, "email", "asha@example")), status: 400,
 			contains: []string{`"Enter a valid email address."`}},
 		{name: "popup short phone", method: "POST", url: "/popup", body: jsonBody(withAny(popupOK, "phone", "98110")), status: 400,
@@ -84,7 +90,8 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "popup name with line break", method: "POST", url: "/popup", body: jsonBody(withAny(popupOK, "name", "A\r\nBcc: x@y.z")), status: 400},
 		{name: "popup form-encoded", method: "POST", url: "/popup",
 			body:   rawBody("name=Asha&email=asha%40example.in&phone=%2B91+98110+45672&message=Hi", "application/x-www-form-urlencoded"),
-			status: 303, respHeader: map[string]string{"Location": "/thank-you/"}},
+			status: 303, respHeader: map[string]string{"Location": "/thank-you/"},
+			stored: enquiryStored(domain.Message{Name: "Asha", Email: "asha@example.in", Phone: "+91 98110 45672", Message: "Hi"})},
 		{name: "popup form-encoded invalid", method: "POST", url: "/popup",
 			body:   rawBody("name=Asha&email=bad&phone=1&message=Hi", "application/x-www-form-urlencoded"),
 			status: 400, contains: []string{"Enter a valid email address."}, respHeader: map[string]string{"Content-Type": "text/html"}},
@@ -93,24 +100,28 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "popup too large", method: "POST", url: "/popup", body: jsonBody(withAny(popupOK, "message", strings.Repeat("x", 70<<10))), status: 413},
 		{name: "popup message too long", method: "POST", url: "/popup", body: jsonBody(withAny(popupOK, "message", strings.Repeat("x", 5001))), status: 400},
 		{name: "messages without token", method: "GET", url: "/popups", status: 401, contains: unauthorized},
-		{name: "messages", method: "GET", url: "/popups", token: true, status: 200, contains: []string{"["}},
+		{name: "messages", method: "GET", url: "/popups", token: true, status: 200, contains: []string{"[]"}},
 		{name: "messages csv without token", method: "GET", url: "/popups.csv", status: 401},
 		{name: "messages csv", method: "GET", url: "/popups.csv", token: true, status: 200, contains: []string{"createdAt,name,email,phone,message"},
 			respHeader: map[string]string{"Content-Type": "text/csv", "Content-Disposition": "attachment"}},
 
 		// Sign-in.
 		{name: "login", method: "POST", url: "/admin/login", body: jsonBody(map[string]string{"username": testUser, "password": testPassword}),
-			status: 200, contains: []string{`"token":"`, `"username":"admin"`}},
-		{name: "login username case folded", method: "POST", url: "/admin/login", body: jsonBody(map[string]string{"username": "Admin ", "password": testPassword}), status: 200},
+			status: 200, contains: []string{`"token":"`, `"username":"admin"`},
+			stored: signedIn},
+		{name: "login username case folded", method: "POST", url: "/admin/login", body: jsonBody(map[string]string{"username": "Admin ", "password": testPassword}), status: 200,
+			stored: signedIn},
 		{name: "login wrong password", method: "POST", url: "/admin/login", body: jsonBody(map[string]string{"username": testUser, "password": "nope-nope"}),
 			status: 401, contains: []string{`{"error":"Invalid credentials"}`}},
 		{name: "login unknown user", method: "POST", url: "/admin/login", body: jsonBody(map[string]string{"username": "ghost", "password": testPassword}),
 			status: 401, contains: []string{`{"error":"Invalid credentials"}`}},
 		{name: "login missing fields", method: "POST", url: "/admin/login", body: jsonBody(map[string]string{"username": testUser}), status: 400},
 		{name: "forgot password", method: "POST", url: "/admin/forgot-password", body: jsonBody(map[string]string{"email": testEmail}), status: 200,
-			contains: []string{"If that address belongs to an admin, a reset link has been sent."}},
+			contains: []string{"If that address belongs to an admin, a reset link has been sent."},
+			stored:   mailQueued("reset", testEmail, testUser)},
 		{name: "forgot password unknown address", method: "POST", url: "/admin/forgot-password", body: jsonBody(map[string]string{"email": "who@example.com"}), status: 200,
-			contains: []string{"If that address belongs to an admin, a reset link has been sent."}},
+			contains: []string{"If that address belongs to an admin, a reset link has been sent."},
+			stored:   noMail},
 		{name: "forgot password missing", method: "POST", url: "/admin/forgot-password", body: jsonBody(map[string]string{}), status: 400, contains: []string{"Email is required."}},
 		{name: "reset bad token", method: "POST", url: "/reset-password", body: jsonBody(map[string]string{"token": "abc", "newPassword": "long-enough-1"}),
 			status: 400, contains: []string{`{"error":"Invalid or expired token."}`}},
@@ -127,10 +138,13 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "preview blogs", method: "GET", url: "/api/preview-blogs", token: true, status: 200, contains: []string{`"slug":"draft-post"`}},
 		{name: "create preview blog without token", method: "POST", url: "/api/preview-blogs", body: multipartBody(blogForm, nil, ""), status: 401},
 		{name: "create preview blog", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(blogForm, nil, ""), status: 201,
-			contains: []string{`"message":"Blog saved! Check it in the preview section."`, `"slug":"fresh-post"`, `"focusKeyword":"fresh"`}},
+			contains: []string{`"message":"Blog saved! Check it in the preview section."`, `"slug":"fresh-post"`, `"focusKeyword":"fresh"`},
+			stored:   storedRecord(domain.Blogs, store.Preview, "fresh-post", map[string]string{"title": "Fresh Post", "body": "<p>Fresh</p>", "category": "SEO", "metaTitle": "Fresh meta", "metaDescription": "d", "focusKeyword": "fresh", "image": ""})},
 		{name: "create preview blog with image", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(blogForm, png, "image/png"), status: 201,
-			contains: []string{`"image":"/uploads/`}},
-		{name: "create preview blog as JSON", method: "POST", url: "/api/preview-blogs", token: true, body: jsonBody(blogForm), status: 201},
+			contains: []string{`"image":"/uploads/`},
+			stored:   storedRecord(domain.Blogs, store.Preview, "fresh-post", map[string]string{"title": "Fresh Post", "image": "/uploads/*"})},
+		{name: "create preview blog as JSON", method: "POST", url: "/api/preview-blogs", token: true, body: jsonBody(blogForm), status: 201,
+			stored: storedRecord(domain.Blogs, store.Preview, "fresh-post", map[string]string{"title": "Fresh Post", "body": "<p>Fresh</p>", "focusKeyword": "fresh"})},
 		{name: "create preview blog without title", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "title", ""), nil, ""),
 			status: 400, contains: []string{domain.MsgTitleRequired}},
 		{name: "create preview blog without category", method: "POST", url: "/api/preview-blogs", token: true, body: multipartBody(with(blogForm, "category", ""), nil, ""),
@@ -152,16 +166,19 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "update preview blog without token", method: "PUT", url: "/api/preview-blogs/draft-post", body: jsonBody(map[string]string{"title": "X"}), status: 401},
 		{name: "update preview blog", method: "PUT", url: "/api/preview-blogs/draft-post", token: true,
 			body: jsonBody(map[string]string{"title": "Renamed", "content": "<p>New</p>", "category": "SEO", "image": "/uploads/" + fixtureUpload}), status: 200,
-			contains: []string{`"title":"Renamed"`, `"slug":"draft-post"`, `"image":"/uploads/` + fixtureUpload}},
+			contains: []string{`"title":"Renamed"`, `"slug":"draft-post"`, `"image":"/uploads/` + fixtureUpload},
+			stored:   storedRecord(domain.Blogs, store.Preview, "draft-post", map[string]string{"title": "Renamed", "body": "<p>New</p>", "image": "/uploads/" + fixtureUpload})},
 		{name: "update preview blog removes image", method: "PUT", url: "/api/preview-blogs/draft-post", token: true, body: jsonBody(map[string]string{"image": ""}), status: 200,
-			contains: []string{`"image":""`}},
+			contains: []string{`"image":""`},
+			stored:   storedRecord(domain.Blogs, store.Preview, "draft-post", map[string]string{"title": "Draft Post", "image": ""})},
 		{name: "update preview blog unknown upload", method: "PUT", url: "/api/preview-blogs/draft-post", token: true,
 			body: jsonBody(map[string]string{"image": "/uploads/ffffffffffffffffffffffffffffffff.png"}), status: 400},
 		{name: "update preview blog javascript image", method: "PUT", url: "/api/preview-blogs/draft-post", token: true, body: jsonBody(map[string]string{"image": "javascript:alert(1)"}), status: 400},
 		{name: "update preview blog empty category", method: "PUT", url: "/api/preview-blogs/draft-post", token: true, body: jsonBody(map[string]string{"category": ""}), status: 400},
 		{name: "update preview blog unknown", method: "PUT", url: "/api/preview-blogs/nope", token: true, body: jsonBody(map[string]string{"title": "X"}), status: 404},
 		{name: "delete preview blog without token", method: "DELETE", url: "/api/preview-blogs/draft-post", status: 401},
-		{name: "delete preview blog", method: "DELETE", url: "/api/preview-blogs/draft-post", token: true, status: 200, contains: []string{`{"message":"Blog deleted successfully.","trash":{`}},
+		{name: "delete preview blog", method: "DELETE", url: "/api/preview-blogs/draft-post", token: true, status: 200, contains: []string{`{"message":"Blog deleted successfully.","trash":{`},
+			stored: all(noRecord(domain.Blogs, store.Preview, "draft-post"), trashed(domain.Blogs, "draft-post", "preview"))},
 		{name: "delete preview blog unknown", method: "DELETE", url: "/api/preview-blogs/nope", token: true, status: 404},
 		{name: "render preview blog without token", method: "GET", url: "/api/preview-blogs/draft-post/render", status: 401},
 		{name: "render preview blog", method: "GET", url: "/api/preview-blogs/draft-post/render", token: true, status: 200, contains: []string{"<title>Draft Post</title>"},
@@ -171,10 +188,14 @@ func TestAPIScenarios(t *testing.T) {
 		// Uploads.
 		{name: "upload without token", method: "POST", url: "/api/preview-blogs/upload", body: multipartBody(nil, png, "image/png"), status: 401},
 		{name: "upload png", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, png, "image/png"), status: 201,
-			contains: []string{`{"imageUrl":"/uploads/`, `.png","media":{`}},
-		{name: "upload jpeg", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, jpegBytes(t), "image/jpeg"), status: 201, contains: []string{`.jpg"`}},
-		{name: "upload gif", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, gifBytes(t), "image/gif"), status: 201, contains: []string{`.gif"`}},
-		{name: "upload webp", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, webpBytes(), "image/webp"), status: 201, contains: []string{`.webp"`}},
+			contains: []string{`{"imageUrl":"/uploads/`, `.png","media":{`},
+			stored:   newUpload("image/png")},
+		{name: "upload jpeg", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, jpegBytes(t), "image/jpeg"), status: 201, contains: []string{`.jpg"`},
+			stored: newUpload("image/jpeg")},
+		{name: "upload gif", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, gifBytes(t), "image/gif"), status: 201, contains: []string{`.gif"`},
+			stored: newUpload("image/gif")},
+		{name: "upload webp", method: "POST", url: "/api/preview-blogs/upload", token: true, body: multipartBody(nil, webpBytes(), "image/webp"), status: 201, contains: []string{`.webp"`},
+			stored: newUpload("image/webp")},
 		{name: "upload html posing as png", method: "POST", url: "/api/preview-blogs/upload", token: true,
 			body: multipartBody(nil, []byte("<html><script>alert(1)</script></html>"), "image/png"), status: 415,
 			contains: []string{`{"error":"Only JPEG, PNG, WebP or GIF images are allowed."}`}},
@@ -205,10 +226,13 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "publish blog without token", method: "POST", url: "/api/preview-blogs/publish/draft-post", body: jsonBody(map[string]string{}), status: 401},
 		{name: "publish blog", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true,
 			body: jsonBody(map[string]string{"slug": "draft-post", "title": "Draft Post", "content": "<p>Final</p>"}), status: 200,
-			contains: []string{`"live":true`, `"url":"https://site.test/blog/draft-post/"`, `"status":"ok"`}},
-		{name: "publish blog stored fields", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{}), status: 200},
+			contains: []string{`"live":true`, `"url":"https://site.test/blog/draft-post/"`, `"status":"ok"`},
+			stored:   all(noRecord(domain.Blogs, store.Preview, "draft-post"), storedRecord(domain.Blogs, store.Published, "draft-post", map[string]string{"title": "Draft Post", "body": "<p>Final</p>", "category": "SEO"}), built(1, false))},
+		{name: "publish blog stored fields", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{}), status: 200,
+			stored: all(noRecord(domain.Blogs, store.Preview, "draft-post"), storedRecord(domain.Blogs, store.Published, "draft-post", map[string]string{"title": "Draft Post", "body": "<p>Draft body</p>"}), built(1, false))},
 		{name: "publish blog new slug", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{"slug": "", "title": "Another Title"}), status: 200,
-			contains: []string{`"url":"https://site.test/blog/another-title/"`}},
+			contains: []string{`"url":"https://site.test/blog/another-title/"`},
+			stored:   all(noRecord(domain.Blogs, store.Preview, "draft-post"), noRecord(domain.Blogs, store.Published, "draft-post"), storedRecord(domain.Blogs, store.Published, "another-title", map[string]string{"title": "Another Title"}), built(1, false))},
 		{name: "publish blog without content", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true, body: jsonBody(map[string]string{"content": "<p> </p>"}), status: 400,
 			contains: []string{domain.MsgPublishIncomplete}},
 		{name: "publish blog onto a published slug", method: "POST", url: "/api/preview-blogs/publish/draft-post", token: true,
@@ -220,7 +244,8 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "preview services", method: "GET", url: "/api/preview-services", token: true, status: 200, contains: []string{`"slug":"draft-service"`}},
 		{name: "create preview service without token", method: "POST", url: "/api/preview-services", body: multipartBody(serviceForm, png, "image/png"), status: 401},
 		{name: "create preview service", method: "POST", url: "/api/preview-services", token: true, body: multipartBody(serviceForm, png, "image/png"), status: 201,
-			contains: []string{`"message":"Service saved! Check it in the preview section."`, `"slug":"fresh-service"`, `"image":"/uploads/`}},
+			contains: []string{`"message":"Service saved! Check it in the preview section."`, `"slug":"fresh-service"`, `"image":"/uploads/`},
+			stored:   storedRecord(domain.Services, store.Preview, "fresh-service", map[string]string{"title": "Fresh Service", "body": "<p>We do it</p>", "category": "Marketing", "metaTitle": "m", "focusKeyword": "k", "image": "/uploads/*"})},
 		{name: "create preview service without image", method: "POST", url: "/api/preview-services", token: true, body: multipartBody(serviceForm, nil, ""), status: 400,
 			contains: []string{domain.MsgImageRequired}},
 		{name: "create preview service without slug", method: "POST", url: "/api/preview-services", token: true,
@@ -233,16 +258,19 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "update preview service without token", method: "PUT", url: "/api/preview-services/draft-service", body: multipartBody(map[string]string{"title": "X"}, nil, ""), status: 401},
 		{name: "update preview service", method: "PUT", url: "/api/preview-services/draft-service", token: true,
 			body: multipartBody(map[string]string{"title": "Better Service", "description": "<p>x</p><script>bad()</script>"}, png, "image/png"), status: 200,
-			contains: []string{`"title":"Better Service"`, `"image":"/uploads/`}, notContain: []string{"script\u003e", "bad()"}},
+			contains: []string{`"title":"Better Service"`, `"image":"/uploads/`}, notContain: []string{"script\u003e", "bad()"},
+			stored: storedRecord(domain.Services, store.Preview, "draft-service", map[string]string{"title": "Better Service", "body": "<p>x</p>", "image": "/uploads/*"})},
 		{name: "update preview service unknown", method: "PUT", url: "/api/preview-services/nope", token: true, body: multipartBody(map[string]string{"title": "X"}, nil, ""), status: 404},
 		{name: "delete preview service without token", method: "DELETE", url: "/api/preview-services/draft-service", status: 401},
 		{name: "delete preview service", method: "DELETE", url: "/api/preview-services/draft-service", token: true, status: 200,
-			contains: []string{`{"message":"Service deleted successfully.","trash":{`}},
+			contains: []string{`{"message":"Service deleted successfully.","trash":{`},
+			stored:   all(noRecord(domain.Services, store.Preview, "draft-service"), trashed(domain.Services, "draft-service", "preview"))},
 		{name: "delete preview service unknown", method: "DELETE", url: "/api/preview-services/nope", token: true, status: 404},
 		{name: "publish service without token", method: "POST", url: "/api/preview-services/publish/draft-service", body: multipartBody(nil, nil, ""), status: 401},
 		{name: "publish service", method: "POST", url: "/api/preview-services/publish/draft-service", token: true,
 			body: multipartBody(map[string]string{"title": "Draft Service", "createdAt": "2024-05-01T10:00:00Z"}, nil, ""), status: 200,
-			contains: []string{`"live":true`, `"url":"https://site.test/draft-service/"`}},
+			contains: []string{`"live":true`, `"url":"https://site.test/draft-service/"`},
+			stored:   all(noRecord(domain.Services, store.Preview, "draft-service"), storedRecord(domain.Services, store.Published, "draft-service", map[string]string{"title": "Draft Service", "createdAt": "2024-05-01T10:00:00Z"}), built(1, false))},
 		{name: "publish service bad createdAt", method: "POST", url: "/api/preview-services/publish/draft-service", token: true,
 			body: multipartBody(map[string]string{"createdAt": "yesterday"}, nil, ""), status: 400},
 		{name: "publish service onto a published slug", method: "POST", url: "/api/preview-services/publish/draft-service", token: true,
@@ -257,42 +285,51 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "edit blog", method: "PUT", url: "/api/blogs/live-post", token: true,
 			body: multipartBody(map[string]string{"title": "Live Post v2", "content": `<p onclick="x()">v2</p>`, "category": "SEO", "metaTitle": "m",
 				"metaDescription": "d", "keyword": "kw"}, nil, ""), status: 200,
-			contains: []string{`"message":"Blog updated successfully!"`, `"title":"Live Post v2"`, `"focusKeyword":"kw"`, `"build":{`}, notContain: []string{"onclick"}},
+			contains: []string{`"message":"Blog updated successfully!"`, `"title":"Live Post v2"`, `"focusKeyword":"kw"`, `"build":{`}, notContain: []string{"onclick"},
+			stored: all(storedRecord(domain.Blogs, store.Published, "live-post", map[string]string{"title": "Live Post v2", "body": "<p>v2</p>", "metaTitle": "m", "focusKeyword": "kw"}), built(1, false))},
 		{name: "edit blog empty title", method: "PUT", url: "/api/blogs/live-post", token: true, body: multipartBody(map[string]string{"title": ""}, nil, ""), status: 400},
 		{name: "edit blog unknown", method: "PUT", url: "/api/blogs/nope", token: true, body: multipartBody(map[string]string{"title": "X"}, nil, ""), status: 404,
 			contains: []string{"Blog not found."}},
 		{name: "delete blog without token", method: "DELETE", url: "/api/blogs/live-post", status: 401},
-		{name: "delete blog", method: "DELETE", url: "/api/blogs/live-post", token: true, status: 200, contains: []string{`"message":"Blog deleted successfully."`}},
+		{name: "delete blog", method: "DELETE", url: "/api/blogs/live-post", token: true, status: 200, contains: []string{`"message":"Blog deleted successfully."`},
+			stored: all(noRecord(domain.Blogs, store.Published, "live-post"), trashed(domain.Blogs, "live-post", "published"), built(1, false))},
 		{name: "delete blog unknown", method: "DELETE", url: "/api/blogs/nope", token: true, status: 404},
 		{name: "edit service without token", method: "PUT", url: "/api/services/live-service", body: multipartBody(map[string]string{"title": "X"}, nil, ""), status: 401},
 		{name: "edit service", method: "PUT", url: "/api/services/live-service", token: true,
 			body: multipartBody(map[string]string{"title": "Live Service v2", "description": "<p>v2</p>", "category": "Marketing"}, png, "image/png"), status: 200,
-			contains: []string{`"message":"Service updated successfully!"`, `"title":"Live Service v2"`, `"image":"/uploads/`}},
+			contains: []string{`"message":"Service updated successfully!"`, `"title":"Live Service v2"`, `"image":"/uploads/`},
+			stored:   all(storedRecord(domain.Services, store.Published, "live-service", map[string]string{"title": "Live Service v2", "body": "<p>v2</p>", "image": "/uploads/*"}), built(1, false))},
 		{name: "edit service unknown", method: "PUT", url: "/api/services/nope", token: true, body: multipartBody(map[string]string{"title": "X"}, nil, ""), status: 404},
 		{name: "delete service without token", method: "DELETE", url: "/api/services/live-service", status: 401},
-		{name: "delete service", method: "DELETE", url: "/api/services/live-service", token: true, status: 200, contains: []string{`"message":"Service deleted successfully."`}},
+		{name: "delete service", method: "DELETE", url: "/api/services/live-service", token: true, status: 200, contains: []string{`"message":"Service deleted successfully."`},
+			stored: all(noRecord(domain.Services, store.Published, "live-service"), trashed(domain.Services, "live-service", "published"), built(1, false))},
 		{name: "delete service unknown", method: "DELETE", url: "/api/services/nope", token: true, status: 404},
 		{name: "remove service image without token", method: "DELETE", url: "/api/services/live-service/image", status: 401},
-		{name: "remove service image", method: "DELETE", url: "/api/services/live-service/image", token: true, status: 200, contains: []string{`"image":""`, `"message":`}},
+		{name: "remove service image", method: "DELETE", url: "/api/services/live-service/image", token: true, status: 200, contains: []string{`"image":""`, `"message":`},
+			stored: all(storedRecord(domain.Services, store.Published, "live-service", map[string]string{"title": "Live Service", "image": ""}), built(1, false))},
 		{name: "remove service image unknown", method: "DELETE", url: "/api/services/nope/image", token: true, status: 404},
 
 		// Both kinds have the same calls: the twins the original API had for one kind only.
 		{name: "remove blog image without token", method: "DELETE", url: "/api/blogs/live-post/image", status: 401, contains: unauthorized},
 		{name: "remove blog image", method: "DELETE", url: "/api/blogs/live-post/image", token: true, status: 200,
-			contains: []string{`"message":"Image removed successfully."`, `"blog":{`, `"image":""`, `"build":{`}},
+			contains: []string{`"message":"Image removed successfully."`, `"blog":{`, `"image":""`, `"build":{`},
+			stored:   all(storedRecord(domain.Blogs, store.Published, "live-post", map[string]string{"title": "Live Post", "image": ""}), built(1, false))},
 		{name: "remove blog image unknown", method: "DELETE", url: "/api/blogs/nope/image", token: true, status: 404, contains: []string{`{"error":"Blog not found."}`}},
 		{name: "remove preview blog image without token", method: "DELETE", url: "/api/preview-blogs/draft-post/image", status: 401},
 		{name: "remove preview blog image", method: "DELETE", url: "/api/preview-blogs/draft-post/image", token: true, status: 200,
-			contains: []string{`"message":"Image removed successfully."`, `"blog":{`, `"image":""`}, notContain: []string{`"build"`}},
+			contains: []string{`"message":"Image removed successfully."`, `"blog":{`, `"image":""`}, notContain: []string{`"build"`},
+			stored: storedRecord(domain.Blogs, store.Preview, "draft-post", map[string]string{"title": "Draft Post", "image": ""})},
 		{name: "remove preview blog image unknown", method: "DELETE", url: "/api/preview-blogs/nope/image", token: true, status: 404,
 			contains: []string{`{"error":"Blog not found or failed to fetch."}`}},
 		{name: "remove preview service image without token", method: "DELETE", url: "/api/preview-services/draft-service/image", status: 401},
 		{name: "remove preview service image", method: "DELETE", url: "/api/preview-services/draft-service/image", token: true, status: 200,
-			contains: []string{`"service":{`, `"image":""`}, notContain: []string{`"build"`}},
+			contains: []string{`"service":{`, `"image":""`}, notContain: []string{`"build"`},
+			stored: storedRecord(domain.Services, store.Preview, "draft-service", map[string]string{"title": "Draft Service", "image": ""})},
 		{name: "remove preview service image unknown", method: "DELETE", url: "/api/preview-services/nope/image", token: true, status: 404},
 		{name: "upload for services without token", method: "POST", url: "/api/preview-services/upload", body: multipartBody(nil, png, "image/png"), status: 401},
 		{name: "upload for services", method: "POST", url: "/api/preview-services/upload", token: true, body: multipartBody(nil, png, "image/png"), status: 201,
-			contains: []string{`{"imageUrl":"/uploads/`}},
+			contains: []string{`{"imageUrl":"/uploads/`},
+			stored:   newUpload("image/png")},
 		{name: "upload for services svg", method: "POST", url: "/api/preview-services/upload", token: true,
 			body: multipartBody(nil, []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`), "image/svg+xml"), status: 415},
 		{name: "get service preview named upload", method: "GET", url: "/api/preview-services/upload", token: true, status: 404},
@@ -320,13 +357,15 @@ func TestAPIScenarios(t *testing.T) {
 
 		// Builds.
 		{name: "builds without token", method: "GET", url: "/api/builds", status: 401},
-		{name: "builds", method: "GET", url: "/api/builds", token: true, status: 200, contains: []string{"["}},
+		{name: "builds", method: "GET", url: "/api/builds", token: true, status: 200, contains: []string{"[]"}},
 		{name: "rebuild without token", method: "POST", url: "/api/builds", status: 401},
-		{name: "rebuild", method: "POST", url: "/api/builds", token: true, status: 202, contains: []string{`"build":{`, `"clean":true`}},
+		{name: "rebuild", method: "POST", url: "/api/builds", token: true, status: 202, contains: []string{`"build":{`, `"clean":true`},
+			stored: built(1, true)},
 	}
 
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel() // each row has a server and a database of its own
 			e := newEnv(t)
 			var r io.Reader
 			var ct string
@@ -340,6 +379,7 @@ func TestAPIScenarios(t *testing.T) {
 			if sc.token {
 				h["Authorization"] = "Bearer " + e.token
 			}
+			before := e.storeDigest()
 			res := e.do(sc.method, sc.url, r, ct, h)
 			data, _ := io.ReadAll(res.Body)
 			res.Body.Close()
@@ -374,8 +414,24 @@ func TestAPIScenarios(t *testing.T) {
 			if bytes.Contains(data, []byte("goroutine ")) || bytes.Contains(data, []byte(".go:")) {
 				t.Errorf("answer leaks internals: %s", trim(data))
 			}
+			if sc.stored != nil {
+				sc.stored(t, e)
+			} else if after := e.storeDigest(); !maps.Equal(before, after) {
+				t.Errorf("the store changed: %s", changedBuckets(before, after))
+			}
 		})
 	}
+}
+
+// changedBuckets names the buckets whose digest differs.
+func changedBuckets(before, after map[string]string) []string {
+	var out []string
+	for name := range after {
+		if before[name] != after[name] {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func trim(b []byte) string {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/webhook"
 )
@@ -118,7 +119,7 @@ func TestWebhookSignedAndRetried(t *testing.T) {
 	}
 	// The admin sees the delivery: delivered after two attempts, the first failure's status kept.
 	var list []domain.Delivery
-	waitFor(t, "the delivery to be recorded as delivered", func() bool {
+	poll.Until(t, "the delivery to be recorded as delivered", func() bool {
 		res := e.do("GET", "/api/webhooks/deliveries", nil, "", e.bearer())
 		defer res.Body.Close()
 		list = nil

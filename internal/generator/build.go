@@ -108,6 +108,12 @@ type Options struct {
 	// (sitegen build without --force: a mistyped or empty source must not replace the site).
 	GuardRemovals bool
 	Search        search.Options
+	// BeforeLive, when set, is called by the swap stage once the new generation is complete and
+	// in place, just before the switch that makes it live; an error stops the switch (the build
+	// fails and the live site stays). What must end as the change goes live (a schedule) ends
+	// here, so that nobody sees the new page while the old state is still listed. A build that
+	// finds nothing to change does not call it.
+	BeforeLive func() error
 }
 
 // Result says what a build did: the publish queue keeps it as the build's record, and a deploy

@@ -952,3 +952,45 @@ func TestWarmBuilderPublishesLikeAWarmOne(t *testing.T) {
 		t.Fatal("the post published after warming is not on the site")
 	}
 }
+
+// TestBeforeLiveRunsJustBeforeTheSwitch: BeforeLive is called once the new generation is
+// complete, while the old one is still live; its error fails the build at the swap stage and
+// the live site stays as it was (the new generation removed); a build with nothing to change
+// does not call it.
+func TestBeforeLiveRunsJustBeforeTheSwitch(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	b := s.builder(t)
+	if _, err := b.Build(context.Background(), s.db, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	live := LiveGeneration(s.out)
+	s.db.CreatePreviewBlog(domain.Blog{Title: "Goes Live", Category: "X", Content: "<p>x</p>"})
+	s.db.PublishBlog("goes-live", nil)
+
+	refused := errors.New("the schedule could not end")
+	_, err := b.Build(context.Background(), s.db, Options{BeforeLive: func() error { return refused }})
+	if !errors.Is(err, refused) || !strings.HasPrefix(err.Error(), "swap: ") {
+		t.Fatalf("got %v, want the swap stage to fail with BeforeLive's error", err)
+	}
+	if LiveGeneration(s.out) != live {
+		t.Fatal("the site went live though BeforeLive refused")
+	}
+	if entries, _ := os.ReadDir(generationsDir(s.out)); len(entries) != 1 {
+		t.Fatalf("generations left: %v", entries)
+	}
+
+	calls := 0
+	var liveAtCall string
+	res, err := b.Build(context.Background(), s.db, Options{BeforeLive: func() error {
+		calls++
+		liveAtCall = LiveGeneration(s.out)
+		return nil
+	}})
+	if err != nil || calls != 1 || liveAtCall != live || filepath.Base(LiveGeneration(s.out)) != res.Generation || filepath.Base(live) == res.Generation {
+		t.Fatalf("calls %d, live at the call %s (was %s), now %s, built %s: %v", calls, liveAtCall, live, LiveGeneration(s.out), res.Generation, err)
+	}
+	if _, err := b.Build(context.Background(), s.db, Options{BeforeLive: func() error { calls++; return nil }}); err != nil || calls != 1 {
+		t.Fatalf("a build with nothing to change called BeforeLive (%d calls): %v", calls, err)
+	}
+}

@@ -21,6 +21,12 @@ func (r *run) swap() error {
 		return err
 	}
 	r.tmp = ""
+	if r.opts.BeforeLive != nil {
+		if err := r.opts.BeforeLive(); err != nil {
+			r.out.gens.RemoveAll(r.name)
+			return err
+		}
+	}
 	if err := r.out.swapLink(r.name); err != nil {
 		r.out.gens.RemoveAll(r.name)
 		return err

@@ -16,6 +16,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -303,7 +304,7 @@ func TestResetFlowResistsAbuse(t *testing.T) {
 		t.Fatalf("enquiry: %s", r)
 	}
 	var files, resets []string
-	waitFor(t, 10*time.Second, "the enquiry's notification", func() bool {
+	poll.Until(t, "the enquiry's notification", func() bool {
 		files = outboxFiles(s.outbox())
 		for _, f := range files {
 			if _, body := readMail(t, f); strings.Contains(body, "Enquiry after the resets") {
@@ -311,7 +312,7 @@ func TestResetFlowResistsAbuse(t *testing.T) {
 			}
 		}
 		return false
-	})
+	}, poll.Within(10*time.Second))
 	for _, f := range files {
 		h, _ := readMail(t, f)
 		if to, err := h.AddressList("To"); err != nil || len(to) != 1 || to[0].Address != notifyEmail {

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/net/html"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -245,7 +246,7 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 			return r, err
 		})
 	}
-	waitFor(t, 30*time.Second, "the readers to start", func() bool { return httpReaders[0].reads.Load() > 20 })
+	poll.Until(t, "the readers to start", func() bool { return httpReaders[0].reads.Load() > 20 }, poll.Within(30*time.Second))
 	readsBefore := httpReaders[0].reads.Load() + httpReaders[1].reads.Load()
 	begin := time.Now()
 	close(start)
@@ -257,7 +258,7 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 		}
 	}
 	// Every change is in a build that has finished.
-	waitFor(t, 2*time.Minute, "the build queue to drain", func() bool {
+	poll.Until(t, "the build queue to drain", func() bool {
 		r := c.must(t, "GET", "/api/builds", nil, "")
 		var builds []struct{ Status string }
 		_ = json.Unmarshal(r.body, &builds)
@@ -267,7 +268,7 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 			}
 		}
 		return len(builds) > 0 && builds[0].Status == "ok"
-	})
+	}, poll.Within(2*time.Minute))
 	during := httpReaders[0].reads.Load() + httpReaders[1].reads.Load() - readsBefore
 	t.Logf("50 writes answered and built in %v; %d reads meanwhile, %d generation samples", time.Since(begin), during, samples.Load())
 	if during < 10 {
@@ -275,9 +276,9 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 	}
 	// Let the readers see the final site too: a few more reads each, waited for.
 	final := httpReaders[0].reads.Load() + httpReaders[1].reads.Load()
-	waitFor(t, time.Minute, "reads of the final site", func() bool {
+	poll.Until(t, "reads of the final site", func() bool {
 		return httpReaders[0].reads.Load()+httpReaders[1].reads.Load() >= final+10
-	})
+	}, poll.Within(time.Minute))
 	close(stop)
 	readers.Wait()
 	close(problems)

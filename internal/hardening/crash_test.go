@@ -20,6 +20,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
 )
@@ -249,21 +250,25 @@ func killBuildMidway(t *testing.T, dir string, args ...string) bool {
 	}
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
-	deadline := time.Now().Add(2 * time.Minute)
-	for time.Now().Before(deadline) {
+	finished := false
+	rendering := poll.Wait(func() bool {
 		select {
 		case <-done:
-			t.Logf("the build finished before it could be killed:\n%s", logs.String())
-			return false
+			finished = true
+			return true
 		default:
 		}
 		tmps, _ := filepath.Glob(filepath.Join(dir, ".dist", "*.tmp", "blog", "*", "index.html"))
-		if len(tmps) >= 20 {
-			_ = cmd.Process.Signal(syscall.SIGKILL)
-			<-done
-			return true
-		}
-		time.Sleep(2 * time.Millisecond)
+		return len(tmps) >= 20
+	}, poll.Within(2*time.Minute), poll.Every(2*time.Millisecond)) // the kill must land mid-render
+	switch {
+	case finished:
+		t.Logf("the build finished before it could be killed:\n%s", logs.String())
+		return false
+	case rendering:
+		_ = cmd.Process.Signal(syscall.SIGKILL)
+		<-done
+		return true
 	}
 	_ = cmd.Process.Kill()
 	t.Fatalf("build neither rendered nor finished:\n%s", logs.String())

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"image"
 	"image/color"
@@ -27,6 +28,7 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/render"
 )
 
@@ -51,8 +53,14 @@ var (
 )
 
 // TestMain builds the real binaries once (with -race when the tests run under it), so every test
-// drives exactly what an operator deploys.
+// drives exactly what an operator deploys. With -short (make test-quick, the inner loop) none
+// runs: they start servers and wait on them for over a minute in all; make test runs them.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		fmt.Println("hardening: skipped with -short (make test runs it)")
+		os.Exit(0)
+	}
 	var err error
 	if repoRoot, err = filepath.Abs(filepath.Join("..", "..")); err != nil {
 		panic(err)
@@ -195,8 +203,11 @@ func startServer(t testing.TB, dir string, o opts) *server {
 	if o.bundle {
 		site = siteDir
 	}
+	// No AVIF variants: making them starts by compiling libavif's WebAssembly, which under -race
+	// costs about 15 s of CPU in every server that gets an image; these tests are about attacks
+	// and crashes, and the variants are the media tests' and the browser tests' (e2e/media).
 	args := []string{"serve", "--db", dbPath(dir), "--addr", "127.0.0.1:0", "--out", filepath.Join(dir, "dist"),
-		"--uploads", filepath.Join(dir, "uploads"), "--site", site, "--content", contentDir}
+		"--uploads", filepath.Join(dir, "uploads"), "--site", site, "--content", contentDir, "--avif=false"}
 	if o.demo {
 		args = append(args, "--demo")
 	}
@@ -221,8 +232,7 @@ func startServer(t testing.TB, dir string, o opts) *server {
 		s.kill()
 		s.checkRace()
 	})
-	deadline := time.Now().Add(60 * time.Second)
-	for s.url == "" || !s.healthy() || o.demo && !strings.Contains(s.logs.String(), "login:") {
+	ready := poll.Wait(func() bool {
 		if m := listening.FindStringSubmatch(s.logs.String()); m != nil {
 			s.url = "http://" + m[1]
 		}
@@ -231,10 +241,10 @@ func startServer(t testing.TB, dir string, o opts) *server {
 			t.Fatalf("adminapi serve exited: %v\n%s", s.err, s.logs.String())
 		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("adminapi serve not ready in time:\n%s", s.logs.String())
-		}
-		time.Sleep(20 * time.Millisecond)
+		return s.url != "" && s.healthy() && (!o.demo || strings.Contains(s.logs.String(), "login:"))
+	}, poll.Within(60*time.Second))
+	if !ready {
+		t.Fatalf("adminapi serve not ready in time:\n%s", s.logs.String())
 	}
 	return s
 }
@@ -530,18 +540,6 @@ func gifBytes(t testing.TB) []byte {
 func enquiry(marker string) map[string]any {
 	return map[string]any{"name": "Visitor " + marker, "email": "visitor@example.in", "phone": "+91 98110 45672",
 		"message": "Enquiry " + marker, "startedAt": time.Now().Add(-time.Minute).UnixMilli()}
-}
-
-// waitFor polls cond until it holds or d passes.
-func waitFor(t testing.TB, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // readMail reads an .eml file: its headers and its decoded body.

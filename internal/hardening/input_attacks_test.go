@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"digitalreeviver/internal/poll"
 )
 
 // pngHeader is the start of a PNG that claims w×h pixels: signature and a valid IHDR chunk, which
@@ -434,7 +436,7 @@ func TestEnquiryDefences(t *testing.T) {
 	}
 	stored++
 	var files []string
-	waitFor(t, 10*time.Second, "the last enquiry's notification", func() bool {
+	poll.Until(t, "the last enquiry's notification", func() bool {
 		files = outboxFiles(s.outbox())
 		for _, f := range files {
 			if _, body := readMail(t, f); strings.Contains(body, "Enquiry last") {
@@ -442,7 +444,7 @@ func TestEnquiryDefences(t *testing.T) {
 			}
 		}
 		return false
-	})
+	}, poll.Within(10*time.Second))
 	if len(files) != stored {
 		t.Fatalf("%d notifications for %d enquiries", len(files), stored)
 	}

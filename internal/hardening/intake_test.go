@@ -2,6 +2,7 @@ package hardening
 
 import (
 	"context"
+	"digitalreeviver/internal/poll"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -75,7 +76,7 @@ func TestIntakeDrainSurvivesKill9(t *testing.T) {
 	srv := startServer(t, dir, opts{env: env, manyEnquiries: true})
 	c := srv.client().login(t)
 	seen := 0
-	waitFor(t, 60*time.Second, "the drain to store some", func() bool { seen = len(c.enquiries(t)); return seen > 0 })
+	poll.Until(t, "the drain to store some", func() bool { seen = len(c.enquiries(t)); return seen > 0 }, poll.Within(60*time.Second))
 	srv.kill()
 	if seen >= n {
 		t.Fatalf("the drain had finished (%d) before the kill: the test proves nothing", seen)

@@ -1,6 +1,7 @@
 package hardening
 
 import (
+	"digitalreeviver/internal/poll"
 	"fmt"
 	"regexp"
 	"strings"
@@ -18,7 +19,7 @@ func invite(t *testing.T, s *server, c *client, email, role string) string {
 		t.Fatalf("invite %s: %s", email, r)
 	}
 	var token string
-	waitFor(t, 20*time.Second, "the invitation mail to "+email, func() bool {
+	poll.Until(t, "the invitation mail to "+email, func() bool {
 		for _, f := range outboxFiles(s.outbox()) {
 			if hdr, body := readMail(t, f); strings.Contains(hdr.Get("To"), email) {
 				if m := inviteLinkPattern.FindStringSubmatch(body); m != nil && len(outboxFiles(s.outbox())) > before {
@@ -27,7 +28,7 @@ func invite(t *testing.T, s *server, c *client, email, role string) string {
 			}
 		}
 		return token != ""
-	})
+	}, poll.Within(20*time.Second))
 	return token
 }
 

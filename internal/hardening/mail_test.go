@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"digitalreeviver/internal/poll"
 )
 
 // mailJobs lists the server's mail jobs through GET /api/mail (newest first, one page of 500).
@@ -62,10 +64,10 @@ func TestResetMailIsNeverCrowdedOut(t *testing.T) {
 
 	// The mail server has the reset mail; its job is marked sent once the server has stored the
 	// end of the exchange, a moment later: wait for that stored status, not for the mail.
-	waitFor(t, 20*time.Second, "the reset job stored as sent", func() bool {
+	poll.Until(t, "the reset job stored as sent", func() bool {
 		resets := jobsOf(admin.mailJobs(t), "reset")
 		return len(resets) == 1 && resets[0]["status"] == "sent"
-	})
+	}, poll.Within(20*time.Second))
 
 	stored := admin.enquiries(t)
 	jobs := admin.mailJobs(t)
@@ -96,14 +98,14 @@ func TestResetMailIsNeverCrowdedOut(t *testing.T) {
 			t.Errorf("enquiry %q was notified %d times", msg, seen[msg])
 		}
 	}
-	waitFor(t, 20*time.Second, "every notification job marked sent", func() bool {
+	poll.Until(t, "every notification job marked sent", func() bool {
 		for _, j := range jobsOf(admin.mailJobs(t), "enquiry") {
 			if j["status"] != "sent" {
 				return false
 			}
 		}
 		return true
-	})
+	}, poll.Within(20*time.Second))
 }
 
 // Mail that cannot be sent is kept, retried from disk and shown to the admin: while the mail
@@ -134,7 +136,7 @@ func TestUndeliverableMailIsRetriedFromDisk(t *testing.T) {
 		t.Fatalf("forgot-password: %s", r)
 	}
 	for _, kind := range []string{"enquiry", "reset"} {
-		waitFor(t, 20*time.Second, kind+" mail retrying", func() bool { j := status(admin, kind); return j != nil && j["status"] == "retrying" })
+		poll.Until(t, kind+" mail retrying", func() bool { j := status(admin, kind); return j != nil && j["status"] == "retrying" }, poll.Within(20*time.Second))
 		j := status(admin, kind)
 		if err, _ := j["lastError"].(string); !strings.Contains(err, "451") || j["attempts"] != float64(1) || j["nextAttemptAt"] == nil {
 			t.Errorf("%s job after a refusal: %v", kind, j)
@@ -165,7 +167,7 @@ func TestUndeliverableMailIsRetriedFromDisk(t *testing.T) {
 		t.Fatalf("sign-in with the new password: %s", r)
 	}
 	for _, kind := range []string{"enquiry", "reset"} {
-		waitFor(t, 10*time.Second, kind+" job sent", func() bool { return status(admin, kind)["status"] == "sent" })
+		poll.Until(t, kind+" job sent", func() bool { return status(admin, kind)["status"] == "sent" }, poll.Within(10*time.Second))
 		if j := status(admin, kind); j["attempts"] != float64(2) || j["sentAt"] == nil || j["lastError"] != nil {
 			t.Errorf("%s job after the restart: %v", kind, j)
 		}
@@ -175,10 +177,10 @@ func TestUndeliverableMailIsRetriedFromDisk(t *testing.T) {
 	if r := visitor.mustJSON(t, "POST", "/popup", enquiry("refused-b")); r.status != 200 {
 		t.Fatalf("enquiry: %s", r)
 	}
-	waitFor(t, 20*time.Second, "the second notification retrying", func() bool {
+	poll.Until(t, "the second notification retrying", func() bool {
 		j := status(admin, "enquiry")
 		return j["ref"] != nil && j["status"] == "retrying" && j["attempts"] == float64(1)
-	})
+	}, poll.Within(20*time.Second))
 	retry := status(admin, "enquiry")
 	sentID := jobsOf(admin.mailJobs(t), "reset")[0]["id"]
 	peer.setRefusing(false)

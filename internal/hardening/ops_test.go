@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -67,10 +68,10 @@ func TestHotBackupRestoresTheSameSite(t *testing.T) {
 	admin := s.client()
 	admin.xff = "10.250.0.1"
 	admin.login(t)
-	waitFor(t, time.Minute, "the start-up build", func() bool {
+	poll.Until(t, "the start-up build", func() bool {
 		_, err := os.Stat(filepath.Join(dir, "dist", "index.html"))
 		return err == nil
-	})
+	}, poll.Within(time.Minute))
 	live := treeHashes(t, mustEval(t, filepath.Join(dir, "dist")))
 	// The build's redirect pages (every post's /preview/blog/ address) are answered with a 301
 	// to where they lead, as their _redirects rules say.
@@ -91,13 +92,13 @@ func TestHotBackupRestoresTheSameSite(t *testing.T) {
 	}
 	// Writes acknowledged before the backup begins, and more while it runs: waited for, not slept.
 	enquiries := func() int { l.mu.Lock(); defer l.mu.Unlock(); return len(l.enquiries) }
-	waitFor(t, time.Minute, "enquiries acknowledged before the backup", func() bool { return enquiries() >= 5 })
+	poll.Until(t, "enquiries acknowledged before the backup", func() bool { return enquiries() >= 5 }, poll.Within(time.Minute))
 	before := l.snapshot()
 	backup := filepath.Join(t.TempDir(), "backup.db")
 	if out, err := run(t, nil, adminapi, "backup", "--db", dbPath(dir), "--to", backup); err != nil {
 		t.Fatalf("hot backup: %v\n%s", err, out)
 	}
-	waitFor(t, time.Minute, "enquiries acknowledged after the backup", func() bool { return enquiries() >= len(before.enquiries)+3 })
+	poll.Until(t, "enquiries acknowledged after the backup", func() bool { return enquiries() >= len(before.enquiries)+3 }, poll.Within(time.Minute))
 	close(stop)
 	wg.Wait()
 	if err := s.stop(); err != nil {
@@ -238,7 +239,7 @@ func TestLogsOneSafeLinePerRequest(t *testing.T) {
 	do("GET", "/no/such/page", nil)
 	do("DELETE", "/api/blogs/x", nil, "Cookie", "adminToken="+token)
 	var files []string
-	waitFor(t, 10*time.Second, "the reset mail", func() bool { files = outboxFiles(s.outbox()); return len(files) >= 2 })
+	poll.Until(t, "the reset mail", func() bool { files = outboxFiles(s.outbox()); return len(files) >= 2 }, poll.Within(10*time.Second))
 	for _, f := range files {
 		if _, body := readMail(t, f); resetLink.MatchString(body) {
 			secrets = append(secrets, resetLink.FindStringSubmatch(body)[1])
@@ -291,7 +292,7 @@ func TestSIGTERMLosesNoAcceptedEnquiry(t *testing.T) {
 		go func(w int) { defer wg.Done(); writer(s, admin.token, 7, w, l, stop, png) }(w)
 	}
 	// SIGTERM once writes are flowing (acknowledged ones), not after a guessed pause.
-	waitFor(t, time.Minute, "writes acknowledged before SIGTERM", func() bool { l.mu.Lock(); defer l.mu.Unlock(); return l.acked >= 10 })
+	poll.Until(t, "writes acknowledged before SIGTERM", func() bool { l.mu.Lock(); defer l.mu.Unlock(); return l.acked >= 10 }, poll.Within(time.Minute))
 	start := time.Now()
 	err := s.stop()
 	took := time.Since(start)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"digitalreeviver/internal/poll"
 )
 
 // A body without a Content-Type is refused with 415 on every JSON endpoint, public and admin: a
@@ -211,7 +213,7 @@ func TestResetLinkLimitHoldsForEverySpelling(t *testing.T) {
 		}
 		return n
 	}
-	waitFor(t, 20*time.Second, "the reset mail to the other admin", func() bool { return to()["<"+adminEmail+">"] == 1 })
+	poll.Until(t, "the reset mail to the other admin", func() bool { return to()["<"+adminEmail+">"] == 1 }, poll.Within(20*time.Second))
 	if n := to()["<sales@example.com>"]; n != 3 {
 		t.Errorf("%d reset links went to sales@example.com for %d requests in its spellings; at most 3 an hour", n, len(spellings))
 	}

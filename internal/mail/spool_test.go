@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -84,19 +86,15 @@ func waitCall(t *testing.T, g *gatedSender, to string) {
 
 func waitStatus(t *testing.T, db *store.DB, id uint64, status string) store.MailJob {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	return poll.Value(t, fmt.Sprintf("job %d %s", id, status), func() (store.MailJob, bool) {
 		jobs, _, _ := db.MailJobs(0, 100)
 		for _, j := range jobs {
-			if j.ID == id && j.Status == status {
-				return j
+			if j.ID == id {
+				return j, j.Status == status
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("job %d never became %s: %+v", id, status, jobs)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+		return store.MailJob{}, false
+	})
 }
 
 // A reset mail does not wait behind a notification the mail server holds up: each kind has its

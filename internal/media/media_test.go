@@ -63,6 +63,9 @@ func TestWidthsNeverWiderThanTheOriginal(t *testing.T) {
 // again does no work: the set is read from the cache folder, also by a new Cache (a restart),
 // and an identical copy of the image under another name shares it.
 func TestVariantsAreMadeOncePerImage(t *testing.T) {
+	if raceEnabled {
+		t.Skip("AVIF and WebP through WebAssembly take minutes under -race; make test runs it without")
+	}
 	dir := t.TempDir()
 	src := writePNG(t, dir, photo(1000, 625))
 	c := New(Options{Dir: filepath.Join(dir, "cache"), AVIF: true})

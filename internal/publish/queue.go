@@ -98,6 +98,8 @@ type Job struct {
 	rec     Build
 	reasons []string
 	done    chan struct{}
+	// whenLive end what must end as the job's changes go live (Request); each is called once.
+	whenLive []func() error
 }
 
 // NewQueue makes the queue of site's builds (nil: every build fails and says why); Start
@@ -147,7 +149,10 @@ func (q *Queue) DeployTo(d *deploy.Deployer, out string) {
 
 // Request asks for a build and returns the job that will include the caller's change: the
 // waiting one if there is one, else a new one. A clean (full) request makes the job clean.
-func (q *Queue) Request(clean bool, reason string) *Job {
+// whenLive are called in the step that makes the change live, just before it (the generator's
+// switch to the new generation; with a deploy, once the store has the site; when the build
+// changes nothing, once it is done): their error fails the build and nothing goes live.
+func (q *Queue) Request(clean bool, reason string, whenLive ...func() error) *Job {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
@@ -163,6 +168,7 @@ func (q *Queue) Request(clean bool, reason string) *Job {
 		q.pending = j
 	}
 	j.rec.Clean = j.rec.Clean || clean
+	j.whenLive = append(j.whenLive, whenLive...)
 	if len(j.reasons) < 20 {
 		j.reasons = append(j.reasons, reason)
 	}
@@ -227,13 +233,31 @@ func (q *Queue) runOne(j *Job) {
 	start := time.Now()
 	var res generator.Result
 	err := errors.New("the site generator is not available (is the site bundle built? see the server log)")
+	// j is no longer pending: nothing adds to whenLive now.
+	ended := false
+	goLive := func() error {
+		ended = true
+		for _, end := range j.whenLive {
+			if err := end(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	if q.site != nil {
+		opts := generator.Options{Clean: j.rec.Clean, Reason: j.rec.Reason}
+		if q.deployer == nil {
+			opts.BeforeLive = goLive // live locally: the generator's switch
+		}
 		ctx, cancel := context.WithTimeout(q.ctx, 10*time.Minute)
-		res, err = q.site.Build(ctx, generator.Options{Clean: j.rec.Clean, Reason: j.rec.Reason})
+		res, err = q.site.Build(ctx, opts)
 		cancel()
 	}
 	if err == nil && q.deployer != nil {
 		err = q.deployLive(j, res)
+	}
+	if err == nil && !ended {
+		err = goLive() // deployed, or nothing to switch
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()

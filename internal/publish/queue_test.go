@@ -15,12 +15,15 @@ import (
 )
 
 // gate stands in for the generator: each build announces itself on started and runs until the
-// test releases it, so a test decides what is running when, without timing.
+// test releases it, so a test decides what is running when, without timing. A build released
+// without an error goes live as the generator's does: BeforeLive, then the switch (onLive, when
+// set, is the moment the new site is served), then the build returns.
 type gate struct {
 	started chan string
 	release chan struct{}
 	result  generator.Result
 	err     error
+	onLive  func()
 }
 
 func newGate() *gate {
@@ -32,7 +35,18 @@ func (g *gate) Build(ctx context.Context, opts generator.Options) (generator.Res
 	g.started <- opts.Reason
 	select {
 	case <-g.release:
-		return g.result, g.err
+		if g.err != nil {
+			return generator.Result{}, g.err
+		}
+		if opts.BeforeLive != nil {
+			if err := opts.BeforeLive(); err != nil {
+				return generator.Result{}, err
+			}
+		}
+		if g.onLive != nil {
+			g.onLive()
+		}
+		return g.result, nil
 	case <-ctx.Done():
 		return generator.Result{}, ctx.Err()
 	}
@@ -177,4 +191,43 @@ func cancelled() context.Context {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	return ctx
+}
+
+// TestWhenLiveEndsBeforeTheSwitch: what a request ends as its change goes live ends in the
+// generator's step before the switch; its error fails the build and nothing goes live. A build
+// that changes nothing (no switch) ends it once the build is done.
+func TestWhenLiveEndsBeforeTheSwitch(t *testing.T) {
+	g := newGate()
+	q := newQueue(t, openDB(t), g)
+	var order []string
+	g.onLive = func() { order = append(order, "live") }
+	j := q.Request(false, "scheduled", func() error { order = append(order, "ended"); return nil })
+	<-g.started
+	g.release <- struct{}{}
+	if b := wait(t, j); b.Status != StatusOK || strings.Join(order, ",") != "ended,live" {
+		t.Fatalf("build %+v, order %v", b, order)
+	}
+
+	order = nil
+	j = q.Request(false, "scheduled", func() error { return errors.New("the schedule could not end") })
+	<-g.started
+	g.release <- struct{}{}
+	if b := wait(t, j); b.Status != StatusFailed || !strings.Contains(b.Error, "could not end") || len(order) != 0 {
+		t.Fatalf("build %+v, went live %v", b, order)
+	}
+}
+
+// unchanged is a generator whose builds find nothing to change: they never switch.
+type unchanged struct{ gate }
+
+func (u *unchanged) Build(context.Context, generator.Options) (generator.Result, error) {
+	return generator.Result{Generation: "g1", Previous: "g1"}, nil
+}
+
+func TestWhenLiveEndsAfterABuildWithNothingToSwitch(t *testing.T) {
+	q := newQueue(t, openDB(t), &unchanged{})
+	ended := false
+	if b := wait(t, q.Request(false, "scheduled", func() error { ended = true; return nil })); b.Status != StatusOK || !ended {
+		t.Fatalf("build %+v, ended %v", b, ended)
+	}
 }

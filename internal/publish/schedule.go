@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jonboulle/clockwork"
@@ -272,8 +273,18 @@ func (s *Scheduler) fire(sc store.Schedule) {
 	sc = applied
 	slug := *rec.Fields().Slug
 	reason := fmt.Sprintf("%s %s on schedule: %s", k.Name, pastOf(sc.Action), slug)
+	// The schedule ends in the step that makes the change live (Queue.Request), not after the
+	// build returns: nobody sees the new page while the schedule is still listed.
+	var ended atomic.Bool
+	end := func() error {
+		if err := s.db.FinishSchedule(sc.ID); err != nil {
+			return fmt.Errorf("end the schedule: %w", err)
+		}
+		ended.Store(true)
+		return nil
+	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.cfg.BuildTimeout)
-	b, done := s.cfg.Builds.Request(false, reason).Wait(ctx)
+	b, done := s.cfg.Builds.Request(false, reason, end).Wait(ctx)
 	cancel()
 	switch {
 	case s.ctx.Err() != nil:
@@ -283,12 +294,16 @@ func (s *Scheduler) fire(sc store.Schedule) {
 	case b.Status != StatusOK:
 		err = b.Err()
 	}
+	if err != nil && ended.Load() {
+		// The schedule ended and the switch to the new site failed right after it (a full
+		// disk): the record is where the schedule put it; another build makes it live.
+		s.log.Error("scheduled "+sc.Action+": the build failed as it went live; building again", "kind", k.Name, "slug", slug, "err", err)
+		s.cfg.Builds.Request(false, reason+" (again)")
+		err = nil
+	}
 	if err != nil {
 		s.fail(sc, err, false)
 		return
-	}
-	if err := s.db.FinishSchedule(sc.ID); err != nil {
-		s.log.Error("scheduler: cannot close a finished schedule", "id", sc.ID, "err", err)
 	}
 	s.log.Info("scheduled "+sc.Action+" done", "kind", k.Name, "slug", slug, "due", sc.At, "build", b.ID)
 	s.emit(Event{Schedule: sc, Outcome: OutcomeDone})

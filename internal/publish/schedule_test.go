@@ -3,6 +3,7 @@ package publish
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
 )
 
@@ -148,8 +150,7 @@ func (x *scheduled) published(slug string) bool {
 // the spool after its attempt), and returns them.
 func (x *scheduled) mailJobs(n int, status string) []store.MailJob {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	return poll.Value(x.t, fmt.Sprintf("%d %s failure mails", n, status), func() ([]store.MailJob, bool) {
 		jobs, _, err := x.db.MailJobs(0, 100)
 		if err != nil {
 			x.t.Fatal(err)
@@ -160,14 +161,8 @@ func (x *scheduled) mailJobs(n int, status string) []store.MailJob {
 				settled++
 			}
 		}
-		if len(jobs) == n && settled == n {
-			return jobs
-		}
-		if time.Now().After(deadline) {
-			x.t.Fatalf("mail jobs %+v, want %d %s", jobs, n, status)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return jobs, len(jobs) == n && settled == n
+	})
 }
 
 func (x *scheduled) mails() []string {
@@ -211,6 +206,29 @@ func TestScheduledPublishRunsOnTime(t *testing.T) {
 	}
 	if revs, _ := x.db.Revisions(domain.Blogs, store.Published, "launch"); revs[0].Note != "Published" || revs[0].Username != "asha" {
 		t.Fatalf("the scheduled publish is not a revision by its author: %+v", revs[0])
+	}
+}
+
+// TestScheduleEndsAsThePageGoesLive: the schedule is gone from the list by the moment the new
+// site is served, not some time after the build returned (e2e/editorial.test.mjs once found
+// the page live and its schedule still listed, applied). When ending it fails, nothing goes
+// live: the build fails and the schedule is retried.
+func TestScheduleEndsAsThePageGoesLive(t *testing.T) {
+	x := newScheduled(t)
+	x.draft("On the dot")
+	if _, _, err := x.s.Publish(domain.Blogs, "on-the-dot", x.clock.Now().Add(time.Minute), "asha", nil); err != nil {
+		t.Fatal(err)
+	}
+	var listedWhenLive []store.Schedule
+	x.gate.onLive = func() { listedWhenLive, _ = x.db.Schedules() }
+	x.waiting()
+	x.clock.Advance(time.Minute)
+	x.build(nil)
+	if e := x.event(); e.Outcome != OutcomeDone {
+		t.Fatalf("event %+v", e)
+	}
+	if len(listedWhenLive) != 0 {
+		t.Fatalf("the page went live with its schedule still listed: %+v", listedWhenLive)
 	}
 }
 

@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -41,6 +42,10 @@ type Options struct {
 	// is a knob (sitegen build --render-processes), not the default.
 	Processes int
 }
+
+// minReadyTimeout is the least time a starting process gets to say it is ready, however short
+// the time a page may take: node's start on a loaded machine is no hung page.
+const minReadyTimeout = 30 * time.Second
 
 // spawnAt is how many renders must be waiting on each running process before another starts.
 const spawnAt = 8
@@ -334,10 +339,10 @@ func (r *Renderer) spawn() (*process, error) {
 			<-p.done
 			return nil, fmt.Errorf("render server did not start: %w; stderr: %s", err, p.stderr.String())
 		}
-	case <-time.After(r.opts.Timeout):
+	case <-time.After(max(r.opts.Timeout, minReadyTimeout)):
 		cmd.Process.Kill()
 		<-p.done
-		return nil, fmt.Errorf("render server did not become ready within %s; stderr: %s", r.opts.Timeout, p.stderr.String())
+		return nil, fmt.Errorf("render server did not become ready within %s; stderr: %s", max(r.opts.Timeout, minReadyTimeout), p.stderr.String())
 	}
 	return p, nil
 }
@@ -382,13 +387,15 @@ func (p *process) readLoop(stdout io.Reader, ready chan<- error) {
 	if !isReady {
 		ready <- fmt.Errorf("exited before ready: %v", readErr)
 	}
+	// Done before the renders waiting hear of the exit: a caller that goes on to the next page
+	// must find this process gone, not write to its closed pipe.
+	close(p.done)
 	p.pmu.Lock()
 	for id, ch := range p.pending {
 		ch <- result{err: fmt.Errorf("render server exited: %v; stderr: %s", readErr, p.stderr.String())}
 		delete(p.pending, id)
 	}
 	p.pmu.Unlock()
-	close(p.done)
 }
 
 // Render renders one page's body. site and props are JSON documents.
@@ -442,6 +449,7 @@ func (r *Renderer) Render(ctx context.Context, page, route string, site, props j
 		p.pmu.Lock()
 		delete(p.pending, id)
 		p.pmu.Unlock()
+		r.retire(p) // the next page starts a fresh process
 		return Page{}, fmt.Errorf("render %s: write to render server: %w", route, err)
 	}
 	timer := time.NewTimer(r.opts.Timeout)
@@ -464,10 +472,19 @@ func (r *Renderer) Render(ctx context.Context, page, route string, site, props j
 	case <-ctx.Done():
 		return Page{}, ctx.Err()
 	case <-timer.C:
-		// A hung renderer is killed so the next request starts a fresh one.
+		// A hung renderer is killed, and taken out of the list at once: a page asked for before
+		// its exit is noticed starts a fresh one rather than being sent to it.
+		r.retire(p)
 		p.cmd.Process.Kill()
 		return Page{}, fmt.Errorf("render %s: timed out after %s", route, r.opts.Timeout)
 	}
+}
+
+// retire takes p out of the processes that get pages.
+func (r *Renderer) retire(p *process) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.procs = slices.DeleteFunc(r.procs, func(q *process) bool { return q == p })
 }
 
 func writeJSONString(buf *bytes.Buffer, s string) {

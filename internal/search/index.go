@@ -176,89 +176,152 @@ func (o Options) withDefaults() Options {
 // Build makes the index of inputs, reusing what the previous build left (prev, its Output.State)
 // where the pages are unchanged.
 func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
-	opts = opts.withDefaults()
-	optsKey := fmt.Sprintf("%d/%d", opts.ChunkBytes, formatV)
-	var old *state
-	if len(prev) > 0 && !opts.Clean {
-		s := lastState.decode(prev)
-		if s != nil && s.V == formatV && s.Opts == optsKey && s.Docs != nil {
-			old = s
-		}
+	b := &indexBuild{opts: opts.withDefaults(), inputs: inputs}
+	b.optsKey = fmt.Sprintf("%d/%d", b.opts.ChunkBytes, formatV)
+	if err := b.checkURLs(); err != nil {
+		return nil, err
 	}
-	seen := make(map[string]bool, len(inputs))
-	for _, in := range inputs {
-		if seen[in.URL] {
-			return nil, fmt.Errorf("search: two pages at %s", in.URL)
-		}
-		seen[in.URL] = true
-	}
-
-	st := &state{V: formatV, Opts: optsKey, Docs: make(map[string]docState, len(inputs))}
-	merge := old == nil
-	if old == nil {
-		for i, in := range inputs {
-			st.Docs[in.URL] = docState{ID: uint32(i), Key: in.Key}
-		}
-		st.Next = uint32(len(inputs))
-		st.Epoch = epochOf(inputs)
+	b.readPrevious(prev)
+	if b.old == nil {
+		b.numberAll()
 	} else {
-		st.Epoch, st.Next = old.Epoch, old.Next
-		st.Deleted = append(st.Deleted, old.Deleted...)
-		delta := 0
-		for _, in := range inputs {
-			ds, ok := old.Docs[in.URL]
-			if !ok || ds.Key != in.Key {
-				if ok && !ds.Delta {
-					st.Deleted = append(st.Deleted, ds.ID)
-				}
-				ds = docState{ID: st.Next, Key: in.Key, Delta: true}
-				st.Next++
-			}
-			if ds.Delta {
-				delta++
-			}
-			st.Docs[in.URL] = ds
+		b.numberChanges()
+	}
+	b.analyse()
+	b.out = &Output{Docs: len(inputs), Merged: b.merge}
+	b.writeSegments()
+	b.writeDocs()
+	if err := b.writeManifest(); err != nil {
+		return nil, err
+	}
+	return b.finish()
+}
+
+// indexBuild is one Build, step by step: each method reads what the ones before it left.
+type indexBuild struct {
+	opts    Options
+	optsKey string // the options the state depends on; a state of others is not reused
+	inputs  []Input
+	seen    map[string]bool // the inputs' URLs
+	old     *state          // the previous build's, when it can be reused
+	st      *state          // this build's
+	merge   bool            // every page goes to a new base
+	jobs    []docJob        // one an input
+	out     *Output
+	// oldFiles are the previous build's files, which this build's need not rewrite.
+	oldFiles map[string]bool
+	postings *postingLists // of the analysed docs
+}
+
+// docJob is what a build does with one page: analyse its terms for the segment written, and
+// encode its doc file when its id is new.
+type docJob struct {
+	in       Input
+	id       uint32
+	analyse  bool
+	writeDoc bool
+	doc      []byte
+}
+
+// checkURLs refuses two pages at one URL.
+func (b *indexBuild) checkURLs() error {
+	b.seen = make(map[string]bool, len(b.inputs))
+	for _, in := range b.inputs {
+		if b.seen[in.URL] {
+			return fmt.Errorf("search: two pages at %s", in.URL)
 		}
-		for url, ds := range old.Docs {
-			if !seen[url] && !ds.Delta {
+		b.seen[in.URL] = true
+	}
+	return nil
+}
+
+// readPrevious takes the previous build's state unless the build is clean or the state is of
+// another format or other options.
+func (b *indexBuild) readPrevious(prev []byte) {
+	b.oldFiles = map[string]bool{}
+	if len(prev) == 0 || b.opts.Clean {
+		return
+	}
+	s := lastState.decode(prev)
+	if s == nil || s.V != formatV || s.Opts != b.optsKey || s.Docs == nil {
+		return
+	}
+	b.old = s
+	for _, n := range append(append(s.Base.names(), s.Delta.names()...), s.Packs...) {
+		b.oldFiles[n] = true
+	}
+}
+
+// numberAll gives every page a new id in a new epoch: the index is built from nothing (merged).
+func (b *indexBuild) numberAll() {
+	b.st = &state{V: formatV, Opts: b.optsKey, Docs: make(map[string]docState, len(b.inputs))}
+	for i, in := range b.inputs {
+		b.st.Docs[in.URL] = docState{ID: uint32(i), Key: in.Key}
+	}
+	b.st.Next = uint32(len(b.inputs))
+	b.st.Epoch = epochOf(b.inputs)
+	b.merge = true
+	b.planJobs(nil)
+}
+
+// numberChanges keeps the ids of unchanged pages, gives new and changed pages new ids in the
+// delta and deletes the ids of removed or replaced base pages; past MaxDelta pages or
+// deletions, everything is merged into a new base.
+func (b *indexBuild) numberChanges() {
+	old := b.old
+	st := &state{V: formatV, Opts: b.optsKey, Docs: make(map[string]docState, len(b.inputs)),
+		Epoch: old.Epoch, Next: old.Next, Deleted: slices.Clone(old.Deleted)}
+	b.st = st
+	delta := 0
+	for _, in := range b.inputs {
+		ds, ok := old.Docs[in.URL]
+		if !ok || ds.Key != in.Key {
+			if ok && !ds.Delta {
 				st.Deleted = append(st.Deleted, ds.ID)
 			}
+			ds = docState{ID: st.Next, Key: in.Key, Delta: true}
+			st.Next++
 		}
-		merge = delta > opts.MaxDelta || len(st.Deleted) > opts.MaxDelta
-		if merge {
-			for url, ds := range st.Docs {
-				ds.Delta = false
-				st.Docs[url] = ds
-			}
-			st.Deleted = nil
+		if ds.Delta {
+			delta++
 		}
+		st.Docs[in.URL] = ds
+	}
+	for url, ds := range old.Docs {
+		if !b.seen[url] && !ds.Delta {
+			st.Deleted = append(st.Deleted, ds.ID)
+		}
+	}
+	b.merge = delta > b.opts.MaxDelta || len(st.Deleted) > b.opts.MaxDelta
+	if b.merge {
+		for url, ds := range st.Docs {
+			ds.Delta = false
+			st.Docs[url] = ds
+		}
+		st.Deleted = nil
 	}
 	sort.Slice(st.Deleted, func(i, j int) bool { return st.Deleted[i] < st.Deleted[j] })
+	oldIDs := make(map[uint32]bool, len(old.Docs))
+	for _, ds := range old.Docs {
+		oldIDs[ds.ID] = true
+	}
+	b.planJobs(oldIDs)
+}
 
-	// Analyse the pages whose terms a segment needs, and make the files of new doc ids.
-	oldFiles := map[string]bool{}
-	oldIDs := map[uint32]bool{}
-	if old != nil {
-		for _, n := range append(append(old.Base.names(), old.Delta.names()...), old.Packs...) {
-			oldFiles[n] = true
-		}
-		for _, ds := range old.Docs {
-			oldIDs[ds.ID] = true
-		}
+// planJobs says for each page whether its terms are analysed and its doc file written: a merge
+// analyses and packs every doc; otherwise only the delta's docs are analysed, and those with
+// an id the previous build did not have (oldIDs) get files.
+func (b *indexBuild) planJobs(oldIDs map[uint32]bool) {
+	b.jobs = make([]docJob, len(b.inputs))
+	for i, in := range b.inputs {
+		ds := b.st.Docs[in.URL]
+		b.jobs[i] = docJob{in: in, id: ds.ID, analyse: b.merge || ds.Delta, writeDoc: b.merge || (ds.Delta && !oldIDs[ds.ID])}
 	}
-	type work struct {
-		in       Input
-		id       uint32
-		analyse  bool
-		writeDoc bool
-		doc      []byte
-	}
-	jobs := make([]work, len(inputs))
-	for i, in := range inputs {
-		ds := st.Docs[in.URL]
-		// A merge packs every doc; otherwise only the delta's new docs get files.
-		jobs[i] = work{in: in, id: ds.ID, analyse: merge || ds.Delta, writeDoc: merge || (ds.Delta && !oldIDs[ds.ID])}
-	}
+}
+
+// analyse reads the terms of the pages the segment written needs (into postings) and encodes
+// the doc files of new ids.
+func (b *indexBuild) analyse() {
 	// The analysed docs all go to one segment: the base on a merge, the delta otherwise. Each
 	// worker files a doc's postings as soon as it has analysed it, so the build never holds
 	// every doc's terms at once.
@@ -267,8 +330,8 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 	for i := range caches {
 		caches[i] = newTermCache()
 	}
-	parallel(len(jobs), func(worker, i int) {
-		j := &jobs[i]
+	parallel(len(b.jobs), func(worker, i int) {
+		j := &b.jobs[i]
 		if !j.analyse && !j.writeDoc {
 			return
 		}
@@ -280,50 +343,59 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 			j.doc = encodeDoc(d)
 		}
 	})
-
-	out := &Output{Docs: len(inputs), Merged: merge}
-	addFile := func(path, sum string, data []byte, reuse bool) {
-		if reuse {
-			data = nil
-		} else {
-			out.Written++
-			out.Rewrites = append(out.Rewrites, path)
-		}
-		out.Files = append(out.Files, File{Path: path, Data: data, Sum: sum})
-	}
-	analysed := &lists[0]
 	for i := 1; i < len(lists); i++ {
-		analysed.merge(&lists[i])
+		lists[0].merge(&lists[i])
 		lists[i] = postingLists{}
 	}
-	writeSeg := func(docs *postingLists, target int) segment {
-		seg, files, nterms := buildSegment(docs, target)
-		out.Terms += nterms
+	b.postings = &lists[0]
+}
+
+// addFile lists a file of the index; a reused one (the previous build's) has no data.
+func (b *indexBuild) addFile(path, sum string, data []byte, reuse bool) {
+	if reuse {
+		data = nil
+	} else {
+		b.out.Written++
+		b.out.Rewrites = append(b.out.Rewrites, path)
+	}
+	b.out.Files = append(b.out.Files, File{Path: path, Data: data, Sum: sum})
+}
+
+// writeSegments writes the analysed postings as the new base (a merge) or as the delta beside
+// the previous base, which is kept.
+func (b *indexBuild) writeSegments() {
+	writeSeg := func(target int) segment {
+		seg, files, nterms := buildSegment(b.postings, target)
+		b.out.Terms += nterms
 		for _, name := range seg.names() {
 			data := files[name]
-			out.Bytes += int64(len(data))
-			addFile(filesDir+name+".bin", name, data, oldFiles[name])
+			b.out.Bytes += int64(len(data))
+			b.addFile(filesDir+name+".bin", name, data, b.oldFiles[name])
 		}
 		return seg
 	}
-	if merge {
-		st.Base = writeSeg(analysed, opts.ChunkBytes)
-	} else {
-		st.Base = old.Base
-		for _, name := range st.Base.names() {
-			addFile(filesDir+name+".bin", name, nil, true)
-		}
+	if b.merge {
+		b.st.Base = writeSeg(b.opts.ChunkBytes)
+		return
 	}
-	if !merge && len(analysed.keys) > 0 {
-		st.Delta = writeSeg(analysed, max(opts.ChunkBytes/4, 1024))
+	b.st.Base = b.old.Base
+	for _, name := range b.st.Base.names() {
+		b.addFile(filesDir+name+".bin", name, nil, true)
 	}
+	if len(b.postings.keys) > 0 {
+		b.st.Delta = writeSeg(max(b.opts.ChunkBytes/4, 1024))
+	}
+}
 
-	docsDir := filesDir + "d/" + st.Epoch + "/"
-	if merge {
+// writeDocs writes the docs: on a merge, every doc in the base's packs; otherwise the previous
+// packs stay and each delta doc has a file of its own.
+func (b *indexBuild) writeDocs() {
+	st, out := b.st, b.out
+	if b.merge {
 		st.BaseEnd = st.Next
-		docs := make(map[uint32][]byte, len(jobs))
-		for i := range jobs {
-			docs[jobs[i].id] = jobs[i].doc
+		docs := make(map[uint32][]byte, len(b.jobs))
+		for i := range b.jobs {
+			docs[b.jobs[i].id] = b.jobs[i].doc
 		}
 		st.Packs = nil
 		for start := uint32(0); start < st.BaseEnd; start += PackDocs {
@@ -332,44 +404,57 @@ func Build(prev []byte, inputs []Input, opts Options) (*Output, error) {
 			st.Packs = append(st.Packs, name)
 			out.Bytes += int64(len(data))
 			out.DocBytes += int64(len(data))
-			addFile(filesDir+name+".bin", name, data, oldFiles[name])
+			b.addFile(filesDir+name+".bin", name, data, b.oldFiles[name])
 		}
-	} else {
-		st.BaseEnd, st.Packs = old.BaseEnd, old.Packs
-		for _, name := range st.Packs {
-			addFile(filesDir+name+".bin", name, nil, true)
-		}
-		for i := range jobs {
-			j := &jobs[i]
-			if j.id < st.BaseEnd {
-				continue
-			}
-			path := docsDir + strconv.FormatUint(uint64(j.id), 10) + ".bin"
-			addFile(path, path, j.doc, !j.writeDoc)
-			out.Bytes += int64(len(j.doc))
-			out.DocBytes += int64(len(j.doc))
-		}
+		return
 	}
+	st.BaseEnd, st.Packs = b.old.BaseEnd, b.old.Packs
+	for _, name := range st.Packs {
+		b.addFile(filesDir+name+".bin", name, nil, true)
+	}
+	for i := range b.jobs {
+		j := &b.jobs[i]
+		if j.id < st.BaseEnd {
+			continue
+		}
+		path := b.docsDir() + strconv.FormatUint(uint64(j.id), 10) + ".bin"
+		b.addFile(path, path, j.doc, !j.writeDoc)
+		out.Bytes += int64(len(j.doc))
+		out.DocBytes += int64(len(j.doc))
+	}
+}
 
-	m := manifest{V: formatV, N: len(inputs), Files: "/" + filesDir, Docs: "/" + docsDir, Packs: st.Packs, BaseEnd: st.BaseEnd,
+// docsDir is the folder of the delta's doc files, by epoch.
+func (b *indexBuild) docsDir() string { return filesDir + "d/" + b.st.Epoch + "/" }
+
+// writeManifest writes the manifest, unless it is the previous build's byte for byte.
+func (b *indexBuild) writeManifest() error {
+	st := b.st
+	m := manifest{V: formatV, N: len(b.inputs), Files: "/" + filesDir, Docs: "/" + b.docsDir(), Packs: st.Packs, BaseEnd: st.BaseEnd,
 		Q: [2]float64{impactMin, levelAlpha}, Deleted: st.Deleted, Segs: []segment{st.Base}}
 	if len(st.Delta.Files) > 0 {
 		m.Segs = append(m.Segs, st.Delta)
 	}
 	mj, err := json.Marshal(m)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	mdata := deflate(mj)
-	out.Bytes += int64(len(mdata))
+	b.out.Bytes += int64(len(mdata))
 	st.Manifest = contentName(mdata)
-	addFile(ManifestPath, st.Manifest, mdata, old != nil && old.Manifest == st.Manifest)
-	if out.State, err = json.Marshal(st); err != nil {
+	b.addFile(ManifestPath, st.Manifest, mdata, b.old != nil && b.old.Manifest == st.Manifest)
+	return nil
+}
+
+// finish encodes the state for the next build (and keeps it decoded for this process's next).
+func (b *indexBuild) finish() (*Output, error) {
+	var err error
+	if b.out.State, err = json.Marshal(b.st); err != nil {
 		return nil, err
 	}
-	lastState.keep(out.State, st)
-	sort.Strings(out.Rewrites)
-	return out, nil
+	lastState.keep(b.out.State, b.st)
+	sort.Strings(b.out.Rewrites)
+	return b.out, nil
 }
 
 func epochOf(inputs []Input) string {

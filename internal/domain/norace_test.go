@@ -1,0 +1,5 @@
+//go:build !race
+
+package domain
+
+const raceEnabled = false
