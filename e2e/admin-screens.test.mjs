@@ -4,7 +4,7 @@
 // violation, the page is no wider than the window and nothing is logged to the console. Then
 // the phone layout's particular promises. E2E_SCREENSHOTS=DIR also saves each screen as
 // DIR/<screen>-<width>.png, to look at.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, watchErrors } from './lib/browser.mjs';

@@ -8,7 +8,7 @@
 // following), logging out, the guard, and a password reset through the mail outbox. Toasts are
 // checked not to cover the screen's buttons at laptop and phone width, and no test's page logs a
 // script error.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // dashboard lists, moves and cancels schedules; three edits make three revisions and restoring
 // the first makes the live page the first again; unpublish takes the page down; a deletion goes
 // to the trash and comes back; an edit is previewed before it goes live.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { launch, watchErrors } from './lib/browser.mjs';

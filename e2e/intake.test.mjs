@@ -3,7 +3,7 @@
 // private intake bucket on Versity's S3 gateway with two least-privilege keys. The endpoint is
 // stopped, answers 502 every other time, or stores and then drops the connection; every
 // enquiry must reach the inbox once, with one notification mail.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@
 // browser really loads, a used image cannot be deleted; a changed slug leaves the old address
 // redirecting (a 301 from the server, _redirects has the line, a meta refresh page as fallback) and a loop is
 // refused. Phone and laptop screenshots go to e2e/screenshots/.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // The site search in Debian's headless Chromium, against the real product (adminapi serve --demo):
 // the header's box, the /search/ page with and without JavaScript, and a publish through the
 // admin API that makes a new post findable while rewriting only the index's delta.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Browser tests of the public site, in Debian's headless Chromium, against the real product
 // (adminapi serve --demo: the built static site, the form endpoint and the demo content).
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { startDemo, login, untilLive } from './lib/demo.mjs';

@@ -4,7 +4,7 @@
 // log names both; the admin changes the editor's role and removes the account; the enquiry inbox
 // shows a real enquiry, keeps a honeypot submission in the spam folder, marks, and erases; a mail
 // that could not be sent is shown to the admin and sent again on Retry.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

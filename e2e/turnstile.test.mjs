@@ -4,7 +4,7 @@
 // token. Nothing reaches Cloudflare: the browser's requests to challenges.cloudflare.com are
 // answered here by a small stand-in of Turnstile's script, which renders a frame from that origin
 // and passes at once. A policy that left either out fails the test with Chromium's CSP error.
-import { test, before, after } from 'node:test';
+import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { startDemo } from './lib/demo.mjs';

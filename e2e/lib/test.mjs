@@ -1,0 +1,19 @@
+// node:test's test and hooks with a time limit of their own. With files run as subprocesses,
+// `node --test --test-timeout=N` bounds each whole FILE, and every test of the file inherits the
+// same N: one number cannot both let a long file finish and catch one hung test soon. So the
+// command line's limit (package.json) is the file's, well above the longest file, and a test or
+// hook imported from here stops after TEST_TIMEOUT_MS unless its options ask for more or less.
+// The browser test files import test, before and after from here, not from node:test.
+import * as nodeTest from 'node:test';
+
+export const TEST_TIMEOUT_MS = 180_000;
+
+const limited = (options) => ({ timeout: TEST_TIMEOUT_MS, ...options });
+
+export function test(name, options, fn) {
+  if (typeof options === 'function') return nodeTest.test(name, limited({}), options);
+  return nodeTest.test(name, limited(options), fn);
+}
+
+export const before = (fn, options) => nodeTest.before(fn, limited(options));
+export const after = (fn, options) => nodeTest.after(fn, limited(options));
