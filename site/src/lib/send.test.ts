@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Refused, Unreachable, postEnquiry } from './send';
+import { RETRY_WINDOW_MS, Refused, Unreachable, postEnquiry } from './send';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -36,6 +36,24 @@ describe('postEnquiry', () => {
     const waited = pauses.reduce((a, b) => a + b, 0);
     expect(waited).toBeGreaterThan(10000);
     expect(waited).toBeLessThanOrEqual(20000);
+  });
+
+  it('takes a shorter window a browser test sets on the page, with the same pauses; never a longer one', async () => {
+    const tries = async (windowMs: unknown) => {
+      vi.stubGlobal('enquiryRetryWindowMs', windowMs);
+      const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      vi.stubGlobal('fetch', fetchMock);
+      const { pauses, sleep } = clock();
+      await expect(postEnquiry('/popup', '{}', { sleep })).rejects.toBeInstanceOf(Unreachable);
+      vi.restoreAllMocks();
+      return { attempts: fetchMock.mock.calls.length, pauses };
+    };
+    expect(await tries(2000)).toEqual({ attempts: 3, pauses: [500, 1000] });
+    const full = await tries(undefined);
+    expect(full.pauses.slice(0, 4)).toEqual([500, 1000, 2000, 4000]);
+    expect(full.pauses.reduce((a, b) => a + b, 0)).toBeGreaterThan(RETRY_WINDOW_MS / 2);
+    expect(await tries(600000)).toEqual(full);
+    expect(await tries('2000')).toEqual(full);
   });
 
   it("shows a 400 or a 429 at once, in the server's words; a 500 in SPEC's", async () => {
