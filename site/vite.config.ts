@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // One config, two builds (see package.json):
 //   vite build                                                 → dist/client (+ .vite/manifest.json for Go)
@@ -13,7 +14,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The browser hydrates the islands with Preact through its React-compatible layer: the same
   // components, about a tenth of React's runtime. Pages are still rendered by react-dom/server.
   resolve: isSsrBuild
-    ? undefined
+    ? {
+        // renderToString only: react-dom/server would also bring the streaming renderer (half of
+        // the bundle), parsed at every start of the render process for nothing.
+        alias: [{ find: /^react-dom\/server$/, replacement: fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url)) }],
+      }
     : {
         alias: [
           { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
