@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 
 // One config, two builds (see package.json):
 //   vite build                                                 → dist/client (+ .vite/manifest.json for Go)
@@ -17,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         // renderToString only: react-dom/server would also bring the streaming renderer (half of
         // the bundle), parsed at every start of the render process for nothing.
-        alias: [{ find: /^react-dom\/server$/, replacement: fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url)) }],
+        alias: [{ find: /^react-dom\/server$/, replacement: decodeURIComponent(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url).pathname) }],
       }
     : {
         alias: [
