@@ -17,14 +17,12 @@ func (r *run) diff() error {
 		sitePages[i] = it.Page
 	}
 	pl := r.planner
-	r.extras = map[string][]byte{
-		"sitemap.xml": sitemapXML(sitePages, pl.base),
-		"robots.txt":  robotsTXT(pl.base),
-		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
-		// The site's security headers travel with it to any static host (Netlify, Cloudflare
-		// Pages); every page also carries its CSP in a meta tag (headHTML).
-		"_headers": hostrules.HeadersFile(pl.site.policy()),
-	}
+	r.extras = sitemapFiles(sitePages, pl.base)
+	r.extras["robots.txt"] = robotsTXT(pl.base)
+	r.extras["feed.xml"] = feedXML(pl.cards, pl.site, pl.base)
+	// The site's security headers travel with it to any static host (Netlify, Cloudflare Pages);
+	// every page also carries its CSP in a meta tag (headHTML).
+	r.extras["_headers"] = hostrules.HeadersFile(pl.site.policy())
 	r.next = manifest{Assets: r.assets.Hash, Inputs: r.inputs, Pages: make(map[string]string, len(r.pages)), Files: staticKeys(r.static)}
 	for _, it := range r.pages {
 		r.next.Pages[it.File] = it.hash
