@@ -217,6 +217,7 @@ test('a failed send keeps the values and says so', async () => {
   const { context, page } = await newPage();
   await page.route('**/popup', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal error"}' }));
   await page.goto(`${demo.base}/contactus/`);
+  await islandsLive(page); // the form's script runs once the page has loaded
   const form = page.locator('main form').first();
   await form.getByLabel(/name/i).fill('Ravi');
   await form.getByLabel(/email/i).fill('ravi@example.in');
@@ -400,7 +401,9 @@ test('home does not shift when its script and fonts arrive after the first paint
     await islandsLive(page);
     await page.waitForFunction(() => document.querySelector('.menu-toggle')?.tagName === 'BUTTON'
       && document.querySelector('.hero .carousel__viewport').classList.contains('is-ready'));
-    // The carousels further down start as they come into view: on the way down nothing may move either.
+    // The carousels further down start as they come into view: on the way down (the End key, as
+    // a visitor goes there, then each carousel brought into view) nothing may move either.
+    await page.keyboard.press('End');
     for (const carousel of await page.locator('.carousel').all()) {
       await carousel.scrollIntoViewIfNeeded();
       await carousel.locator('.carousel__viewport.is-ready').waitFor();

@@ -72,24 +72,6 @@ async function wakeEnhanced(el: HTMLElement): Promise<void> {
   });
 }
 
-/**
- * Sections that the stylesheet lets the browser skip until they come near (content-visibility:
- * auto; home's below the first screen) are laid out one a frame once the page has woken, so that a
- * later jump (the End key, a link to #id) finds them at their real heights: a jump onto a section
- * still at its estimated height would see it, and what follows it, move when it is laid out.
- */
-function layOutSkipped(): void {
-  const skipped = Array.from(document.querySelectorAll<HTMLElement>('main > section'))
-    .filter((el) => getComputedStyle(el).contentVisibility === 'auto');
-  const next = () => {
-    const el = skipped.shift();
-    if (!el) return;
-    el.style.contentVisibility = 'visible';
-    requestAnimationFrame(next);
-  };
-  requestAnimationFrame(next);
-}
-
 function start(): void {
   const islands = Array.from(document.querySelectorAll<HTMLElement>('[data-island]'));
   const at = (w: Wake) => islands.filter((el) => (wake[el.dataset.island as IslandName] ?? 'load') === w);
@@ -97,7 +79,6 @@ function start(): void {
   at('idle').forEach((el) => wakeIsland(el, first));
   at('visible').forEach((el) => wakeIsland(el, whenNear(el)));
   document.querySelectorAll<HTMLElement>('[data-enhance]').forEach((el) => wakeEnhanced(el));
-  layOutSkipped();
 }
 
 /** Resolves once the page has painted something (at once where the browser does not say). */

@@ -14,14 +14,15 @@ export const loaders: Record<IslandName, Loader> = {
 /**
  * When each island wakes up, once the page has loaded (see boot.ts): 'load' at once, 'idle' after
  * those, 'visible' when it comes near the screen. Nothing wakes before the page has loaded, so the
- * first paint waits for no script.
+ * first paint waits for no script. The contact form wakes at once: a visitor may start typing in
+ * it straight away, and until it wakes it is the plain form that posts without a script.
  */
 export type Wake = 'load' | 'idle' | 'visible';
 export const wake: Record<IslandName, Wake> = {
   Header: 'load',
   SearchPage: 'load',
+  ContactForm: 'load',
   ContactPopup: 'idle',
-  ContactForm: 'visible',
 };
 
 type Enhancer = () => Promise<{ default: (root: HTMLElement) => () => void }>;
