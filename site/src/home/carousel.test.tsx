@@ -19,6 +19,14 @@ describe('snapPoints', () => {
     expect(snapPoints(row(4, 110, -10), 320, 120, true)).toEqual([0, 120]);
   });
 
+  it('takes the end of the range for a last step of no more than a gutter', () => {
+    // Six cards three a view behind a 24 px gutter (a 1136 px row): two views, not a third a
+    // gutter further on; one card a step ends at the range's end too.
+    const cards = row(6, 1160 / 3, -24);
+    expect(snapPoints(cards, 1136, 1160, true)).toEqual([0, 1160]);
+    expect(snapPoints(cards, 1136, 1160, false).map(Math.round)).toEqual([0, 363, 749, 1160]);
+  });
+
   it('has one point when everything fits', () => {
     expect(snapPoints(row(2, 100), 300, 0, false)).toEqual([0]);
     expect(snapPoints([], 300, 0, false)).toEqual([0]);

@@ -9,16 +9,19 @@ const SETTLE_MS = 120;
 
 /**
  * Snap points of a row: where each slide (each view of slides when paged) starts, as the browser's
- * own snapping places it, clamped to the row's scroll range; points that fall together are one.
+ * own snapping places it, clamped to the row's scroll range. Points closer than a quarter of a
+ * slide are one, the later kept: the end of the range lies a gutter past the last slide's start,
+ * and a step of a gutter's width would show nothing new.
  */
 export function snapPoints(slides: { left: number; width: number }[], view: number, max: number, paged: boolean): number[] {
   const snaps: number[] = [];
+  const near = Math.min(...slides.map((s) => s.width)) / 4;
   let pageEnd = -Infinity;
   for (const s of slides) {
     if (paged && s.left + s.width <= pageEnd + 1) continue;
     const at = Math.min(Math.max(s.left, 0), max);
-    if (snaps.length > 0 && Math.abs(at - snaps[snaps.length - 1]) < 1) continue;
-    snaps.push(at);
+    if (snaps.length > 0 && at - snaps[snaps.length - 1] < Math.max(near, 1)) snaps[snaps.length - 1] = at;
+    else snaps.push(at);
     pageEnd = at + view;
   }
   return snaps.length > 0 ? snaps : [0];
