@@ -30,6 +30,8 @@ const detail = [];
 const machine = exists('machine.txt') ? read('machine.txt').trim() : '';
 const samples = jsonl('samples.jsonl');
 const by = (label) => samples.filter((s) => s.label === label);
+// The 1-minute load average as each run started: a figure measured beside other work says so.
+const loads = (runs) => runs.map((s) => (s.load ?? NaN).toFixed(1)).join(' ');
 
 // 1. Full builds, against Hugo with two shells: the heavy one (bench/hugo, about our page's
 // weight) and the light one (bench/hugo-light). The aim is the same against both.
@@ -54,16 +56,17 @@ for (const n of sizes) {
     const pairs = ours.map((s, i) => (hugo[i] ? s.wall / hugo[i].wall : NaN)).filter((x) => !isNaN(x));
     const cpuPairs = ours.map((s, i) => (hugo[i] ? (s.user + s.sys) / (hugo[i].user + hugo[i].sys) : NaN)).filter((x) => !isNaN(x));
     const ratio = median(pairs), cpuRatio = median(cpuPairs);
-    met &&= ratio <= 0.7;
+    const hCPU = median(hugo.map((s) => s.user + s.sys));
+    if (label === 'hugolight') met &&= ratio <= 0.7 && cpuRatio <= 0.7;
     const kB = bytes ? `, ${(bytes[label] / 1000).toFixed(1)} kB a post` : '';
-    peers.push(`Hugo ${name} (${hugoPages} pages${kB}) ${sec(hWall)}, ${mib(hMem)}: **÷ ${ratio.toFixed(2)}** (CPU ${cpuRatio.toFixed(2)})`);
+    peers.push(`Hugo ${name} (${hugoPages} pages${kB}) ${sec(hWall)}, CPU ${sec(hCPU)}, ${mib(hMem)}: **÷ ${ratio.toFixed(2)}** (CPU ÷ ${cpuRatio.toFixed(2)})`);
     detail.push(`full build ${n} vs Hugo ${name}: hugo wall ${hugo.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${hugo.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s,` +
       ` peak ${hugo.map((s) => mib(s.peakTree)).join(' ')}; paired ratios ${pairs.map((x) => x.toFixed(2)).join(' ')}`);
   }
   rows.push(['1', `Full build, ${n} posts (${pages} pages + ${n} redirect pages${bytes ? `, ${(bytes.ours / 1000).toFixed(1)} kB a post` : ''})`,
     `ours ${sec(oWall)}, ${Math.round(pages / oWall)} pages/s, CPU ${sec(oCPU)}, ${mib(oMem)} peak; ${peers.join('; ')}`,
-    'ratio ≤ 0.7 against both', ok(met && peers.length === 2)]);
-  detail.push(`full build ${n}: ours wall ${ours.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${ours.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${ours.map((s) => mib(s.peakTree)).join(' ')}`);
+    'wall and CPU ≤ 0.7 of the light Hugo\'s', ok(met && peers.length === 2)]);
+  detail.push(`full build ${n}: ours wall ${ours.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${ours.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${ours.map((s) => mib(s.peakTree)).join(' ')}; load ${loads(ours)}`);
 }
 
 // 1b. Scale: one clean build of each size, pages/s and peak memory; linear when pages/s holds.
@@ -78,8 +81,8 @@ if (scaleSizes.length) {
     const wall = median(runs.map((s) => s.wall)), mem = median(runs.map((s) => s.peakTree));
     maxMem = Math.max(maxMem, mem);
     rates.push(pages / wall);
-    parts.push(`${n}: ${sec(wall)}, ${Math.round(pages / wall)} pages/s, ${mib(mem)}`);
-    detail.push(`scale ${n} (${pages} pages): wall ${runs.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${runs.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${runs.map((s) => mib(s.peakTree)).join(' ')}`);
+    parts.push(`${n}: ${sec(wall)} (CPU ${sec(median(runs.map((s) => s.user + s.sys)))}), ${Math.round(pages / wall)} pages/s, ${mib(mem)}`);
+    detail.push(`scale ${n} (${pages} pages): wall ${runs.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${runs.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s, peak ${runs.map((s) => mib(s.peakTree)).join(' ')}; load ${loads(runs)}`);
   }
   // Linear: the largest size keeps at least 80 % of the smallest size's pages per second.
   const linear = rates[rates.length - 1] >= 0.8 * rates[0];
@@ -101,22 +104,29 @@ if (nc.length) {
 
 // 3. Publish latency, on every size: it should grow with the pages a change touches, not with
 // the size of the site.
-const fullWall = {};
-for (const n of sizes) fullWall[n] = median(by(`ours-${n}`).map((s) => s.wall));
-const pubParts = [];
+// Publish is measured on the full-build sizes and on the scale section's larger sites; each is
+// compared with the clean build of its own size (section 1, else 1b).
+const fullWall = (n) => median((by(`ours-${n}`).length ? by(`ours-${n}`) : by(`scale-${n}`)).map((s) => s.wall));
+const pubSizes = fs.existsSync(outDir) ? fs.readdirSync(outDir).map((f) => f.match(/^publish-(\d+)\.jsonl$/)?.[1]).filter(Boolean).map(Number).sort((a, b) => a - b) : [];
+const pubParts = [], pubMedians = [];
 let pubMet = true;
-for (const n of sizes) {
+for (const n of pubSizes) {
   const pub = jsonl(`publish-${n}.jsonl`);
   if (!pub.length) continue;
   const live = pub.map((p) => p.live);
   const m = median(live), worst = Math.max(...live);
   const rendered = median(pub.map((p) => Number(p.pagesRendered)));
-  pubParts.push(`${n} posts: median ${sec(m)} (${pct(m / fullWall[n])} of its full build), worst ${sec(worst)}, ${rendered} pages rendered`);
-  pubMet = pubMet && m / fullWall[n] < 0.05;
+  pubParts.push(`${n} posts: median ${sec(m)} (${pct(m / fullWall(n))} of its full build), worst ${sec(worst)}, ${rendered} pages rendered`);
+  pubMedians.push(m);
+  pubMet = pubMet && m / fullWall(n) < 0.05;
   detail.push(`publish ${n}: live ${live.map((x) => x.toFixed(3)).join(' ')} s; build ms ${pub.map((p) => p.buildMs).join(' ')}; rendered ${pub.map((p) => p.pagesRendered).join(' ')}`);
 }
 if (pubParts.length) {
-  rows.push(['3', `Publish → page served (${jsonl(`publish-${big}.jsonl`).length} publishes a size)`, pubParts.join('; '), '< 5 %, flat in site size', ok(pubMet)]);
+  // Flat: the largest site's median publish within 1.5 times the smallest's.
+  const flat = pubMedians[pubMedians.length - 1] <= 1.5 * pubMedians[0];
+  rows.push(['3', `Publish → page served (${jsonl(`publish-${pubSizes[0]}.jsonl`).length} publishes a size)`, pubParts.join('; ') +
+    (pubMedians.length > 1 ? `; largest ÷ smallest ${(pubMedians[pubMedians.length - 1] / pubMedians[0]).toFixed(1)}` : ''),
+    '< 5 % of a full build, flat in site size (largest ≤ 1.5 × smallest)', ok(pubMet && flat && pubSizes.length > 1)]);
 }
 
 // 4. Form endpoint.
@@ -203,7 +213,7 @@ if (imgBytes.length) {
 
 // 5 and 6. Page weight and Lighthouse.
 const lhDir = path.join(outDir, 'lighthouse');
-const pageNames = ['home', 'post', 'landing', 'contact'];
+const pageNames = ['home', 'post', 'landing', 'contact', 'home-raw'];
 if (fs.existsSync(lhDir)) {
   const gzCache = new Map();
   const gz = (url) => {
@@ -224,7 +234,7 @@ if (fs.existsSync(lhDir)) {
   const weights = [];
   const scores = [];
   for (const p of pageNames) {
-    const runs = fs.readdirSync(lhDir).filter((f) => f.startsWith(p + '-')).map((f) => {
+    const runs = fs.readdirSync(lhDir).filter((f) => new RegExp(`^${p}-\\d+\\.json$`).test(f)).sort((a, b) => parseInt(a.slice(p.length + 1)) - parseInt(b.slice(p.length + 1))).map((f) => {
       try { return JSON.parse(fs.readFileSync(path.join(lhDir, f), 'utf8')); } catch { return null; }
     }).filter((r) => r && r.categories && !r.runtimeError && Object.values(r.categories).every((c) => c.score !== null));
     if (!runs.length) continue;
@@ -232,9 +242,10 @@ if (fs.existsSync(lhDir)) {
     const perfs = runs.map((r) => r.categories.performance?.score ?? NaN);
     const clss = runs.map((r) => r.audits['cumulative-layout-shift'].numericValue);
     const lcps = runs.map((r) => r.audits['largest-contentful-paint'].numericValue);
+    const tbts = runs.map((r) => r.audits['total-blocking-time'].numericValue);
     const s = { page: p, perf: cat('performance'), a11y: cat('accessibility'), bp: cat('best-practices'), seo: cat('seo'),
-      lcp: median(lcps),
-      tbt: median(runs.map((r) => r.audits['total-blocking-time'].numericValue)),
+      lcp: median(lcps), perfs, tbts, tbtMax: Math.max(...tbts),
+      tbt: median(tbts),
       cls: median(clss),
       runs: runs.length, perfMin: Math.min(...perfs), perfMax: Math.max(...perfs), clsMin: Math.min(...clss), clsMax: Math.max(...clss),
       lcpMin: Math.min(...lcps), lcpMax: Math.max(...lcps),
@@ -246,9 +257,10 @@ if (fs.existsSync(lhDir)) {
       if (a.weight > 0 && x.score !== null && x.score < 1 && c.id !== 'performance') failing.add(`${c.id}/${a.id}`);
     }
     detail.push(`lighthouse ${p} (${s.url}): ` + runs.map((r) => Object.values(r.categories).map((c) => c.score).join('/')).join('  ') +
-      `; LCP ${ms(s.lcp)}, TBT ${ms(s.tbt)}, CLS ${s.cls.toFixed(3)}; per run CLS ${clss.map((x) => x.toFixed(3)).join(' ')}, LCP ${lcps.map((x) => ms(x)).join(' ')}` +
+      `; LCP ${ms(s.lcp)}, TBT ${ms(s.tbt)}, CLS ${s.cls.toFixed(3)}; per run CLS ${clss.map((x) => x.toFixed(3)).join(' ')}, LCP ${lcps.map((x) => ms(x)).join(' ')}, TBT ${tbts.map((x) => ms(x)).join(' ')}` +
       (failing.size ? `; failing: ${[...failing].join(', ')}` : ''));
 
+    if (p === 'home-raw') continue; // the same files as home's
     const origin = new URL(s.url).origin;
     const reqs = runs[0].audits['network-requests'].details.items.filter((i) => i.url.startsWith(origin));
     const w = { page: p, html: 0, css: 0, js: 0, font: 0, img: 0, jsFiles: [] };
@@ -277,18 +289,70 @@ if (fs.existsSync(lhDir)) {
   }
   if (scores.length) {
     // Every run counts, not only the median: a page at the edge passes one run and fails the next.
-    const met = scores.every((s) => s.perfMin >= 0.95 && s.a11y === 1 && s.bp === 1 && s.seo === 1);
     const spread = (lo, hi, f) => (f(lo) === f(hi) ? f(lo) : `${f(lo)}–${f(hi)}`);
     const two = (x) => x.toFixed(2);
-    rows.push(['6', `Lighthouse 12, mobile (performance / accessibility / best practices / SEO; medians, performance's range over ${scores[0].runs} runs)`,
-      scores.map((s) => `${s.page} ${two(s.perf)} (${spread(s.perfMin, s.perfMax, two)}) / ${two(s.a11y)} / ${two(s.bp)} / ${two(s.seo)}`).join('; '),
-      'every run ≥ 0.95 / 1 / 1 / 1', ok(met)]);
+    const served = scores.filter((s) => s.page !== 'home-raw');
+    const others = served.filter((s) => s.page !== 'home');
+    const met = served.every((s) => s.a11y === 1 && s.bp === 1 && s.seo === 1) && others.every((s) => s.perf >= 0.99);
+    rows.push(['6', `Lighthouse 12, mobile, served gzipped (performance of each of the ${served[0]?.runs} runs, then the medians of performance / accessibility / best practices / SEO)`,
+      served.map((s) => `${s.page}: ${s.perfs.map(two).join(' ')} → ${two(s.perf)} / ${two(s.a11y)} / ${two(s.bp)} / ${two(s.seo)}`).join('; '),
+      'home as below; every other page ≥ 0.99 performance; 1 / 1 / 1', ok(met)]);
     const home = scores.find((s) => s.page === 'home');
     if (home) {
-      rows.push(['6', `Home, ${home.runs} Lighthouse runs: spread of performance, layout shift and LCP`,
-        `performance ${spread(home.perfMin, home.perfMax, two)} (median ${two(home.perf)}); layout shift ${spread(home.clsMin, home.clsMax, (x) => x.toFixed(3))}; LCP ${spread(home.lcpMin / 1000, home.lcpMax / 1000, (x) => x.toFixed(1))} s`,
-        '5 runs, each ≥ 0.95, layout shift < 0.02', ok(home.runs >= 5 && home.perfMin >= 0.95 && home.clsMax < 0.02)]);
+      rows.push(['6', `Home, ${home.runs} Lighthouse runs: performance, total blocking time, LCP, layout shift`,
+        `performance ${home.perfs.map(two).join(' ')} (median ${two(home.perf)}); TBT ${spread(Math.min(...home.tbts), home.tbtMax, (x) => x.toFixed(0))} ms (median ${home.tbt.toFixed(0)}); LCP ${spread(home.lcpMin / 1000, home.lcpMax / 1000, (x) => x.toFixed(2))} s (median ${(home.lcp / 1000).toFixed(2)}); layout shift ${spread(home.clsMin, home.clsMax, (x) => x.toFixed(3))}`,
+        'median ≥ 0.99, each run ≥ 0.97; TBT < 50 ms; LCP ≤ 1.2 s; layout shift < 0.01',
+        ok(home.runs >= 5 && home.perf >= 0.99 && home.perfMin >= 0.97 && home.tbt < 50 && home.lcp <= 1200 && home.clsMax < 0.01)]);
     }
+    const raw = scores.find((s) => s.page === 'home-raw');
+    if (raw) {
+      rows.push(['6', `Home served without compression (Accept-Encoding: identity), ${raw.runs} Lighthouse runs`,
+        `performance ${raw.perfs.map(two).join(' ')} (median ${two(raw.perf)}); TBT median ${raw.tbt.toFixed(0)} ms; LCP median ${(raw.lcp / 1000).toFixed(2)} s`,
+        'each run ≥ 0.95', ok(raw.perfMin >= 0.95)]);
+    }
+  }
+  leadsBudget();
+}
+
+// 2. What the leads work adds to a page (issue 26.2): the gzipped bytes of the chunks a page
+// loads that hold the leads modules (the share of each chunk that is theirs, by the lengths the
+// client build records in .vite/modules.json), and when the first of them was asked for.
+function leadsBudget() {
+  const modulesPath = path.join(outDir, 'site', 'dist', 'client', '.vite', 'modules.json');
+  if (!fs.existsSync(modulesPath)) return;
+  const chunks = JSON.parse(fs.readFileSync(modulesPath, 'utf8'));
+  const leads = new RegExp(process.env.BENCH_LEADS_MODULES ||
+    '(^|/)(attribution|visit|beacon|intake|AttributionNotice|PhoneField|country|retry)[^/]*\\.(t|j)sx?$', 'i');
+  const intake = /(^|\/)intake[^/]*\.(t|j)sx?$/i;
+  const parts = [];
+  let met = true;
+  for (const p of ['home', 'post', 'landing', 'contact']) {
+    const file = path.join(lhDir, `${p}-1.json`);
+    if (!fs.existsSync(file)) continue;
+    const run = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const load = run.audits.metrics?.details?.items?.[0]?.observedLoad ?? NaN;
+    const origin = new URL(run.finalDisplayedUrl || run.finalUrl).origin;
+    let bytes = 0, first = Infinity, intakeLoaded = false;
+    for (const r of run.audits['network-requests'].details.items) {
+      if (r.resourceType !== 'Script' || !r.url.startsWith(origin)) continue;
+      const name = new URL(r.url).pathname.slice(1);
+      const mods = chunks[name];
+      if (!mods) continue;
+      const total = Object.values(mods).reduce((a, b) => a + b, 0);
+      const theirs = Object.entries(mods).filter(([id]) => leads.test(id)).reduce((a, [, n]) => a + n, 0);
+      intakeLoaded ||= Object.keys(mods).some((id) => intake.test(id));
+      if (!theirs) continue;
+      const data = fs.readFileSync(path.join(outDir, 'site', 'dist', 'client', name));
+      bytes += zlib.gzipSync(data, { level: 6 }).length * (theirs / total);
+      first = Math.min(first, r.networkRequestTime ?? r.startTime ?? Infinity);
+    }
+    const after = first === Infinity ? 'none loaded' : `first asked for ${(first - load).toFixed(0)} ms after the load event`;
+    parts.push(`${p} ${kb(bytes)} (${after}${intakeLoaded ? ', intake code loaded' : ''})`);
+    met &&= bytes <= 3000 && (first === Infinity || first >= load) && !intakeLoaded;
+  }
+  if (parts.length) {
+    rows.push(['2', 'What the leads work adds to a page: gzipped bytes of its modules (beacon, attribution, retries, country default, intake) a page loads',
+      parts.join('; '), '≤ 3 kB, after the page has loaded; no intake code before a send fails', ok(met)]);
   }
 }
 

@@ -13,7 +13,10 @@
 #   BENCH_PUBLISHES  publishes (default 20)
 #   BENCH_DEPLOYS    runs of each deploy figure (default 5)
 #   BENCH_WRK_SECS   seconds of each wrk run (default 20)
-#   BENCH_LH_RUNS    Lighthouse runs per page (default 5; the table gives their spread)
+#   BENCH_LH_RUNS    Lighthouse runs per page (default 5; the table gives each run's score)
+#   BENCH_LEADS_MODULES  regular expression of the site's source modules that are the leads work
+#                    (beacon, attribution, retries, country default, intake): the table gives the
+#                    gzipped bytes of them each page loads (default in bench/report.mjs)
 #   BENCH_SEARCH_SIZES  post counts of the search section (default "1000 10000"; a size the
 #                    full-build section did not build is generated and built once here)
 #   BENCH_ENQUIRIES  enquiries in the inbox section (default 10000)
@@ -270,12 +273,22 @@ if ! skipped deploy; then
 fi
 
 # --- 3. publish latency ---------------------------------------------------------------------
+# On the sites of the full-build sizes and, when the scale section ran, on its larger sites too
+# (publish must stay flat from 1,000 to 50,000 posts).
 port_api=18491
 if ! skipped publish; then
-  for n in "${sizes[@]}"; do
+  pub_sites=()
+  for n in "${sizes[@]}"; do pub_sites+=("$n:$work/$n:$(dist $n)"); done
+  if ! skipped scale; then
+    for n in ${BENCH_SCALE_SIZES:-1000 5000 20000 50000}; do
+      [[ " ${sizes[*]} " == *" $n "* ]] || pub_sites+=("$n:$work/scale-$n:$work/scale-$n/run-1/site")
+    done
+  fi
+  for site in "${pub_sites[@]}"; do
+    IFS=: read -r n w d <<< "$site"
     say "publish latency on the $n-post site through the API, $publishes publishes"
-    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$(db $n)" --username bench --email bench@example.com >/dev/null
-    ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$(db $n)" --out "$(dist $n)" --uploads "$(uploads $n)" "${sitedir[@]}" \
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/site.db" --username bench --email bench@example.com >/dev/null
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$w/site.db" --out "$d" --uploads "$w/uploads" "${sitedir[@]}" \
       --addr "127.0.0.1:$port_api" > "$out/publish-server-$n.log" 2>&1 &
     pids+=($!); api_pid=$!
     wait_http "http://127.0.0.1:$port_api/healthz"
@@ -328,13 +341,17 @@ if ! skipped lighthouse; then
   pids+=($!); web_pid=$!
   wait_http "http://127.0.0.1:$port_web/"
   mkdir -p "$out/lighthouse"
-  declare -A pages=([home]=/ [post]="/blog/$post/" [landing]=/seo-services-in-delhi/ [contact]=/contactus/)
+  # home-raw is home served without compression, as some static hosts serve it: the browser
+  # asks for no encoding (Accept-Encoding: identity) and the server sends the files as they are.
+  declare -A pages=([home]=/ [post]="/blog/$post/" [landing]=/seo-services-in-delhi/ [contact]=/contactus/ [home-raw]=/)
   for r in $(seq "$lh_runs"); do
-    for p in home post landing contact; do
+    for p in home post landing contact home-raw; do
+      extra=()
+      [ "$p" = home-raw ] && extra=(--extra-headers='{"Accept-Encoding":"identity"}')
       # A run that Lighthouse could not trace (it says NO_NAVSTART and the like) is tried again.
       for attempt in 1 2 3; do
         CHROME_PATH=/usr/bin/chromium bench/node_modules/.bin/lighthouse "http://127.0.0.1:$port_web${pages[$p]}" \
-          --quiet --output=json --output-path="$out/lighthouse/$p-$r.json" \
+          --quiet --output=json --output-path="$out/lighthouse/$p-$r.json" "${extra[@]}" \
           --only-categories=performance,accessibility,best-practices,seo \
           --chrome-flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync" \
           2>> "$out/lighthouse/errors.log" || true

@@ -5,15 +5,33 @@ import react from '@vitejs/plugin-react';
 //   vite build                                                 → dist/client (+ .vite/manifest.json for Go)
 //   vite build --ssr src/entry-server.tsx --outDir dist/server → dist/server/entry-server.js
 // The SSR bundle inlines react and every dependency so the render server needs nothing but node.
+// The bench (bench/report.mjs) tells which source modules make up each chunk a page loads, and
+// how many of its bytes each: dist/client/.vite/modules.json, chunk file → module → length.
+const moduleSizes = {
+  name: 'module-sizes',
+  generateBundle(this: { emitFile: (f: { type: 'asset'; fileName: string; source: string }) => void }, _: unknown, bundle: Record<string, { type: string; modules?: Record<string, { renderedLength: number }> }>) {
+    const sizes: Record<string, Record<string, number>> = {};
+    for (const [file, chunk] of Object.entries(bundle)) {
+      if (chunk.type !== 'chunk' || !chunk.modules) continue;
+      sizes[file] = Object.fromEntries(Object.entries(chunk.modules).map(([id, m]) => [id.replace(/^.*?\/(src|node_modules)\//, '$1/'), m.renderedLength]));
+    }
+    this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(sizes, null, 1) });
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), moduleSizes],
   // Absolute asset URLs: pages live at /<route>/index.html, so relative URLs would break.
   base: '/',
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // The browser hydrates the islands with Preact through its React-compatible layer: the same
   // components, about a tenth of React's runtime. Pages are still rendered by react-dom/server.
   resolve: isSsrBuild
-    ? undefined
+    ? {
+        // renderToString only: react-dom/server would also bring the streaming renderer (half of
+        // the bundle), parsed at every start of the render process for nothing.
+        alias: [{ find: /^react-dom\/server$/, replacement: decodeURIComponent(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url).pathname) }],
+      }
     : {
         alias: [
           { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

@@ -245,6 +245,13 @@ func genContent(args []string) error {
 
 	g := &gen{r: newRand(*seed)}
 	base := time.Date(2019, 4, 1, 9, 30, 0, 0, time.UTC)
+	// A post every 7 hours, closer together where that would run past the end of 2025: every post
+	// is in the past, as a published one is, so a publish (dated now) is the newest post at any
+	// size, not one in the middle of posts dated decades ahead.
+	step := 7 * time.Hour
+	if span := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Sub(base); *n > 0 && time.Duration(*n)*step > span {
+		step = span / time.Duration(*n)
+	}
 	postsDir := filepath.Join(*out, "hugo", "content", "blog")
 	os.RemoveAll(filepath.Join(*out, "hugo"))
 	if err := os.MkdirAll(postsDir, 0o755); err != nil {
@@ -259,7 +266,7 @@ func genContent(args []string) error {
 		doc := g.post()
 		html := toHTML(doc)
 		totalWords += len(strings.Fields(toMD(doc)))
-		created := base.Add(time.Duration(i) * 7 * time.Hour).Add(time.Duration(g.r.IntN(3600)) * time.Second)
+		created := base.Add(time.Duration(i) * step).Add(time.Duration(g.r.IntN(3600)) * time.Second)
 		cat := g.pick(categories)
 		b := blog{
 			ID: fmt.Sprintf("%024x", uint64(i+1)*0x9e3779b1), Title: title, Slug: slug, Content: html, Category: cat,

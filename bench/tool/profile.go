@@ -32,7 +32,7 @@ func profileBuild(args []string) error {
 	memprof := fs.String("memprofile", "", "write the Go heap profile here at the build's peak heap (sampled every 20 ms)")
 	oneShot := fs.Bool("oneshot", true, "build as sitegen build does (Config.OneShot), not as a long-lived server")
 	procs := fs.Int("render-processes", 0, "most node processes (0: the builder's default)")
-	publishes := fs.Int("publishes", 0, "profile this many publishes instead: one unprofiled build, then each publish adds a post and builds again in the same builder (as adminapi serve does; implies -oneshot=false)")
+	publishes := fs.Int("publishes", 0, "profile this many publishes instead: one unprofiled build, the site planned ahead (Builder.Warm) and two unprofiled publishes, then each publish adds a post and builds again in the same builder (as adminapi serve does; implies -oneshot=false)")
 	fs.Parse(args)
 	if *publishes > 0 {
 		*oneShot = false
@@ -49,7 +49,18 @@ func profileBuild(args []string) error {
 	}
 	defer b.Close()
 	if *publishes > 0 {
+		// As adminapi serve starts: the site is built (or found built), then planned ahead
+		// (Builder.Warm), so the publishes profiled are the steady ones.
 		if _, err := b.Build(context.Background(), src, generator.Options{Reason: "bench profile: warm"}); err != nil {
+			return err
+		}
+		if err := b.Warm(context.Background(), src); err != nil {
+			return err
+		}
+		// The first two publishes of a builder lay out generations of their own (each later one
+		// takes over the generation before the live one): not profiled, as they are not the
+		// steady state.
+		if _, err := profilePublishes(b, src, 2); err != nil {
 			return err
 		}
 	}
@@ -101,13 +112,17 @@ func profileBuild(args []string) error {
 	return nil
 }
 
+// published counts the posts profilePublishes made in this process (their titles must differ).
+var published int
+
 // profilePublishes publishes n new posts one after another, each followed by the build a
 // publish runs, and prints each build's stages; it returns the last build's result.
 func profilePublishes(b *generator.Builder, db *store.DB, n int) (generator.Result, error) {
 	var res generator.Result
 	tag := time.Now().Format("150405")
 	for i := 1; i <= n; i++ {
-		post := domain.Blog{Title: fmt.Sprintf("Profile publish %s %d", tag, i), Content: "<p>A post published by benchtool profile.</p>", Category: "SEO"}
+		published++
+		post := domain.Blog{Title: fmt.Sprintf("Profile publish %s %d", tag, published), Content: "<p>A post published by benchtool profile.</p>", Category: "SEO"}
 		post.Slug = domain.Slugify(post.Title)
 		if _, err := db.CreatePreviewBlog(post); err != nil {
 			return res, err

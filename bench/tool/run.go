@@ -22,6 +22,17 @@ type Sample struct {
 	PeakTree int64   `json:"peakTree"` // KiB: the largest sum of RSS over the process tree, sampled every 10 ms
 	MaxRSS   int64   `json:"maxRSS"`   // KiB: the largest single process (wait4)
 	Exit     int     `json:"exit"`
+	Load     float64 `json:"load"` // the machine's 1-minute load average as the run started
+}
+
+// loadAverage is the 1-minute load average (0 where /proc/loadavg cannot be read).
+func loadAverage() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f, _ := strconv.ParseFloat(strings.Fields(string(data))[0], 64)
+	return f
 }
 
 // runCmd runs a command and appends a Sample as a JSON line to -o:
@@ -48,6 +59,7 @@ func runCmd(args []string) error {
 		defer f.Close()
 		cmd.Stdout, cmd.Stderr = f, f
 	}
+	load := loadAverage()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return err
@@ -73,7 +85,7 @@ func runCmd(args []string) error {
 	err := cmd.Wait()
 	wall := time.Since(start)
 	close(done)
-	s := Sample{Label: *label, Wall: wall.Seconds(), PeakTree: <-peak}
+	s := Sample{Label: *label, Wall: wall.Seconds(), PeakTree: <-peak, Load: load}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		s.User = tv(ru.Utime)
 		s.Sys = tv(ru.Stime)

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -886,6 +887,46 @@ func TestOneShotBuildFailsOnATextItCannotRead(t *testing.T) {
 	}
 	if _, err := one.Build(context.Background(), s.db, Options{Clean: true}); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(s.read(t, "blog/local-seo-for-noida-clinics/index.html"), "near me") {
+		t.Fatal("a post's text is not on its page")
+	}
+}
+
+// counting is the test site's store, counting the reads of each post's text.
+type counting struct {
+	*store.DB
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (c *counting) BlogText(slug string, updated time.Time) (string, error) {
+	c.mu.Lock()
+	c.reads[slug]++
+	c.mu.Unlock()
+	return c.DB.BlogText(slug, updated)
+}
+
+// A single build of a site whose texts fit its budget keeps each text from its first read (for
+// the uploads, excerpt and description) to its last use (the search entry): one read a post.
+func TestOneShotBuildReadsEachTextOnce(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	src := &counting{DB: s.db, reads: map[string]int{}}
+	if _, err := s.builder(t, func(c *Config) { c.OneShot = true }).Build(context.Background(), src, Options{Clean: true}); err != nil {
+		t.Fatal(err)
+	}
+	posts, err := s.db.Blogs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src.reads) != len(posts) {
+		t.Fatalf("read the text of %d posts of %d", len(src.reads), len(posts))
+	}
+	for slug, n := range src.reads {
+		if n != 1 {
+			t.Errorf("read %s's text %d times", slug, n)
+		}
 	}
 	if !strings.Contains(s.read(t, "blog/local-seo-for-noida-clinics/index.html"), "near me") {
 		t.Fatal("a post's text is not on its page")

@@ -477,7 +477,7 @@ func (p *planner) postPage(i int, related []int, route string) (any, Head) {
 	b := p.blogs[i]
 	desc := b.MetaDescription
 	if p.texts != nil {
-		b.Content = p.texts.text(&p.blogs[i])
+		b.Content = p.texts.textOf(i, &p.blogs[i], false)
 		if desc == "" {
 			desc = p.texts.descs[i]
 		}

@@ -1,9 +1,9 @@
 package generator
 
 import (
-	"fmt"
 	"html"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,20 +44,28 @@ func (r *run) redirectFiles(pages, files map[string]string) (out map[string]stri
 	if len(r.redirects) == 0 && len(previews) == 0 {
 		return nil, nil, nil
 	}
-	out = map[string]string{}
-	live = map[string]string{}
+	out = make(map[string]string, len(r.redirects)+len(previews))
+	live = make(map[string]string, len(r.redirects)+len(previews))
 	var lines strings.Builder
+	lines.Grow(len(previews) * 80)
 	add := func(from, to, file string) {
 		out[file] = to
 		live[from] = to
-		fmt.Fprintf(&lines, "%s %s 301\n", from, to)
+		lines.WriteString(from + " " + to + " 301\n")
 	}
 	lines.WriteString("# Old addresses of pages that moved; kept by the admin's Redirects screen.\n")
 	rs := append([]domain.Redirect(nil), r.redirects...)
 	sort.Slice(rs, func(i, j int) bool { return rs[i].From < rs[j].From })
+	var previewTo map[string]string
+	if len(rs) > 0 {
+		previewTo = make(map[string]string, len(previews))
+		for _, p := range previews {
+			previewTo[p.from] = p.to
+		}
+	}
 	for _, rd := range rs {
 		to := rd.To
-		if post, ok := previews[to]; ok {
+		if post, ok := previewTo[to]; ok {
 			to = post // a redirect to a post's preview address leads to the post
 		}
 		from, toFile := redirectFile(rd.From), redirectFile(to)
@@ -75,13 +83,13 @@ func (r *run) redirectFiles(pages, files map[string]string) (out map[string]stri
 		add(rd.From, to, from)
 	}
 	lines.WriteString("# The preview address of every post (SPEC §2: /preview/blog/{slug} shows the post).\n")
-	for _, from := range sortedKeys(previews) {
-		to := previews[from]
-		file := redirectFile(from)
-		if _, taken := out[file]; taken || pages[file] != "" || files[file] != "" || pages[redirectFile(to)] == "" {
+	for _, p := range previews {
+		if _, taken := out[p.file]; taken || pages[p.file] != "" || files[p.file] != "" || pages[routeFile(p.to)] == "" {
 			continue // an admin's redirect from there wins
 		}
-		add(from, to, file)
+		out[p.file] = p.to
+		live[p.from] = p.to
+		lines.WriteString(p.line)
 	}
 	if len(live) == 0 {
 		return nil, nil, nil
@@ -102,20 +110,27 @@ func (r *run) redirectPageOf(to string) []byte {
 	return redirectPage(r.planner.abs(to), to, r.planner.site.Name, r.redirectCSP)
 }
 
-// previewRedirects are the posts' preview addresses, /preview/blog/{slug}/ → /blog/{slug}/. SPEC
-// §2 shows the post at both; the second is a redirect page of a few hundred bytes (and a rule of
-// _redirects, which the S3 deploy turns into a 301) instead of a second copy of the whole page,
-// which halved the files a build writes.
-func (r *run) previewRedirects() map[string]string {
+// previewRedirects are the posts' preview addresses, /preview/blog/{slug}/ → /blog/{slug}/,
+// sorted by address. SPEC §2 shows the post at both; the second is a redirect page of a few
+// hundred bytes (and a rule of _redirects, which the S3 deploy turns into a 301) instead of a
+// second copy of the whole page, which halved the files a build writes.
+func (r *run) previewRedirects() []previewOf {
 	if r.planner == nil {
 		return nil
 	}
-	m := make(map[string]string, len(r.planner.blogs))
-	for _, b := range r.planner.blogs {
-		m["/preview/blog/"+b.Slug+"/"] = "/blog/" + b.Slug + "/"
+	out := make([]previewOf, len(r.planner.blogs))
+	for i := range r.planner.blogs {
+		slug := r.planner.blogs[i].Slug
+		from, to := "/preview/blog/"+slug+"/", "/blog/"+slug+"/"
+		out[i] = previewOf{from: from, to: to, file: routeFile(from), line: from + " " + to + " 301\n"}
 	}
-	return m
+	slices.SortFunc(out, func(a, b previewOf) int { return strings.Compare(a.from, b.from) })
+	return out
 }
+
+// previewOf is a post's preview redirect: its address, the post's, the file at the first and
+// its line of _redirects.
+type previewOf struct{ from, to, file, line string }
 
 // redirectPage is the page left at an old address: a meta refresh to the new one, which is
 // also its canonical address, kept out of search indexes, with a link for anyone whose browser

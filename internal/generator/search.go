@@ -145,7 +145,7 @@ func (p *planner) postDoc(i int) search.Doc {
 		Keywords: b.FocusKeyword + " " + domain.Category(b.Category), Description: b.MetaDescription}
 	text := b.Content
 	if p.texts != nil {
-		text = p.texts.text(b)
+		text = p.texts.textOf(i, b, true)
 	}
 	d.Headings, d.Body = search.HTMLText(text)
 	if d.Description == "" {

@@ -17,14 +17,12 @@ func (r *run) diff() error {
 		sitePages[i] = it.Page
 	}
 	pl := r.planner
-	r.extras = map[string][]byte{
-		"sitemap.xml": sitemapXML(sitePages, pl.base),
-		"robots.txt":  robotsTXT(pl.base),
-		"feed.xml":    feedXML(pl.cards, pl.site, pl.base),
-		// The site's security headers travel with it to any static host (Netlify, Cloudflare
-		// Pages); every page also carries its CSP in a meta tag (headHTML).
-		"_headers": hostrules.HeadersFile(pl.site.policy()),
-	}
+	r.extras = sitemapFiles(sitePages, pl.base)
+	r.extras["robots.txt"] = robotsTXT(pl.base)
+	r.extras["feed.xml"] = feedXML(pl.cards, pl.site, pl.base)
+	// The site's security headers travel with it to any static host (Netlify, Cloudflare Pages);
+	// every page also carries its CSP in a meta tag (headHTML).
+	r.extras["_headers"] = hostrules.HeadersFile(pl.site.policy())
 	if r.intakeFile != nil {
 		// What the pages need to upload an enquiry while the form endpoint is down.
 		r.extras[hostrules.IntakeFile] = r.intakeFile

@@ -130,8 +130,7 @@ describe('render()', () => {
   });
 
   it('escapes "<" in island props', () => {
-    const evil = { ...pagesFixture.home.props, slides: [{ ...pagesFixture.home.props.slides[0], title: '</script><script>alert(1)</script>' }] };
-    const html = render('home', evil, site, '/');
+    const html = render('home', pagesFixture.home.props, { ...site, name: '</script><script>alert(1)</script>' }, '/');
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script>');
   });

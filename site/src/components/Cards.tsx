@@ -1,4 +1,4 @@
-import { ArrowRight, Star } from '../lib/lucide';
+import { ArrowRight } from '../lib/lucide';
 import type { BlogCard, ServiceCard, ServiceTile, Testimonial } from '../types';
 import { Img, SIZES } from './Img';
 
@@ -80,13 +80,14 @@ export function ServiceTileView({ tile }: { tile: ServiceTile }) {
   );
 }
 
+/**
+ * A rating out of five as one row of stars drawn by the stylesheet (.stars--N), not five icons:
+ * they were a twentieth of home's HTML. The words say it to a screen reader.
+ */
 export function Stars({ rating, outOf = 5 }: { rating: number; outOf?: number }) {
-  const full = Math.round(rating);
+  const full = Math.min(5, Math.max(0, Math.round((rating / outOf) * 5)));
   return (
-    <p className="stars">
-      {Array.from({ length: outOf }, (_, i) => (
-        <Star key={i} size={16} aria-hidden="true" className={i < full ? 'stars__on' : 'stars__off'} />
-      ))}
+    <p className={`stars stars--${full}`}>
       <span className="visually-hidden">Rated {rating} out of {outOf}</span>
     </p>
   );

@@ -35,19 +35,8 @@ export function socialLabel(name: string): string {
 export function SocialIcon({ name, size = 20 }: { name: string; size?: number }) {
   const glyph = paths[name.toLowerCase()] ?? <circle cx="12" cy="12" r="8" />;
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    // Drawn like the lucide icons (the .lucide rule of styles.css).
+    <svg width={size} height={size} viewBox="0 0 24 24" className="lucide" aria-hidden="true">
       {glyph}
     </svg>
   );

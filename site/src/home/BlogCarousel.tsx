@@ -10,12 +10,12 @@ export interface BlogCarouselProps {
 export const BLOG_ROTATE_MS = 5000;
 
 /** Newest posts, three visible, advancing one card every 5 s and wrapping around. */
-export default function BlogCarousel({ posts, label }: BlogCarouselProps) {
+export function BlogCarousel({ posts, label }: BlogCarouselProps) {
   return (
     <Carousel
       label={label}
       className="carousel--cards"
-      options={{ align: 'start', loop: true, slidesToScroll: 1 }}
+      loop
       autoplayMs={BLOG_ROTATE_MS}
       dots={false}
       slides={posts.map((p) => <BlogCardView post={p} key={p.slug} />)}

@@ -1,74 +1,38 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
-import type { EmblaOptionsType } from 'embla-carousel';
+import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, Pause, Play } from '../lib/lucide';
-import { prefersReducedMotion } from '../lib/motion';
 
 export interface CarouselProps {
   label: string;
   slides: ReactNode[];
-  options?: EmblaOptionsType;
   /** Advances by itself every autoplayMs (0: never). Off when the visitor prefers reduced motion. */
   autoplayMs?: number;
+  /** After the last slide comes the first again (and before the first, the last). */
+  loop?: boolean;
+  /** A step moves by a whole view of slides instead of one slide. */
+  paged?: boolean;
   dots?: boolean;
   className?: string;
 }
 
 /**
- * An accessible embla carousel. Server markup is a plain row that scrolls sideways (a wrapped grid of
- * cards when scripts are off, see styles.css); once embla is running the viewport gets is-ready and
- * the controls, whose box was kept from the start, become visible.
+ * An accessible carousel as plain HTML: a row of slides that scrolls sideways with snapping (a
+ * wrapped grid of cards when scripts are off, see styles.css). No framework runs it: ./carousel.ts
+ * adds the autoplay, the arrows and the dots once the carousel comes into view. The controls' box
+ * is there from the first paint, invisible until then, so nothing moves when they appear.
  */
-export function Carousel({ label, slides, options, autoplayMs = 0, dots = true, className = '' }: CarouselProps) {
-  const plugins = useRef(
-    autoplayMs > 0
-      ? [Autoplay({ delay: autoplayMs, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: true })]
-      : [],
-  );
-  const [viewportRef, api] = useEmblaCarousel(options, plugins.current);
-  const [ready, setReady] = useState(false);
-  const [selected, setSelected] = useState(0);
-  const [snaps, setSnaps] = useState<number[]>([]);
-  const [canPrev, setCanPrev] = useState(true);
-  const [canNext, setCanNext] = useState(true);
-  const [playing, setPlaying] = useState(autoplayMs > 0);
-  const jump = useRef(false);
-
-  useEffect(() => {
-    if (!api) return;
-    jump.current = prefersReducedMotion();
-    api.rootNode().scrollLeft = 0; // a visitor may have scrolled the plain row before hydration
-    const update = () => {
-      setSelected(api.selectedScrollSnap());
-      setSnaps(api.scrollSnapList());
-      setCanPrev(api.canScrollPrev());
-      setCanNext(api.canScrollNext());
-    };
-    const onPlay = () => setPlaying(true);
-    const onStop = () => setPlaying(false);
-    update();
-    setReady(true);
-    api.on('select', update).on('reInit', update).on('autoplay:play', onPlay).on('autoplay:stop', onStop);
-    const autoplay = api.plugins().autoplay;
-    if (autoplay && !jump.current && api.scrollSnapList().length > 1) autoplay.play();
-    else setPlaying(false);
-    return () => {
-      api.off('select', update).off('reInit', update).off('autoplay:play', onPlay).off('autoplay:stop', onStop);
-    };
-  }, [api]);
-
-  const togglePlay = () => {
-    const autoplay = api?.plugins().autoplay;
-    if (!autoplay) return;
-    if (autoplay.isPlaying()) autoplay.stop();
-    else autoplay.play();
-  };
-  const stopAutoplay = () => api?.plugins().autoplay?.stop();
-
+export function Carousel({ label, slides, autoplayMs = 0, loop = false, paged = false, dots = true, className = '' }: CarouselProps) {
   return (
-    <div className={'carousel ' + className} role="region" aria-roledescription="carousel" aria-label={label}>
-      <div className={'carousel__viewport' + (ready ? ' is-ready' : '')} ref={viewportRef}>
+    <div
+      className={'carousel ' + className}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-enhance="carousel"
+      data-autoplay={autoplayMs > 0 ? autoplayMs : undefined}
+      data-loop={loop ? '' : undefined}
+      data-paged={paged ? '' : undefined}
+    >
+      <div className="carousel__viewport">
         <div className="carousel__container">
           {slides.map((slide, i) => (
             <div className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} key={i}>
@@ -77,46 +41,20 @@ export function Carousel({ label, slides, options, autoplayMs = 0, dots = true, 
           ))}
         </div>
       </div>
-      {/* Rendered from the start, invisible until embla knows the snaps, so that the row of buttons
-          appearing does not push the rest of the page down (styles.css decides by the number of
-          slides whether a carousel will have controls at all). */}
-      <div className={'carousel__controls' + (ready ? '' : ' is-pending')} hidden={ready && snaps.length < 2}>
+      <div className="carousel__controls is-pending">
         {autoplayMs > 0 && (
-          <button type="button" className="carousel__btn carousel__btn--play" onClick={togglePlay}>
-            {playing ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
-            <span className="visually-hidden">{playing ? 'Pause slideshow' : 'Play slideshow'}</span>
+          <button type="button" className="carousel__btn carousel__btn--play" data-carousel="play">
+            <Pause aria-hidden="true" size={18} className="carousel__pause" />
+            <Play aria-hidden="true" size={18} className="carousel__play" />
+            <span className="visually-hidden">Pause slideshow</span>
           </button>
         )}
-        <button
-          type="button"
-          className="carousel__btn"
-          disabled={!canPrev}
-          onClick={() => { stopAutoplay(); api?.scrollPrev(jump.current); }}
-        >
+        <button type="button" className="carousel__btn" data-carousel="prev">
           <ChevronLeft aria-hidden="true" size={20} />
           <span className="visually-hidden">Previous</span>
         </button>
-        {dots && (
-          <div className="carousel__dots">
-            {snaps.map((_, i) => (
-              <button
-                type="button"
-                key={i}
-                className={'carousel__dot' + (i === selected ? ' is-active' : '')}
-                aria-current={i === selected ? 'true' : undefined}
-                onClick={() => { stopAutoplay(); api?.scrollTo(i, jump.current); }}
-              >
-                <span className="visually-hidden">Go to slide {i + 1}</span>
-              </button>
-            ))}
-          </div>
-        )}
-        <button
-          type="button"
-          className="carousel__btn"
-          disabled={!canNext}
-          onClick={() => { stopAutoplay(); api?.scrollNext(jump.current); }}
-        >
+        {dots && <div className="carousel__dots" />}
+        <button type="button" className="carousel__btn" data-carousel="next">
           <ChevronRight aria-hidden="true" size={20} />
           <span className="visually-hidden">Next</span>
         </button>

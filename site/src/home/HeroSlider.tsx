@@ -10,13 +10,13 @@ export interface HeroSliderProps {
 
 export const HERO_ROTATE_MS = 4000;
 
-/** Home hero island: the six slides, one at a time, rotating every 4 s, each with a Read More link. */
-export default function HeroSlider({ slides, label }: HeroSliderProps) {
+/** Home hero: the six slides, one at a time, rotating every 4 s, each with a Read More link. */
+export function HeroSlider({ slides, label }: HeroSliderProps) {
   return (
     <Carousel
       label={label}
       className="hero-slider"
-      options={{ loop: true, align: 'start' }}
+      loop
       autoplayMs={HERO_ROTATE_MS}
       slides={slides.map((s, i) => (
         <div className="hero-slide" key={s.href + i}>

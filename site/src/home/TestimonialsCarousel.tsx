@@ -8,12 +8,12 @@ export interface TestimonialsCarouselProps {
 }
 
 /** Three testimonials at a time (fewer on small screens) with arrows and dots; no autoplay. */
-export default function TestimonialsCarousel({ testimonials, label }: TestimonialsCarouselProps) {
+export function TestimonialsCarousel({ testimonials, label }: TestimonialsCarouselProps) {
   return (
     <Carousel
       label={label}
       className="carousel--cards"
-      options={{ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' }}
+      paged
       slides={testimonials.map((t, i) => <TestimonialCard t={t} key={i} />)}
     />
   );

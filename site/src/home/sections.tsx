@@ -1,8 +1,10 @@
 // The home page's sections. Each is also a page of its own on the section routes (/vision, /cards, …),
-// see pages/SectionPage.tsx. Only the carousels are islands; everything here is static HTML.
+// see pages/SectionPage.tsx. Everything here is static HTML; the carousels get their behaviour from
+// ./carousel.ts once in view.
 import { ArrowRight, CalendarCheck, Clock, Mail, MessageCircle, Phone, Star, Users } from '../lib/lucide';
 import type { Block, BlogCard, Course, HomeProps, Industry, Link, ServiceTile, SiteInfo, Testimonial } from '../types';
-import { Island } from '../islands/Island';
+import { BlogCarousel } from './BlogCarousel';
+import { TestimonialsCarousel } from './TestimonialsCarousel';
 import { Img } from '../components/Img';
 import { ServiceTileView, TestimonialCard } from '../components/Cards';
 import { Icon } from '../lib/icons';
@@ -158,7 +160,7 @@ export function TestimonialsSection({ testimonials, slider = true }: { testimoni
       <div className="container">
         <SectionHeader id="testimonials-heading" eyebrow="Testimonials" title="What Our Clients Say" />
         {slider ? (
-          <Island name="TestimonialsCarousel" props={{ testimonials, label: 'Client testimonials' }} />
+          <TestimonialsCarousel testimonials={testimonials} label="Client testimonials" />
         ) : (
           <ul className="grid grid--3 plain-list">
             {testimonials.map((t, i) => <li key={i}><TestimonialCard t={t} /></li>)}
@@ -175,7 +177,7 @@ export function BlogTeaser({ posts, tint = false }: { posts: BlogCard[]; tint?: 
       <div className="container">
         <SectionHeader id="blog-teaser-heading" eyebrow="Insights" title="Latest from Our Blog" />
         {posts.length > 0 ? (
-          <Island name="BlogCarousel" props={{ posts, label: 'Latest blog posts' }} />
+          <BlogCarousel posts={posts} label="Latest blog posts" />
         ) : (
           <p className="empty-note">New articles are on their way. Check back soon.</p>
         )}

@@ -33,23 +33,4 @@ describe('hydration', () => {
       expect(warnings).not.toHaveBeenCalled();
     });
   }
-
-  it('reveals the carousel controls once embla runs', async () => {
-    const { route, props } = pagesFixture.home;
-    document.body.innerHTML = renderPage('home', props, site, route).html;
-    const viewport = document.querySelector('.hero .carousel__viewport')!;
-    expect(viewport.classList.contains('is-ready')).toBe(false);
-    // The controls' box is there from the first paint (no shift when they appear), invisible until embla runs.
-    const controls = () => Array.from(document.querySelectorAll('.carousel__controls'));
-    expect(controls().length).toBeGreaterThanOrEqual(3);
-    for (const c of controls()) {
-      expect(c.hasAttribute('hidden')).toBe(false);
-      expect(c.classList.contains('is-pending')).toBe(true);
-    }
-    await act(async () => {
-      roots = await hydrateIslands(document);
-    });
-    expect(document.querySelector('.hero .carousel__viewport')!.classList.contains('is-ready')).toBe(true);
-    expect(document.querySelector('.hero .carousel__controls')!.classList.contains('is-pending')).toBe(false);
-  });
 });

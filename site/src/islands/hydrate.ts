@@ -1,28 +1,37 @@
-import { createElement } from 'react';
+import { createElement, type ComponentType } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { loaders } from './loaders';
 
-/** Finds every [data-island] under root and hydrates it with the JSON props that follow it. */
+/** The JSON props that follow an island's div (see Island.tsx). */
+function propsOf(el: HTMLElement): Record<string, unknown> {
+  const script = el.nextElementSibling;
+  return script instanceof HTMLScriptElement && script.hasAttribute('data-island-props')
+    ? JSON.parse(script.textContent || '{}')
+    : {};
+}
+
+/** Hydrates one island with its component (already loaded) and its props. */
+export function hydrateIsland(el: HTMLElement, Component: ComponentType<any>): Root {
+  const name = el.dataset.island;
+  const root = hydrateRoot(el, createElement(Component, propsOf(el)), {
+    // A mismatch must be loud (tests and the e2e suite watch the console), not silently re-rendered.
+    onRecoverableError: (error) => console.error(`Island ${name}: hydration error`, error),
+  });
+  // Marks the island as live: something a test (or a style) can wait for instead of a delay.
+  el.setAttribute('data-hydrated', '');
+  return root;
+}
+
+/** Finds every [data-island] under root and hydrates it at once (the tests' way; pages use boot.ts). */
 export function hydrateIslands(root: ParentNode = document): Promise<Root[]> {
   const tasks = Array.from(root.querySelectorAll<HTMLElement>('[data-island]')).map(async (el) => {
-    const name = el.dataset.island as keyof typeof loaders;
-    const load = loaders[name];
+    const load = loaders[el.dataset.island as keyof typeof loaders];
     if (!load) {
-      console.warn(`Unknown island "${name}"`);
+      console.warn(`Unknown island "${el.dataset.island}"`);
       return null;
     }
-    const script = el.nextElementSibling;
-    const props = script instanceof HTMLScriptElement && script.hasAttribute('data-island-props')
-      ? JSON.parse(script.textContent || '{}')
-      : {};
     const { default: Component } = await load();
-    const root = hydrateRoot(el, createElement(Component, props), {
-      // A mismatch must be loud (tests and the e2e suite watch the console), not silently re-rendered.
-      onRecoverableError: (error) => console.error(`Island ${name}: hydration error`, error),
-    });
-    // Marks the island as live: something a test (or a style) can wait for instead of a delay.
-    el.setAttribute('data-hydrated', '');
-    return root;
+    return hydrateIsland(el, Component);
   });
   return Promise.all(tasks).then((roots) => roots.filter((r): r is Root => r !== null));
 }

@@ -3,15 +3,32 @@ import type { IslandName } from './registry';
 
 type Loader = () => Promise<{ default: ComponentType<any> }>;
 
-// One dynamic import per island: a page downloads only the code of the islands it contains
-// (embla only where there is a carousel).
+// One dynamic import per island: a page downloads only the code of the islands it contains.
 export const loaders: Record<IslandName, Loader> = {
   Header: () => import('../components/Header'),
   ContactPopup: () => import('../components/ContactPopup'),
   ContactForm: () => import('../components/ContactForm'),
-  HeroSlider: () => import('../home/HeroSlider'),
-  TestimonialsCarousel: () => import('../home/TestimonialsCarousel'),
-  BlogCarousel: () => import('../home/BlogCarousel'),
-  StudentScroller: () => import('../pages/StudentScroller'),
   SearchPage: () => import('../search/SearchPage'),
+};
+
+/**
+ * When each island wakes up, once the page has loaded (see boot.ts): 'load' at once, 'idle' after
+ * those, 'visible' when it comes near the screen. Nothing wakes before the page has loaded, so the
+ * first paint waits for no script. The contact form wakes at once: a visitor may start typing in
+ * it straight away, and until it wakes it is the plain form that posts without a script.
+ */
+export type Wake = 'load' | 'idle' | 'visible';
+export const wake: Record<IslandName, Wake> = {
+  Header: 'load',
+  SearchPage: 'load',
+  ContactForm: 'load',
+  ContactPopup: 'idle',
+};
+
+type Enhancer = () => Promise<{ default: (root: HTMLElement) => () => void }>;
+
+/** Plain HTML that a few lines of script bring to life ([data-enhance=NAME]), when it comes into view. */
+export const enhancers: Record<string, Enhancer> = {
+  carousel: () => import('../home/carousel'),
+  scroller: () => import('../pages/scroller'),
 };

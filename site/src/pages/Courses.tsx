@@ -1,7 +1,7 @@
 import type { CoursesProps } from '../types';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
-import { Island } from '../islands/Island';
+import { StudentScroller } from './StudentScroller';
 import { ContactQuery, CourseCards, SectionHeader } from '../home/sections';
 import { CircleCheck } from '../lib/lucide';
 
@@ -29,7 +29,7 @@ export function StudentTestimonials({ testimonials }: { testimonials: CoursesPro
     <section className="section" aria-labelledby="students-heading">
       <div className="container">
         <SectionHeader id="students-heading" eyebrow="Testimonials" title="What Our Students Say" />
-        <Island name="StudentScroller" props={{ testimonials, label: 'Student testimonials' }} />
+        <StudentScroller testimonials={testimonials} label="Student testimonials" />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import type { HomeProps } from '../types';
 import type { PageArgs } from './types';
-import { Island } from '../islands/Island';
+import { HeroSlider } from '../home/HeroSlider';
 import {
   AboutBlock, BlockSection, BlogTeaser, ContactQuery, IndustriesSection, ServiceTiles, StatsBand, TestimonialsSection,
 } from '../home/sections';
@@ -11,7 +11,7 @@ export default function Home({ props, site }: PageArgs<HomeProps>) {
     <>
       <h1 className="visually-hidden">{site.name}: {site.tagline}</h1>
       <section className="hero" aria-label="Featured services">
-        <Island name="HeroSlider" props={{ slides: props.slides ?? [], label: 'Featured services' }} />
+        <HeroSlider slides={props.slides ?? []} label="Featured services" />
       </section>
       {props.about && <AboutBlock about={props.about} tabs={props.tabs} />}
       <StatsBand site={site} stats={props.stats} />

@@ -2,7 +2,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { forgetPopup } from '../lib/popupMemory';
 
-// jsdom lacks the browser APIs that embla and the islands touch.
+// jsdom lacks the browser APIs that the islands and the carousels touch.
 class NoopObserver {
   observe() {}
   unobserve() {}
