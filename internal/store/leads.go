@@ -187,22 +187,20 @@ func (db *DB) MessageSources() (Sources, error) {
 }
 
 // MessagesSince calls fn with every enquiry outside the spam folder that arrived at or after
-// since, newest first. Enquiries are kept in the order of arrival, so the walk stops at the
-// first that is a day older than since (an imported one may be a little out of order).
+// since, newest first. Only those are decoded: the time is read from the stored bytes.
 func (db *DB) MessagesSince(since time.Time, fn func(domain.Message)) error {
-	stop := since.Add(-24 * time.Hour)
 	return db.bolt.View(func(tx *bolt.Tx) error {
 		c := tx.Bucket(bucketMessages).Cursor()
 		for k, v := c.Last(); k != nil; k, v = c.Prev() {
 			if statusIn(v) == domain.StatusSpam {
 				continue
 			}
+			if at, ok := createdAtIn(v); ok && at.Before(since) {
+				continue
+			}
 			var m domain.Message
 			if err := json.Unmarshal(v, &m); err != nil {
 				return fmt.Errorf("decode message: %w", err)
-			}
-			if m.CreatedAt.Before(stop) {
-				return nil
 			}
 			if !m.CreatedAt.Before(since) {
 				fn(m)
@@ -210,6 +208,22 @@ func (db *DB) MessagesSince(since time.Time, fn func(domain.Message)) error {
 		}
 		return nil
 	})
+}
+
+// createdAtIn reads the arrival time of a stored enquiry without decoding it (as statusIn reads
+// its status); ok is false when it cannot.
+func createdAtIn(v []byte) (time.Time, bool) {
+	i := bytes.Index(v, []byte(`"createdAt":"`))
+	if i < 0 {
+		return time.Time{}, false
+	}
+	rest := v[i+len(`"createdAt":"`):]
+	j := bytes.IndexByte(rest, '"')
+	if j < 0 {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(rest[:j]))
+	return t, err == nil
 }
 
 // AddTraffic adds each day's counts to what is stored for that day, in one transaction, and
