@@ -202,7 +202,9 @@ func (a *Attribution) EraseClickIDs() {
 	a.ClickIDsErased = true
 }
 
-func (a *Attribution) clearClickIDs() { a.GCLID, a.GBRAID, a.WBRAID, a.FBCLID, a.MSCLKID = "", "", "", "", "" }
+func (a *Attribution) clearClickIDs() {
+	a.GCLID, a.GBRAID, a.WBRAID, a.FBCLID, a.MSCLKID = "", "", "", "", ""
+}
 
 // MayExport reports whether the enquiry's gclid may go into the Google Ads export under the
 // site's current setting: never when it is off, only with the visitor's tick under consent.

@@ -29,7 +29,7 @@ type clock struct {
 	t  time.Time
 }
 
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
 
 var ist = time.FixedZone("IST", 5*3600+1800)
@@ -322,8 +322,8 @@ func TestAdsCSV(t *testing.T) {
 
 func TestBotsAndDevices(t *testing.T) {
 	for ua, want := range map[string]string{chrome: domain.DeviceDesktop, phone: domain.DeviceMobile,
-		"Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)":                       domain.DeviceTablet,
-		"Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome": domain.DeviceTablet,
+		"Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)":                                               domain.DeviceTablet,
+		"Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome":                          domain.DeviceTablet,
 		"Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/131 Mobile Safari/537.36": domain.DeviceMobile} {
 		if got := DeviceClass(ua); got != want {
 			t.Errorf("%s: %s, want %s", ua, got, want)
