@@ -57,6 +57,9 @@ func Load(dir string) (*Content, error) {
 	if k := c.Site.TurnstileSiteKey; k != "" && !ValidSiteKey(k) {
 		return nil, fmt.Errorf("%s: turnstileSiteKey %q is not a Turnstile site key (letters, digits, - and _)", filepath.Join(dir, "site.yaml"), k)
 	}
+	if err := c.Site.checkLeads(); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "site.yaml"), err)
+	}
 	var err error
 	if c.Pages, err = readPages(filepath.Join(dir, "pages"), c.Site.Facts); err != nil {
 		return nil, err

@@ -42,7 +42,12 @@ type Site struct {
 	// TurnstileSiteKey is Cloudflare Turnstile's (public) site key: the forms then carry its
 	// widget and send its token, which adminapi checks with TURNSTILE_SECRET. Empty: no widget,
 	// no outside script.
-	TurnstileSiteKey   string       `yaml:"turnstileSiteKey"`
+	TurnstileSiteKey string `yaml:"turnstileSiteKey"`
+	// Attribution is where-leads-come-from's setting: notice (default), consent or off (see
+	// domain.AttributionMode). TimeZone is the site's IANA time zone (default Asia/Kolkata):
+	// the visitor counts' days and the Google Ads export's times are in it.
+	Attribution        string       `yaml:"attribution"`
+	TimeZone           string       `yaml:"timeZone"`
 	DefaultDescription string       `yaml:"defaultDescription"`
 	DefaultKeywords    string       `yaml:"defaultKeywords"`
 	KeywordFallback    string       `yaml:"keywordFallback"` // a record's keywords when it has none (SPEC §9)

@@ -26,7 +26,7 @@ var (
 	siteDir  = filepath.Join(repoRoot, "site")
 	// contentDir is a small content folder of the tests' own, so editing the agency's copy
 	// never breaks a test.
-	contentDir = filepath.Join(repoRoot, "internal", "content", "folder", "testdata", "content")
+	contentDir = filepath.Join(repoRoot, "internal", "contentdir", "testdata", "content")
 )
 
 // needBundle skips a test that renders when the React bundle is not built, unless the suite

@@ -1,6 +1,11 @@
 package generator
 
-import "strings"
+import (
+	"net/url"
+	"strings"
+
+	"digitalreeviver/internal/domain"
+)
 
 // LivePagePaths answers the address of every page of the live generation under out ("/",
 // "/about/", "/blog/some-post/"), from its manifest, and the generation's name: the visitor
@@ -19,4 +24,20 @@ func LivePagePaths(out string) (generation string, paths []string) {
 		}
 	}
 	return m.Generation, paths
+}
+
+// leads sets what the pages need of the attribution setting: the setting, and the beacon's
+// address, which is the form endpoint's with "beacon" as its last segment ("/popup" →
+// "/beacon", "https://api.example.com/popup" → "https://api.example.com/beacon"), so it goes
+// to the same server, is allowed by the same connect-src, and needs no setting of its own.
+func (s *SiteInfo) leads(mode domain.AttributionMode) {
+	s.Attribution = string(mode)
+	if mode == domain.AttributionOff {
+		return
+	}
+	u, err := url.Parse(s.FormEndpoint)
+	if err != nil {
+		return
+	}
+	s.Beacon = u.ResolveReference(&url.URL{Path: "beacon"}).String()
 }

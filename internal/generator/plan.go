@@ -116,6 +116,7 @@ func siteInfo(cfg Config, src *contentdir.Content) SiteInfo {
 		TurnstileSiteKey: orDefault(cfg.TurnstileSiteKey, s.TurnstileSiteKey),
 		ServicesMenu:     slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
 	info.BaseURL = strings.TrimRight(orDefault(cfg.BaseURL, s.BaseURL), "/")
+	info.leads(s.AttributionMode())
 	return info
 }
 

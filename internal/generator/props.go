@@ -19,6 +19,10 @@ type SiteInfo struct {
 	ServicesMenu     []contentdir.Link `json:"servicesMenu"`
 	FooterLinks      []contentdir.Link `json:"footerLinks"`
 	Year             int               `json:"year"`
+	// Where leads come from (see leads.go): the attribution setting the forms follow and the
+	// address the page's beacon goes to ("" sends none: the setting is off, or it is a preview).
+	Attribution string `json:"attribution"`
+	Beacon      string `json:"beacon,omitempty"`
 }
 
 // policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).
