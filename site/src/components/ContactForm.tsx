@@ -3,11 +3,15 @@ import { Send } from '../lib/lucide';
 import { MESSAGES, validMailbox } from '../lib/enquiry';
 import { useEnquiry } from '../lib/useEnquiry';
 import { TURNSTILE_FIELD, useTurnstile } from '../lib/turnstile';
+import type { AttributionMode } from '../lib/attribution';
+import { useAttribution } from './AttributionNotice';
 
 export interface ContactFormProps {
   formEndpoint: string;
   /** Cloudflare Turnstile's site key: the form shows its widget and sends its token. */
   turnstileSiteKey?: string;
+  /** The site's attribution setting: the line by the button, the consent box, what is sent. */
+  attribution?: AttributionMode;
 }
 
 type Fields = { name: string; email: string; phone: string; message: string; website: string };
@@ -22,13 +26,14 @@ const EMPTY: Fields = { name: '', email: '', phone: '', message: '', website: ''
  * shown once the form is hydrated, and its token is sent (without JavaScript there is no widget,
  * and the server keeps such an enquiry in its spam folder).
  */
-export default function ContactForm({ formEndpoint, turnstileSiteKey }: ContactFormProps) {
+export default function ContactForm({ formEndpoint, turnstileSiteKey, attribution }: ContactFormProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [shownAt, setShownAt] = useState(0);
   const [emailError, setEmailError] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const { status, sending, submit, refuse, markShown, startedAt } = useEnquiry(formEndpoint);
   const challenge = useTurnstile(turnstileSiteKey);
+  const lead = useAttribution(attribution, 'contact');
 
   useEffect(() => {
     markShown();
@@ -62,6 +67,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey }: ContactF
         message: fields.message.trim(),
         website: fields.website,
         ...(challenge.token ? { [TURNSTILE_FIELD]: challenge.token } : {}),
+        ...lead.fields(),
       },
       () => setFields(EMPTY),
     ).finally(challenge.reset); // a token is good for one send
@@ -104,6 +110,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey }: ContactF
         <Send aria-hidden="true" size={18} />
         {sending ? MESSAGES.sending : 'Send Message'}
       </button>
+      {lead.notice}
       <p role="status" aria-live="polite" className={'form-status form-status--' + status.kind}>
         {status.kind === 'success' || status.kind === 'error' ? status.text : ''}
       </p>

@@ -5,6 +5,8 @@ import { useEnquiry } from '../lib/useEnquiry';
 import { TURNSTILE_FIELD, useTurnstile } from '../lib/turnstile';
 import { OPEN_POPUP_EVENT } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
+import type { AttributionMode } from '../lib/attribution';
+import { useAttribution } from './AttributionNotice';
 
 export interface ContactPopupProps {
   formEndpoint: string;
@@ -12,6 +14,8 @@ export interface ContactPopupProps {
   turnstileSiteKey?: string;
   /** Opens by itself this many ms after arrival (home page: 6000); 0 = only on request. */
   autoOpenMs: number;
+  /** The site's attribution setting: the line by the button, the consent box, what is sent. */
+  attribution?: AttributionMode;
 }
 
 type Fields = { name: string; email: string; country: string; phone: string; message: string; website: string };
@@ -33,7 +37,7 @@ function validate(f: Fields): Errors {
  * on a click on any [data-open-popup] element, and once after autoOpenMs unless the visitor closed it
  * or sent an enquiry lately (lib/popupMemory.ts).
  */
-export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey }: ContactPopupProps) {
+export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey, attribution }: ContactPopupProps) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
@@ -43,6 +47,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
   const dialogRef = useRef<HTMLDivElement>(null);
   const challenge = useTurnstile(turnstileSiteKey, open);
   const nameRef = useRef<HTMLInputElement>(null);
+  const lead = useAttribution(attribution, 'popup');
 
   const show = useCallback(() => {
     everOpened.current = true;
@@ -148,6 +153,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
         message: fields.message.trim(),
         website: fields.website,
         ...(challenge.token ? { [TURNSTILE_FIELD]: challenge.token } : {}),
+        ...lead.fields(),
       },
       () => {
         setFields(EMPTY);
@@ -269,6 +275,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
           <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
             {sending ? MESSAGES.sending : 'Send Message'}
           </button>
+          {lead.notice}
           <p role="status" aria-live="polite" className={'form-status form-status--' + status.kind}>
             {status.kind === 'success' || status.kind === 'error' ? status.text : ''}
           </p>
