@@ -30,11 +30,14 @@ func (s *Server) registerInboxRoutes(r *mux.Router) {
 // inboxQuery reads ?status= ("" every status but spam, "all", or one status) and ?q=.
 func inboxQuery(r *http.Request) (domain.MessageQuery, error) {
 	q := r.URL.Query()
-	mq := domain.MessageQuery{Status: q.Get("status"), Text: q.Get("q")}
+	mq := domain.MessageQuery{Status: q.Get("status"), Text: q.Get("q"), Channel: q.Get("channel"), Campaign: q.Get("campaign")}
 	if mq.Status != "" && mq.Status != domain.InboxAll && !domain.ValidStatus(mq.Status) {
 		return mq, domain.Errorf(domain.EInvalid, "status must be new, replied, archived, spam or all.")
 	}
-	if len(mq.Text) > 200 {
+	if mq.Channel != "" && mq.Channel != domain.ChannelUnknown && !domain.ValidChannel(mq.Channel) {
+		return mq, domain.Errorf(domain.EInvalid, "channel must be one of %s or %s.", strings.Join(domain.Channels, ", "), domain.ChannelUnknown)
+	}
+	if len(mq.Text) > 200 || len(mq.Campaign) > 200 {
 		return mq, domain.Errorf(domain.EInvalid, "The search may be at most 200 characters.")
 	}
 	return mq, nil
@@ -202,10 +205,10 @@ func (s *Server) sweepSpam(now time.Time) {
 // writeMessagesCSV writes enquiries as CSV rows (the header first when header is set).
 func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool) {
 	if header {
-		_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id"})
+		_ = cw.Write(append([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id"}, leadColumns...))
 	}
 	for _, m := range list {
-		_ = cw.Write([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID})
+		_ = cw.Write(append([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID}, leadCells(m)...))
 	}
 }

@@ -85,6 +85,7 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 		s.storeSpam(w, r, m, why, isForm, fail)
 		return
 	}
+	m.Attribution = s.attributionOf(r, f) // where the visit came from (leads.go)
 	stored, err := s.storeEnquiry(m)
 	if err != nil {
 		fail(err)

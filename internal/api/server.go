@@ -18,6 +18,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
@@ -43,6 +44,7 @@ type Limits struct {
 	ForgotPer15Min       int // reset-link requests per client address
 	ForgotPerAddress     int // reset links per e-mail address per hour
 	ResetPer15Min        int // reset attempts per client address
+	BeaconsPerSecond     int // page views the whole site counts a second; past it beacons are shed
 }
 
 // msgEnquiriesBusy answers an enquiry past the subnet's or the site's limit.
@@ -54,7 +56,8 @@ var DefaultLimits = Limits{
 	PopupPerMinute: 5, PopupBurst: 10,
 	PopupSitePerMinute: 60, // PopupSiteBurst twice that, the subnet a third of each
 	ForgotPer15Min:     5, ForgotPerAddress: 3,
-	ResetPer15Min: 10,
+	ResetPer15Min:    10,
+	BeaconsPerSecond: 2000,
 }
 
 // Config wires a Server.
@@ -89,6 +92,10 @@ type Config struct {
 	// Media makes the responsive variants of uploads (nil: none are made at upload; the
 	// build makes what it needs). Its owner closes it.
 	Media *media.Cache
+	// Leads counts the pages' beacons and enquiries' conversions and knows the attribution
+	// setting (nil: beacons are answered and not counted, the setting is notice). Its owner
+	// runs its services.
+	Leads *leads.Counter
 }
 
 // Server is the HTTP API.
@@ -119,7 +126,9 @@ type Server struct {
 	forgotRate      *auth.Limiter
 	forgotAddrRate  *auth.Limiter
 	resetRate       *auth.Limiter
-	hashing         *auth.Gate // bounds concurrent password hashing
+	beaconRate      *auth.Limiter // page views per client address
+	beaconSiteRate  *auth.Limiter // page views of the whole site
+	hashing         *auth.Gate    // bounds concurrent password hashing
 	devices         *auth.Devices
 	knownAddrs      *auth.KnownAddresses
 }
@@ -167,6 +176,8 @@ func New(cfg Config) (*Server, error) {
 		forgotRate:      auth.NewLimiter(l.ForgotPer15Min, 15*time.Minute, l.ForgotPer15Min, "Too many requests. Please try again later."),
 		forgotAddrRate:  auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
 		resetRate:       auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
+		beaconRate:      auth.NewLimiter(beaconsPerAddressMinute, time.Minute, beaconsPerAddressBurst, ""),
+		beaconSiteRate:  auth.NewLimiter(l.BeaconsPerSecond, time.Second, l.BeaconsPerSecond, ""),
 		hashing:         auth.NewPasswordGate(),
 		devices:         auth.NewDevices(cfg.JWTSecret),
 		knownAddrs:      auth.NewKnownAddresses(),
@@ -217,6 +228,7 @@ func withDefaults(l Limits) Limits {
 	pick(&l.ForgotPer15Min, d.ForgotPer15Min)
 	pick(&l.ForgotPerAddress, d.ForgotPerAddress)
 	pick(&l.ResetPer15Min, d.ResetPer15Min)
+	pick(&l.BeaconsPerSecond, d.BeaconsPerSecond)
 	if l.LoginLockout == 0 {
 		l.LoginLockout = d.LoginLockout
 	}
@@ -255,6 +267,7 @@ func (s *Server) router() *mux.Router {
 	s.registerRecordRoutes(r) // blogs, services: /api/{plural}, /api/preview-{plural}
 	s.registerUploadRoutes(r)
 	s.registerMessageRoutes(r)
+	s.registerLeadRoutes(r) // before the inbox's /popups/{id}
 	s.registerBuildRoutes(r)
 	s.registerMailRoutes(r)
 	s.registerScheduleRoutes(r)

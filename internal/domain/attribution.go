@@ -234,14 +234,14 @@ func ChannelOfMessage(m Message) string {
 // medium, and whether it carried an ad's click id. The beacon sends the same (with AdClick in
 // place of the ids), so a counted visit and an enquiry land in the same channel.
 type Visit struct {
-	Referrer, Source, Medium string
+	Referrer, Source, Medium, Campaign string
 	PaidClick                bool // a Google or Microsoft ad click id (gclid, gbraid, wbraid, msclkid)
 	SocialClick              bool // Meta's fbclid, which Facebook and Instagram add to every outbound link
 }
 
 // Visit answers what decides the attribution's channel.
 func (a Attribution) Visit() Visit {
-	return Visit{Referrer: a.Referrer, Source: a.Source, Medium: a.Medium,
+	return Visit{Referrer: a.Referrer, Source: a.Source, Medium: a.Medium, Campaign: a.Campaign,
 		PaidClick: a.GCLID+a.GBRAID+a.WBRAID+a.MSCLKID != "", SocialClick: a.FBCLID != ""}
 }
 
@@ -279,8 +279,8 @@ func siteName(h string) string {
 
 // ChannelOf derives the channel of a visit, in this order: an e-mail medium; a Google or
 // Microsoft click id or a paid medium (a paid medium from a social site is social); a social
-// site, medium or Meta's click id; a search engine or the organic medium; any other site or
-// source (referral); nothing at all (direct).
+// site, medium or Meta's click id; a search engine or the organic medium; any other site,
+// source or campaign (referral); nothing at all (direct).
 func ChannelOf(v Visit) string {
 	medium := strings.ToLower(strings.TrimSpace(v.Medium))
 	source := strings.ToLower(strings.TrimSpace(v.Source))
@@ -303,7 +303,7 @@ func ChannelOf(v Visit) string {
 		return ChannelSocial
 	case medium == "organic" || from(searchSites):
 		return ChannelOrganicSearch
-	case v.Referrer != "" || source != "":
+	case v.Referrer != "" || source != "" || v.Campaign != "":
 		return ChannelReferral
 	}
 	return ChannelDirect

@@ -62,3 +62,9 @@ const (
 	ClickIDKeepDays = 90  // an enquiry's click ids (Google Ads takes conversions of clicks up to 90 days old)
 	TrafficKeepDays = 400 // the daily visitor counts
 )
+
+// The audit log's actions of where leads come from.
+const (
+	AuditOutcome = "outcome" // an enquiry was marked won or lost (or the mark removed)
+	AuditExport  = "export"  // conversions were exported for an ad network
+)

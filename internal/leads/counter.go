@@ -209,7 +209,7 @@ func (c *Counter) Count(h Hit) {
 	path := c.pagePath(h.Path)
 	var ch string
 	if h.Entry {
-		ch = domain.ChannelOf(domain.Visit{Referrer: h.Referrer, Source: h.Source, Medium: h.Medium,
+		ch = domain.ChannelOf(domain.Visit{Referrer: h.Referrer, Source: h.Source, Medium: h.Medium, Campaign: h.Campaign,
 			PaidClick: h.PaidClick, SocialClick: h.SocialClick})
 	}
 	device := DeviceClass(h.UserAgent)
