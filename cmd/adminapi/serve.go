@@ -31,6 +31,7 @@ import (
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
+	"digitalreeviver/internal/server"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
@@ -44,6 +45,8 @@ type serveOptions struct {
 	enquiriesPerMinute   int
 	revisions            int
 	auditDays, auditKeep int
+	// Where leads come from (leads.go).
+	clickIDDays, trafficDays, beaconsPerSecond int
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -95,6 +98,9 @@ Environment:
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
 	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
 	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
+	f.IntVar(&o.clickIDDays, "click-id-days", domain.ClickIDKeepDays, "days an enquiry keeps the ad click ids of the visit that sent it")
+	f.IntVar(&o.trafficDays, "traffic-days", domain.TrafficKeepDays, "days the daily visitor counts are kept")
+	f.IntVar(&o.beaconsPerSecond, "beacons-per-second", api.DefaultLimits.BeaconsPerSecond, "page views the site counts a second; past it the pages' beacons are shed")
 	return cmd
 }
 
@@ -125,6 +131,9 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	if o.auditDays < 0 || o.auditKeep < 0 {
 		return errors.New("--audit-days and --audit-keep may not be negative")
+	}
+	if o.clickIDDays < 1 || o.trafficDays < 1 || o.beaconsPerSecond < 1 {
+		return errors.New("--click-id-days, --traffic-days and --beacons-per-second must be at least 1")
 	}
 	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
 
@@ -218,16 +227,19 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		return err
 	}
 
+	services := server.New(log)
+	counter := newLeads(db, o, siteURL, services, log)
 	srv, err := api.New(api.Config{
 		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
 		SiteURL: siteURL, UploadsDir: o.Uploads, OutDir: o.Out, ServeSite: o.demo,
 		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
 		NotifyEmail: notify, TrustProxy: o.trustProxy, Media: images,
-		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute},
+		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute, BeaconsPerSecond: o.beaconsPerSecond},
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
 		Turnstile:      api.Turnstile{Secret: os.Getenv("TURNSTILE_SECRET")},
 		Webhooks:       hooks,
+		Leads:          counter,
 	})
 	if err != nil {
 		schedules.Close(context.Background())
@@ -237,6 +249,14 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		return err
 	}
 
+	if err := services.Start(ctx); err != nil {
+		srv.Close(context.Background())
+		schedules.Close(context.Background())
+		hooks.Close(context.Background())
+		builds.Close(context.Background())
+		ln.Close()
+		return err
+	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := operator.ServeControl(ctx, db, log); err != nil {
@@ -282,6 +302,7 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 		log.Error("shutdown", "err", serr)
 	}
 	srv.Close(shutdownCtx)
+	services.Close(shutdownCtx)
 	schedules.Close(shutdownCtx)
 	hooks.Close(shutdownCtx)
 	builds.Close(shutdownCtx)

@@ -51,6 +51,7 @@ type SiteFile struct {
 
 	mu      sync.Mutex
 	site    Site
+	zone    *time.Location
 	err     error
 	stamp   string // size and modification time of what was read
 	checked time.Time
@@ -87,6 +88,20 @@ func (f *SiteFile) Site() (Site, error) {
 		f.err = fmt.Errorf("%s: %w", f.path, err)
 		return f.site, f.err
 	}
-	f.site, f.err, f.stamp = s, nil, stamp
+	zone, _ := s.Location() // checked above
+	f.site, f.zone, f.err, f.stamp = s, zone, nil, stamp
 	return s, nil
+}
+
+// Leads answers the site's attribution setting and time zone now (the defaults until the file
+// was once read well).
+func (f *SiteFile) Leads() (domain.AttributionMode, *time.Location, error) {
+	s, err := f.Site()
+	f.mu.Lock()
+	zone := f.zone
+	f.mu.Unlock()
+	if zone == nil {
+		zone, _ = Site{}.Location()
+	}
+	return s.AttributionMode(), zone, err
 }

@@ -235,8 +235,8 @@ func ChannelOfMessage(m Message) string {
 // place of the ids), so a counted visit and an enquiry land in the same channel.
 type Visit struct {
 	Referrer, Source, Medium, Campaign string
-	PaidClick                bool // a Google or Microsoft ad click id (gclid, gbraid, wbraid, msclkid)
-	SocialClick              bool // Meta's fbclid, which Facebook and Instagram add to every outbound link
+	PaidClick                          bool // a Google or Microsoft ad click id (gclid, gbraid, wbraid, msclkid)
+	SocialClick                        bool // Meta's fbclid, which Facebook and Instagram add to every outbound link
 }
 
 // Visit answers what decides the attribution's channel.
