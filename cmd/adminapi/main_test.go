@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,13 +55,21 @@ func freeAddr(t *testing.T) string {
 // startServe runs `adminapi serve` in dir and waits until /healthz answers.
 func startServe(t *testing.T, dir string, extra ...string) (addr string, stop func()) {
 	t.Helper()
+	addr, stop, _ = startServeEnv(t, dir, nil, extra...)
+	return addr, stop
+}
+
+// startServeEnv is startServe with more environment; logs is the server's output so far (all
+// of it once stop returned).
+func startServeEnv(t *testing.T, dir string, env []string, extra ...string) (addr string, stop func(), logs *bytes.Buffer) {
+	t.Helper()
 	addr = freeAddr(t)
 	args := append([]string{"serve", "--db", filepath.Join(dir, "site.db"), "--addr", addr, "--out", filepath.Join(dir, "dist"),
 		"--uploads", filepath.Join(dir, "uploads"), "--site", filepath.Join(dir, "no-site"), "--content", filepath.Join("..", "..", "content")}, extra...)
 	cmd := exec.Command(binary, args...)
-	cmd.Env = append(os.Environ(), "ADMIN_JWT_SECRET=", "SMTP_URL=")
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	cmd.Env = append(append(os.Environ(), "ADMIN_JWT_SECRET=", "SMTP_URL="), env...)
+	logs = &bytes.Buffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +90,7 @@ func startServe(t *testing.T, dir string, extra ...string) (addr string, stop fu
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return addr, stop
+				return addr, stop, logs
 			}
 		}
 		select {
@@ -123,6 +132,35 @@ func TestSecondServeFailsFast(t *testing.T) {
 	}
 	if !strings.Contains(out, "in use by another process") {
 		t.Errorf("message does not say why:\n%s", out)
+	}
+}
+
+// TestServeStartsItsServicesInOrderAndStopsThemInReverse: `adminapi serve` starts every
+// background service from its one list before it answers, and on SIGTERM stops them in the
+// reverse order (the mail spool after the scheduler that mails its failures, the build queue
+// after both). Without the renderer bundle there is no site generator in the list.
+func TestServeStartsItsServicesInOrderAndStopsThemInReverse(t *testing.T) {
+	_, stop, logs := startServeEnv(t, t.TempDir(), []string{"LOG_LEVEL=debug"})
+	stop()
+	var started, stopped []string
+	for _, m := range regexp.MustCompile(`msg="service (started|stopped)" service="?([a-z -]+)"?`).FindAllStringSubmatch(logs.String(), -1) {
+		if m[1] == "started" {
+			started = append(started, m[2])
+		} else {
+			stopped = append(stopped, m[2])
+		}
+	}
+	want := []string{"image variants", "build queue", "webhooks", "mail spool", "scheduler", "spam sweep", "control socket",
+		"traffic counts", "salt rotation", "click-id eraser"}
+	if !slices.Equal(started, want) {
+		t.Errorf("started %q\nwant    %q\n%s", started, want, logs)
+	}
+	slices.Reverse(want)
+	if !slices.Equal(stopped, want) {
+		t.Errorf("stopped %q\nwant    %q", stopped, want)
+	}
+	if i, j := strings.Index(logs.String(), "shutting down"), strings.Index(logs.String(), `msg="service stopped"`); i < 0 || j < i {
+		t.Errorf("the services stopped before the HTTP server:\n%s", logs)
 	}
 }
 

@@ -27,13 +27,9 @@ import (
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/generator"
-	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
-	"digitalreeviver/internal/server"
 	"digitalreeviver/internal/store"
-	"digitalreeviver/internal/webhook"
 )
 
 type serveOptions struct {
@@ -104,167 +100,165 @@ Environment:
 	return cmd
 }
 
+// serve runs the admin server until ctx ends or SIGINT/SIGTERM: the configuration, the store,
+// the listener, the background services started in order, the API over them; at the end the
+// HTTP server's shutdown, then the services stopped in the reverse order.
 func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if o.enquiriesPerMinute < 1 {
-		return errors.New("--enquiries-per-minute must be at least 1")
-	}
-	level, err := logLevel(os.Getenv("LOG_LEVEL"))
+	cfg, err := readServeConfig(dbPath, o)
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-
 	// The lock first: a second server on the same file must fail before doing anything else.
-	if o.revisions < 1 {
-		return fmt.Errorf("--revisions must be at least 1, not %d", o.revisions)
-	}
-	db, err := openDBWith(dbPath, store.Options{Revisions: o.revisions})
+	db, err := openServeStore(cfg)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if _, err := os.Stat(filepath.Join(o.Content, "site.yaml")); err != nil {
-		return fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", o.Content)
-	}
-	if o.auditDays < 0 || o.auditKeep < 0 {
-		return errors.New("--audit-days and --audit-keep may not be negative")
-	}
-	if o.clickIDDays < 1 || o.trafficDays < 1 || o.beaconsPerSecond < 1 {
-		return errors.New("--click-id-days, --traffic-days and --beacons-per-second must be at least 1")
-	}
-	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(o.auditDays) * 24 * time.Hour, MaxEntries: o.auditKeep})
-
-	ln, err := net.Listen("tcp", o.addr)
-	if errors.Is(err, syscall.EADDRINUSE) {
-		return fmt.Errorf("%s is in use by another program: serve on another address with --addr (make run DEMO_ADDR=127.0.0.1:8090)", o.addr)
-	}
+	ln, err := listen(cfg.addr)
 	if err != nil {
 		return err
 	}
-	addr := ln.Addr().String()
-
-	secret, err := jwtSecret(db)
-	if err != nil {
-		ln.Close()
+	defer ln.Close()
+	cfg.setSiteURL(ln.Addr().String())
+	if err := prepareAccounts(db, &cfg); err != nil {
 		return err
 	}
-	siteURL := strings.TrimRight(os.Getenv("SITE_URL"), "/")
-	if siteURL == "" {
-		siteURL = "http://" + localAddr(addr)
-	}
-	from := os.Getenv("MAIL_FROM")
-	if from == "" {
-		from = "Digital Reeviver <no-reply@digitalreeviver.com>"
-	}
-	sender, err := mail.New(os.Getenv("SMTP_URL"), from, filepath.Join(filepath.Dir(dbPath), "outbox"), log)
+	svc, err := makeServices(cfg, db)
 	if err != nil {
-		ln.Close()
-		return err
-	}
-
-	var adminPassword string
-	notify := os.Getenv("NOTIFY_EMAIL")
-	if o.demo {
-		if adminPassword, err = ensureDemoAdmin(db); err != nil {
-			ln.Close()
-			return err
-		}
-		if notify == "" {
-			notify = demoEmail
-		}
-	}
-
-	// The site generator needs the renderer bundle (site/dist). Without it the API still works;
-	// builds fail with the reason and previews answer 503.
-	var site publish.Site
-	cfg := o.Config(log)
-	images := cfg.Media
-	defer images.Close()
-	builder, err := generator.New(cfg)
-	if err != nil {
-		log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
-	} else {
-		defer builder.Close()
-		site = publish.NewSite(builder, db)
-		// Plan the site once in the background, so the first publish is as quick as the next.
-		warmCtx, cancelWarm := context.WithCancel(ctx)
-		warmed := make(chan struct{})
-		defer func() { cancelWarm(); <-warmed }() // before builder.Close above
-		go func() {
-			defer close(warmed)
-			if err := builder.Warm(warmCtx, db); err != nil && warmCtx.Err() == nil {
-				log.Warn("the site could not be planned ahead; the first publish will take longer", "err", err)
-			}
-		}()
-	}
-	builds, err := publish.NewQueue(db, site, log)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	if o.deployTo != "" {
-		d, err := newDeployer(o, log)
-		if err != nil {
-			ln.Close()
-			return fmt.Errorf("--deploy-to: %w", err)
-		}
-		builds.DeployTo(d, o.Out)
-		log.Info("every build is deployed", "to", d.Target().String())
-	}
-	// Schedules that fell due while the server was down run now (built, and deployed when a
-	// deploy is configured above), before the first request.
-	// Webhooks first: a schedule that goes live at start sends its event too.
-	hooks := webhook.Start(webhook.Config{DB: db, Log: log, AdminURL: siteURL})
-	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log, AdminURL: siteURL,
-		OnEvent: api.ScheduledChanges(db, hooks, siteURL, log)})
-	if err != nil {
-		hooks.Close(context.Background())
-		builds.Close(context.Background())
-		ln.Close()
-		return err
-	}
-
-	services := server.New(log)
-	counter := newLeads(db, o, siteURL, services, log)
-	srv, err := api.New(api.Config{
-		DB: db, Builds: builds, Schedules: schedules, Site: site, Mail: sender, Logger: log, JWTSecret: secret,
-		SiteURL: siteURL, UploadsDir: o.Uploads, OutDir: o.Out, ServeSite: o.demo,
-		AdminUI: adminui.FS, AllowedOrigins: splitList(os.Getenv("ALLOWED_ORIGINS")),
-		NotifyEmail: notify, TrustProxy: o.trustProxy, Media: images,
-		Limits: api.Limits{PopupSitePerMinute: o.enquiriesPerMinute, BeaconsPerSecond: o.beaconsPerSecond},
-		// Below the server's write timeout, so a slow build still gets its answer out.
-		PublishTimeout: 45 * time.Second,
-		Turnstile:      api.Turnstile{Secret: os.Getenv("TURNSTILE_SECRET")},
-		Webhooks:       hooks,
-		Leads:          counter,
-	})
-	if err != nil {
-		schedules.Close(context.Background())
-		hooks.Close(context.Background())
-		builds.Close(context.Background())
-		ln.Close()
-		return err
-	}
-
-	if err := services.Start(ctx); err != nil {
-		srv.Close(context.Background())
-		schedules.Close(context.Background())
-		hooks.Close(context.Background())
-		builds.Close(context.Background())
-		ln.Close()
 		return err
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := operator.ServeControl(ctx, db, log); err != nil {
-		log.Warn("no control socket: `adminapi backup` will not work while serving", "err", err)
+	// Started before the first request: a schedule that fell due while the server was down
+	// runs now (built, and deployed when a deploy is configured).
+	if err := svc.list.Start(ctx); err != nil {
+		return err
 	}
+	defer within(shutdownGrace, svc.list.Close)
+	srv, err := makeAPI(cfg, db, svc)
+	if err != nil {
+		return err
+	}
+	return serveHTTP(ctx, ln, srv.Handler(), cfg.log, func() {
+		cfg.log.Info("listening", "addr", ln.Addr().String(), "siteURL", cfg.siteURL, "demo", cfg.demo)
+		startSite(ctx, db, svc.builds, cfg, out)
+	})
+}
 
+// shutdownGrace bounds each step of a shutdown: the requests under way, then the services.
+const shutdownGrace = 30 * time.Second
+
+// within calls fn with a context that ends after d.
+func within(d time.Duration, fn func(ctx context.Context)) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	fn(ctx)
+}
+
+// serveConfig is what serve runs with: the flags and the environment, read and checked once.
+type serveConfig struct {
+	serveOptions
+	dbPath          string
+	log             *slog.Logger
+	siteURL         string // SITE_URL, or the listen address once known (setSiteURL)
+	mailFrom        string
+	smtpURL         string
+	notify          string // NOTIFY_EMAIL; in demo mode the demo admin when unset
+	origins         []string
+	turnstileSecret string
+	jwtSecret       []byte // ADMIN_JWT_SECRET, or the database's (prepareAccounts)
+	demoPassword    string // the demo admin's, when it still opens the account
+}
+
+// readServeConfig checks the flags and reads the environment.
+func readServeConfig(dbPath string, o serveOptions) (serveConfig, error) {
+	if o.enquiriesPerMinute < 1 {
+		return serveConfig{}, errors.New("--enquiries-per-minute must be at least 1")
+	}
+	if o.revisions < 1 {
+		return serveConfig{}, fmt.Errorf("--revisions must be at least 1, not %d", o.revisions)
+	}
+	if o.auditDays < 0 || o.auditKeep < 0 {
+		return serveConfig{}, errors.New("--audit-days and --audit-keep may not be negative")
+	}
+	if o.clickIDDays < 1 || o.trafficDays < 1 || o.beaconsPerSecond < 1 {
+		return serveConfig{}, errors.New("--click-id-days, --traffic-days and --beacons-per-second must be at least 1")
+	}
+	level, err := logLevel(os.Getenv("LOG_LEVEL"))
+	if err != nil {
+		return serveConfig{}, err
+	}
+	cfg := serveConfig{serveOptions: o, dbPath: dbPath,
+		log:      slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level})),
+		siteURL:  strings.TrimRight(os.Getenv("SITE_URL"), "/"),
+		mailFrom: os.Getenv("MAIL_FROM"), smtpURL: os.Getenv("SMTP_URL"), notify: os.Getenv("NOTIFY_EMAIL"),
+		origins: splitList(os.Getenv("ALLOWED_ORIGINS")), turnstileSecret: os.Getenv("TURNSTILE_SECRET"),
+	}
+	if cfg.mailFrom == "" {
+		cfg.mailFrom = "Digital Reeviver <no-reply@digitalreeviver.com>"
+	}
+	return cfg, nil
+}
+
+// setSiteURL makes the listen address the site's URL when SITE_URL does not name one.
+func (c *serveConfig) setSiteURL(addr string) {
+	if c.siteURL == "" {
+		c.siteURL = "http://" + localAddr(addr)
+	}
+}
+
+// openServeStore opens the database (failing at once when another process holds it) and checks
+// the content folder beside it.
+func openServeStore(cfg serveConfig) (*store.DB, error) {
+	db, err := openDBWith(cfg.dbPath, store.Options{Revisions: cfg.revisions})
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Content, "site.yaml")); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", cfg.Content)
+	}
+	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(cfg.auditDays) * 24 * time.Hour, MaxEntries: cfg.auditKeep})
+	return db, nil
+}
+
+// listen takes the address, naming another program that holds it.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("%s is in use by another program: serve on another address with --addr (make run DEMO_ADDR=127.0.0.1:8090)", addr)
+	}
+	return ln, err
+}
+
+// prepareAccounts reads the token secret and, in demo mode, makes the demo admin when there is
+// no account (and sends enquiry notifications to it unless NOTIFY_EMAIL says otherwise).
+func prepareAccounts(db *store.DB, cfg *serveConfig) error {
+	secret, err := jwtSecret(db)
+	if err != nil {
+		return err
+	}
+	cfg.jwtSecret = secret
+	if !cfg.demo {
+		return nil
+	}
+	if cfg.demoPassword, err = ensureDemoAdmin(db); err != nil {
+		return err
+	}
+	if cfg.notify == "" {
+		cfg.notify = demoEmail
+	}
+	return nil
+}
+
+// serveHTTP serves h on ln until ctx ends (then lets the requests under way finish, within
+// shutdownGrace) or the server fails; started runs once it accepts connections.
+func serveHTTP(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger, started func()) error {
 	hs := &http.Server{
-		Handler:           srv.Handler(),
+		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -274,42 +268,44 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
-	log.Info("listening", "addr", addr, "siteURL", siteURL, "demo", o.demo)
-
-	if o.demo {
-		if err := seedDemo(ctx, db, builds, o, log); err != nil {
-			log.Error("demo content", "err", err)
-		}
-		banner := demoBanner(siteURL, adminPassword)
-		fmt.Fprint(out, banner)
-		// Kept beside the database (owner-only) so `adminapi demo-login` can print it again once
-		// the log has scrolled it away.
-		if err := os.WriteFile(filepath.Join(filepath.Dir(dbPath), demoBannerFile), []byte(banner), 0o600); err != nil {
-			log.Warn("demo banner not saved", "err", err)
-		}
-	} else if _, err := os.Stat(filepath.Join(o.Out, "index.html")); err != nil {
-		builds.Request(false, "start-up: no built site yet")
-	}
-
+	started()
+	var err error
 	select {
 	case err = <-served:
 	case <-ctx.Done():
 		log.Info("shutting down")
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if serr := hs.Shutdown(shutdownCtx); serr != nil {
-		log.Error("shutdown", "err", serr)
-	}
-	srv.Close(shutdownCtx)
-	services.Close(shutdownCtx)
-	schedules.Close(shutdownCtx)
-	hooks.Close(shutdownCtx)
-	builds.Close(shutdownCtx)
+	within(shutdownGrace, func(ctx context.Context) {
+		if serr := hs.Shutdown(ctx); serr != nil {
+			log.Error("shutdown", "err", serr)
+		}
+	})
 	if errors.Is(err, http.ErrServerClosed) {
 		err = nil
 	}
 	return err
+}
+
+// startSite makes sure there is a site to serve: in demo mode the demo content and its build
+// (and the banner with the login), otherwise a first build when none was ever made.
+func startSite(ctx context.Context, db *store.DB, builds *publish.Queue, cfg serveConfig, out io.Writer) {
+	log := cfg.log
+	if !cfg.demo {
+		if _, err := os.Stat(filepath.Join(cfg.Out, "index.html")); err != nil {
+			builds.Request(false, "start-up: no built site yet")
+		}
+		return
+	}
+	if err := seedDemo(ctx, db, builds, cfg.serveOptions, log); err != nil {
+		log.Error("demo content", "err", err)
+	}
+	banner := demoBanner(cfg.siteURL, cfg.demoPassword)
+	fmt.Fprint(out, banner)
+	// Kept beside the database (owner-only) so `adminapi demo-login` can print it again once
+	// the log has scrolled it away.
+	if err := os.WriteFile(filepath.Join(filepath.Dir(cfg.dbPath), demoBannerFile), []byte(banner), 0o600); err != nil {
+		log.Warn("demo banner not saved", "err", err)
+	}
 }
 
 // jwtSecret is ADMIN_JWT_SECRET, or a random secret made once and kept in the database, so

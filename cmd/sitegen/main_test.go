@@ -18,6 +18,8 @@ import (
 
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/s3test"
@@ -331,16 +333,21 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	// The admin server's read API, over services that are made but need not run for reads.
 	queue, err := publish.NewQueue(db, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer queue.Close(context.Background())
-	srv, err := api.New(api.Config{DB: db, Builds: queue, JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
+	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: queue})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Close(context.Background())
+	spool := mailkinds.NewSpool(mailkinds.Config{DB: db, Schedules: schedules}, &mail.Outbox{Dir: filepath.Join(dir, "outbox")}, nil)
+	srv, err := api.New(api.Config{DB: db, Builds: queue, Schedules: schedules, Mail: spool,
+		JWTSecret: bytes.Repeat([]byte("k"), 32), UploadsDir: uploads, OutDir: filepath.Join(dir, "none")})
+	if err != nil {
+		t.Fatal(err)
+	}
 	hs := httptest.NewServer(srv.Handler())
 	defer hs.Close()
 	fromAPI := filepath.Join(dir, "from-api")

@@ -1,16 +1,12 @@
 package api
 
 import (
-	"log/slog"
 	"net/http"
 	"strconv"
 
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/publish"
-	"digitalreeviver/internal/store"
-	"digitalreeviver/internal/webhook"
 )
 
 func (s *Server) registerAuditRoutes(r *mux.Router) {
@@ -78,41 +74,4 @@ func setNextPageOf(w http.ResponseWriter, r *http.Request, limit int, next uint6
 	q.Set("cursor", c)
 	w.Header().Set("X-Next-Cursor", c)
 	w.Header().Set("Link", "<"+r.URL.Path+"?"+q.Encode()+`>; rel="next"`)
-}
-
-// ScheduledChanges answers the scheduler's OnEvent (publish.SchedulerConfig) that records what a
-// schedule did, by itself, in the audit log (by "(system)", naming who scheduled it) and sends
-// the publish webhook of a draft that went live at its time; the webhook's hooks may be nil.
-func ScheduledChanges(db *store.DB, hooks *webhook.Hooks, siteURL string, log *slog.Logger) func(publish.Event) {
-	return func(ev publish.Event) {
-		sc := ev.Schedule
-		var k *domain.Kind
-		for _, kk := range domain.Kinds {
-			if kk.Plural == sc.Kind {
-				k = kk
-			}
-		}
-		if k == nil {
-			return
-		}
-		action := domain.AuditPublish
-		if sc.Action == store.ActionUnpublish {
-			action = domain.AuditUnpublish
-		}
-		detail := "scheduled by " + sc.Username
-		switch ev.Outcome {
-		case publish.OutcomeDone:
-		case publish.OutcomeFailed:
-			detail += "; failed: " + sc.Error
-		default:
-			return // a retry is not a change yet
-		}
-		e := domain.AuditEntry{User: "(system)", Action: action, Kind: k.Name, Target: sc.Slug, Detail: detail}
-		if _, err := db.AppendAudit(e); err != nil && log != nil {
-			log.Error("audit entry of a schedule not recorded", "id", sc.ID, "err", err)
-		}
-		if ev.Outcome == publish.OutcomeDone && sc.Action == store.ActionPublish {
-			hooks.Published(k.Name, sc.Slug, sc.Title, k.PageURL(siteURL, sc.Slug), sc.Username)
-		}
-	}
 }

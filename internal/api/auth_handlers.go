@@ -11,7 +11,7 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/store"
 )
 
@@ -153,7 +153,7 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 		if d = max(d, dIP); d > 0 {
 			// A burst of failures is a change worth a line; every single typo is not.
 			s.record(domain.AuditEntry{IP: in.ip, Action: domain.AuditSignInBurst, Kind: "session",
-				Target: oneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
+				Target: domain.OneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
 		}
 		return loginResult{}, domain.Errorf(domain.EUnauthorized, msgInvalidCredentials)
 	}
@@ -226,38 +226,9 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 	if err == nil && s.forgotAddrRate.Allow(strings.ToLower(a.Email)) == nil {
 		// Stored in the background (the answer must not be timed by a disk write), then sent
 		// from its own queue: enquiry notifications can neither delay nor crowd it out.
-		s.mail.Submit(store.MailJob{Kind: mailReset, To: a.Email, Ref: a.Username})
+		s.mail.Submit(store.MailJob{Kind: mailkinds.Reset, To: a.Email, Ref: a.Username})
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"message": msgForgotSent})
-}
-
-// composeResetMail makes a reset mail at sending time, with a fresh token: only its hash is
-// stored, so the queued job holds nothing that would open the account.
-func (s *Server) composeResetMail(_ context.Context, job store.MailJob) (mail.Message, error) {
-	a, err := s.db.Admin(job.Ref)
-	if domain.ErrorCode(err) == domain.ENotFound {
-		return mail.Message{}, fmt.Errorf("reset link for %q: the admin is gone: %w", job.Ref, mail.ErrPermanent)
-	} else if err != nil {
-		return mail.Message{}, fmt.Errorf("reset link: %w", err)
-	}
-	token, hash, err := auth.NewResetToken()
-	if err != nil {
-		return mail.Message{}, err
-	}
-	if err := s.db.PutResetToken(hash, a.Username, time.Now().Add(auth.ResetTTL)); err != nil {
-		return mail.Message{}, fmt.Errorf("reset link: %w", err)
-	}
-	// The link's host is configuration, never the request's Host header, which an attacker
-	// could set to their own server to harvest the token.
-	link := s.cfg.SiteURL + "/reset-password/" + token
-	return mail.Message{
-		To:      a.Email,
-		Subject: s.cfg.SiteName + ": reset your admin password",
-		Text: fmt.Sprintf("Hello %s,\n\nSomeone (hopefully you) asked to reset the password of the %s admin account.\n"+
-			"Open this link within 30 minutes to choose a new password; it works once:\n\n%s\n\n"+
-			"If you did not ask for this, ignore this e-mail; your password stays as it is.\n",
-			a.Username, s.cfg.SiteName, link),
-	}, nil
 }
 
 // handleResetPassword handles POST /reset-password.

@@ -157,10 +157,8 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 	if code != 200 || body["message"] != msgForgotSent {
 		t.Fatalf("unknown address: %d %v", code, body)
 	}
-	// Closing the server drains its mail queue: whatever the request queued has been sent.
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	e.srv.Close(ctx)
+	// Closing the services drains the mail queue: whatever the request queued has been sent.
+	e.closeServices()
 	if n := len(outboxFiles(t, e.outbox)); n != 1 {
 		t.Fatalf("outbox holds %d mails, want 1", n)
 	}
@@ -346,7 +344,7 @@ func TestPopupFlow(t *testing.T) {
 
 func TestPopupMailFailureLosesNothing(t *testing.T) {
 	calls := make(chan struct{}, 10)
-	e := newEnv(t, func(c *Config) { c.Mail = failingMail{calls} })
+	e := newEnvSending(t, failingMail{calls})
 	code, _ := e.json("POST", "/popup", popupOK, false)
 	if code != 200 {
 		t.Fatalf("popup with mail down: %d", code)

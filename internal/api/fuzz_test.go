@@ -56,23 +56,13 @@ func FuzzPopupForm(f *testing.F) {
 	db.Bolt().NoSync = true
 	db.Bolt().MaxBatchDelay = time.Millisecond
 	box := &syncOutbox{box: &imail.Outbox{Dir: filepath.Join(dir, "outbox"), From: "no-reply@example.com"}, sent: make(chan error, 4)}
-	builds, err := publish.NewQueue(db, nil, nil)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { builds.Close(context.Background()) })
-	schedules, err := publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Cleanup(func() { schedules.Close(context.Background()) })
-	srv, err := New(Config{DB: db, Builds: builds, Schedules: schedules, Mail: box, JWTSecret: testSecret, SiteURL: testSiteURL, NotifyEmail: "team@example.com",
+	svc := startServices(f, db, nil, box, nil, publish.SchedulerConfig{})
+	srv, err := New(Config{DB: db, Builds: svc.builds, Schedules: svc.schedules, Mail: svc.spool, JWTSecret: testSecret, SiteURL: testSiteURL, NotifyEmail: "team@example.com",
 		UploadsDir: filepath.Join(dir, "uploads"), OutDir: filepath.Join(dir, "dist"), AllowedOrigins: []string{"https://www.example.com"},
 		Limits: Limits{PopupPerMinute: 1 << 30, PopupBurst: 1 << 30}})
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(func() { srv.Close(context.Background()) })
 	h := srv.Handler()
 
 	old := time.Now().Add(-time.Minute).UnixMilli()

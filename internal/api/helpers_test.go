@@ -29,8 +29,11 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/publish"
+	"digitalreeviver/internal/server"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/webhook"
 )
 
 const (
@@ -71,7 +74,9 @@ func (f *fakeSite) Build(ctx context.Context, opts generator.Options) (generator
 	if fail != nil {
 		return generator.Result{}, fail
 	}
-	return generator.Result{Generation: "g1", PagesTotal: 43, PagesRendered: 3, PagesUnchanged: 40, Swapped: true}, nil
+	return generator.Result{Generation: "g1", Previous: "g0", PagesTotal: 43, PagesRendered: 3, PagesUnchanged: 40, Swapped: true,
+		Started: time.Now(), Duration: time.Millisecond, Stages: []generator.Stage{{Name: "load", Duration: time.Millisecond}},
+		Search: generator.SearchResult{Pages: 3, Files: 2, Written: 1, Bytes: 100}}, nil
 }
 
 func (f *fakeSite) RenderPreview(_ context.Context, r domain.Record) ([]byte, error) {
@@ -96,6 +101,8 @@ type testEnv struct {
 	token  string
 	outbox string
 
+	services  *server.Services // as adminapi serve's: started before the first request
+	spool     *mail.Spool
 	schedules *publish.Scheduler
 	clock     *clockwork.FakeClock // the scheduler's: tests advance it
 	events    chan publish.Event   // the scheduler's runs, as they end
@@ -128,8 +135,14 @@ func (e *testEnv) advance(d time.Duration) {
 
 // newEnv starts the real router over a real bbolt file in a temp dir, with one admin and the
 // fixtures the scenarios use: a preview and a published blog, a preview and a published
-// service, and an uploaded image.
+// service, and an uploaded image. Mail goes to a real outbox.
 func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
+	t.Helper()
+	return newEnvSending(t, nil, tweak...)
+}
+
+// newEnvSending is newEnv with the mail sent through sender (nil: the outbox).
+func newEnvSending(t *testing.T, sender mail.Sender, tweak ...func(*Config)) *testEnv {
 	t.Helper()
 	dir := t.TempDir()
 	db, err := store.Open(filepath.Join(dir, "site.db"), store.Options{})
@@ -143,31 +156,27 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	}
 	e := &testEnv{t: t, dir: dir, db: db, site: &fakeSite{}, outbox: filepath.Join(dir, "outbox"),
 		clock: clockwork.NewFakeClockAt(time.Now().UTC()), events: make(chan publish.Event, 64)}
-	// The build queue is made from the Site the tweaks leave, as adminapi serve makes it.
+	if sender == nil {
+		sender = &mail.Outbox{Dir: e.outbox, From: "no-reply@example.com"}
+	}
 	cfg := Config{
-		DB: db, Site: e.site, Mail: &mail.Outbox{Dir: e.outbox, From: "no-reply@example.com"},
-		JWTSecret: testSecret, SiteURL: testSiteURL, UploadsDir: filepath.Join(dir, "uploads"),
+		DB: db, Site: e.site, JWTSecret: testSecret, SiteURL: testSiteURL, UploadsDir: filepath.Join(dir, "uploads"),
 		OutDir: filepath.Join(dir, "dist"), NotifyEmail: "team@example.com",
 		PublishTimeout: 5 * time.Second,
 	}
 	for _, f := range tweak {
 		f(&cfg)
 	}
-	if cfg.Builds, err = publish.NewQueue(db, cfg.Site, nil); err != nil {
-		t.Fatal(err)
-	}
-	e.builds = cfg.Builds
-	if cfg.Schedules == nil {
-		if cfg.Schedules, err = publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: cfg.Builds,
-			AdminURL: testSiteURL, Clock: e.clock, OnEvent: func(ev publish.Event) {
-				// As adminapi serve wires it: the audit entry and the webhook, then the test's ear.
-				ScheduledChanges(db, cfg.Webhooks, testSiteURL, nil)(ev)
-				e.onEvent(ev)
-			}}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	e.schedules = cfg.Schedules
+	// The services are made from the Site and Webhooks the tweaks leave, as adminapi serve
+	// makes them, and closed after the HTTP server.
+	svc := startServices(t, db, cfg.Site, sender, cfg.Webhooks, publish.SchedulerConfig{AdminURL: testSiteURL, Clock: e.clock,
+		OnEvent: func(ev publish.Event) {
+			// As adminapi serve wires it: the audit entry and the webhook, then the test's ear.
+			publish.ScheduledChanges(db, cfg.Webhooks, testSiteURL, nil)(ev)
+			e.onEvent(ev)
+		}})
+	e.services, e.builds, e.schedules, e.spool = svc.list, svc.builds, svc.schedules, svc.spool
+	cfg.Builds, cfg.Schedules, cfg.Mail = svc.builds, svc.schedules, svc.spool
 	e.srv, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -175,11 +184,7 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	e.ts = httptest.NewServer(e.srv.Handler())
 	t.Cleanup(func() {
 		e.ts.Close()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		e.srv.Close(ctx)
-		e.schedules.Close(ctx)
-		e.builds.Close(ctx)
+		e.closeServices()
 		db.Close()
 	})
 	e.token, err = e.srv.tokens.Issue(testUser, changed)
@@ -188,6 +193,53 @@ func newEnv(t *testing.T, tweak ...func(*Config)) *testEnv {
 	}
 	e.seed()
 	return e
+}
+
+// closeServices stops the services as a server stop does (the mail spool sends what is queued).
+func (e *testEnv) closeServices() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	e.services.Close(ctx)
+}
+
+// testServices are the background services the API hands work to.
+type testServices struct {
+	list      *server.Services
+	builds    *publish.Queue
+	schedules *publish.Scheduler
+	spool     *mail.Spool
+}
+
+// startServices makes and starts, in adminapi serve's order, the build queue of site, the
+// webhooks (when given), the mail spool of every kind of mail sending through sender, and the
+// scheduler of sched (its DB and Builds filled in); the test's end closes them in reverse.
+func startServices(tb testing.TB, db *store.DB, site publish.Site, sender mail.Sender, hooks *webhook.Hooks, sched publish.SchedulerConfig) testServices {
+	tb.Helper()
+	s := testServices{list: server.New(nil)}
+	var err error
+	if s.builds, err = publish.NewQueue(db, site, nil); err != nil {
+		tb.Fatal(err)
+	}
+	s.list.Add("build queue", s.builds)
+	if hooks != nil {
+		s.list.Add("webhooks", hooks)
+	}
+	sched.DB, sched.Builds = db, s.builds
+	if s.schedules, err = publish.NewScheduler(sched); err != nil {
+		tb.Fatal(err)
+	}
+	s.spool = mailkinds.NewSpool(mailkinds.Config{DB: db, SiteURL: testSiteURL, Schedules: s.schedules}, sender, nil)
+	s.list.Add("mail spool", s.spool)
+	s.list.Add("scheduler", s.schedules)
+	if err := s.list.Start(context.Background()); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		s.list.Close(ctx) // a second Close (closeServices) stops nothing twice
+	})
+	return s
 }
 
 func (e *testEnv) seed() {

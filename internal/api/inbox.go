@@ -1,22 +1,21 @@
 package api
 
 import (
-	"context"
 	"encoding/csv"
 	"net/http"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
 
-// The enquiry inbox: statuses, notes, counts, filters, erasure, and the spam folder's sweeper.
+// The enquiry inbox: statuses, notes, counts, filters, erasure (the spam folder's sweep is
+// operator.SweepSpam, a service of adminapi serve).
 // GET /popups and /popups.csv (messages.go) read the same filters.
 
 func (s *Server) registerInboxRoutes(r *mux.Router) {
@@ -131,7 +130,7 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	copies, err := s.eraseCopies(id)
+	copies, err := operator.EraseEnquiryCopies(s.db, s.mail, id)
 	if err != nil {
 		// The record is gone; say what is left so the admin can finish by hand.
 		s.log.Error("enquiry erased, copies not", "id", id, "err", err)
@@ -141,65 +140,6 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 	}
 	s.audit(r, domain.AuditErase, "enquiry", id, "erased on request")
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Enquiry erased everywhere it was kept.", "copiesErased": copies})
-}
-
-// eraseCopies removes the outbox's copies of an enquiry's notification and its webhook
-// deliveries, and answers how many.
-func (s *Server) eraseCopies(id string) (int, error) {
-	n, err := s.db.EraseDeliveries(id)
-	if err != nil {
-		return n, err
-	}
-	if e, ok := s.cfg.Mail.(mail.Eraser); ok {
-		m, err := e.Erase(id)
-		n += m
-		if err != nil {
-			return n, err
-		}
-	}
-	return n, nil
-}
-
-// startSpamSweeper erases, at start and then every SpamSweepEvery, the enquiries that have
-// been in the spam folder longer than domain.SpamKeep.
-func (s *Server) startSpamSweeper() {
-	every := s.cfg.SpamSweepEvery
-	if every == 0 {
-		every = time.Hour
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s.stopSweep, s.swept = cancel, make(chan struct{})
-	go func() {
-		defer close(s.swept)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			s.sweepSpam(time.Now().UTC())
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
-}
-
-func (s *Server) sweepSpam(now time.Time) {
-	gone, err := s.db.PurgeSpam(now.Add(-domain.SpamKeep))
-	if err != nil {
-		s.log.Error("spam folder not swept", "err", err)
-		return
-	}
-	for _, m := range gone {
-		if _, err := s.eraseCopies(m.ID); err != nil {
-			s.log.Error("copies of old spam not erased", "id", m.ID, "err", err)
-		}
-	}
-	if len(gone) > 0 {
-		s.log.Info("old spam erased", "enquiries", len(gone))
-		s.record(domain.AuditEntry{User: "(system)", Action: domain.AuditErase, Kind: "enquiry",
-			Detail: strconv.Itoa(len(gone)) + " spam enquiries older than 30 days"})
-	}
 }
 
 // writeMessagesCSV writes enquiries as CSV rows (the header first when header is set).

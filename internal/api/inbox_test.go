@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/operator"
 )
 
 // listPage reads one page of GET /popups with the admin's token.
@@ -233,7 +235,7 @@ func TestSpamFolder(t *testing.T) {
 	// Old spam is swept; younger spam and old enquiries that are not spam stay.
 	old, _ := e.db.AddMessage(domain.Message{Name: "Old", Email: "o@example.in", Phone: "+91 98110 45672", Status: domain.StatusSpam, CreatedAt: time.Now().Add(-31 * 24 * time.Hour)})
 	young, _ := e.db.AddMessage(domain.Message{Name: "Young", Email: "y@example.in", Phone: "+91 98110 45672", Status: domain.StatusSpam, CreatedAt: time.Now().Add(-29 * 24 * time.Hour)})
-	e.srv.sweepSpam(time.Now().UTC())
+	operator.SweepSpam(e.db, e.spool, time.Now().UTC(), slog.New(slog.DiscardHandler))
 	if _, err := e.db.Message(old.ID); domain.ErrorCode(err) != domain.ENotFound {
 		t.Errorf("old spam kept: %v", err)
 	}

@@ -11,14 +11,6 @@ import (
 	"digitalreeviver/internal/store"
 )
 
-// The kinds of mail, each with its own queue (internal/mail.Spool).
-const (
-	mailReset   = "reset"
-	mailEnquiry = "enquiry"
-	mailInvite  = "invite" // an invitation to make an account (people.go)
-	mailReview  = "review" // a draft awaits an admin's review (reviews.go)
-)
-
 func (s *Server) registerMailRoutes(r *mux.Router) {
 	r.HandleFunc("/api/mail", s.admin(s.handleMailList)).Methods("GET")
 	r.HandleFunc("/api/mail/{id}/retry", s.admin(s.handleMailRetry)).Methods("POST")

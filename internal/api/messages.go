@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"mime"
 	"net"
 	"net/http"
-	netmail "net/mail"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -19,7 +17,6 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
 
@@ -221,40 +218,6 @@ func (s *Server) storeEnquiry(m domain.Message) (domain.Message, error) {
 		return s.db.AddMessage(m)
 	}
 	return s.db.AddMessageWithMail(m, store.MailJob{To: s.cfg.NotifyEmail}) // which wakes the queue
-}
-
-// composeNotification makes the notification of a stored enquiry at sending time.
-func (s *Server) composeNotification(_ context.Context, job store.MailJob) (mail.Message, error) {
-	m, err := s.db.MessageAt(job.MessageKey)
-	if domain.ErrorCode(err) == domain.ENotFound {
-		return mail.Message{}, fmt.Errorf("notification of enquiry %s: the enquiry is gone: %w", job.Ref, mail.ErrPermanent)
-	} else if err != nil {
-		return mail.Message{}, fmt.Errorf("notification: %w", err)
-	}
-	// The visitor's address is one plain mailbox (domain.ValidMailbox), so replying goes
-	// straight to them. An enquiry stored before that rule may hold what is no single RFC 5322
-	// address ("a@b.c,d"); such a Reply-To would make the whole mail fail, so it is left out and
-	// the address stays in the body.
-	replyTo := m.Email
-	if a, err := netmail.ParseAddress(m.Email); err != nil || a.Address != m.Email {
-		replyTo = ""
-	}
-	return mail.Message{
-		To:      job.To,
-		ReplyTo: replyTo,
-		Subject: "New enquiry from " + oneLine(m.Name, 80),
-		// The reference names the enquiry, so erasing it also finds this mail's copies.
-		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\nReference: %s\n",
-			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message, m.ID),
-	}, nil
-}
-
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
 }
 
 // Pages of the enquiry list: GET /popups answers defaultMessagePage enquiries unless told

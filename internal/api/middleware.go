@@ -11,6 +11,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/hostrules"
+	"digitalreeviver/internal/mailkinds"
 )
 
 // Body limits: JSON and forms are small; multipart carries one image of at most 5 MB plus the
@@ -192,11 +193,11 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 // logPath is the request path with the reset token cut off.
 func logPath(r *http.Request) string {
 	p := r.URL.Path
-	if strings.HasPrefix(p, "/reset-password/") {
-		return "/reset-password/…"
+	if strings.HasPrefix(p, mailkinds.ResetPath) {
+		return mailkinds.ResetPath + "…"
 	}
-	if strings.HasPrefix(p, invitePath) {
-		return invitePath + "…"
+	if strings.HasPrefix(p, mailkinds.InvitePath) {
+		return mailkinds.InvitePath + "…"
 	}
 	if len(p) > 200 {
 		p = p[:200] + "…"

@@ -1,8 +1,6 @@
 package api
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -11,13 +9,10 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
-
-// invitePath is where an invitation link opens the admin UI; the token follows.
-const invitePath = "/admin/invite/"
 
 func (s *Server) registerPeopleRoutes(r *mux.Router) {
 	people := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermPeople, h) }
@@ -88,39 +83,12 @@ func (s *Server) handleInvite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The mail is a job of its own queue; its link's token is made when it is composed.
-	if _, err := s.mail.Enqueue(store.MailJob{Kind: mailInvite, To: email, Ref: inv.ID}); err != nil {
+	if _, err := s.mail.Enqueue(store.MailJob{Kind: mailkinds.Invite, To: email, Ref: inv.ID}); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	s.audit(r, domain.AuditInvite, "account", email, "as "+string(role))
 	writeJSON(w, http.StatusCreated, map[string]any{"message": "Invitation sent to " + email + ".", "invite": inv})
-}
-
-// composeInvite makes an invitation mail at sending time, with a fresh token whose hash
-// replaces the invitation's: the queued job holds nothing that opens an account, and only the
-// newest mail's link works.
-func (s *Server) composeInvite(_ context.Context, job store.MailJob) (mail.Message, error) {
-	token, hash, err := auth.NewResetToken()
-	if err != nil {
-		return mail.Message{}, err
-	}
-	inv, err := s.db.SetInviteToken(job.Ref, hash, time.Now().UTC())
-	if domain.ErrorCode(err) == domain.ENotFound {
-		return mail.Message{}, fmt.Errorf("invitation %s: revoked, used or expired: %w", job.Ref, mail.ErrPermanent)
-	} else if err != nil {
-		return mail.Message{}, fmt.Errorf("invitation: %w", err)
-	}
-	// Like the reset link, the link's host is configuration, never a request's Host.
-	link := s.cfg.SiteURL + invitePath + token
-	site := s.cfg.SiteName
-	return mail.Message{
-		To:      inv.Email,
-		Subject: fmt.Sprintf("%s: you are invited to the admin area", site),
-		Text: fmt.Sprintf("Hello,\n\n%s invited you to the admin area of the %s website as %s.\n\n"+
-			"Open this link by %s to choose your username and password; it works once:\n\n%s\n\n"+
-			"If you did not expect this, ignore this e-mail.\n", inv.InvitedBy, site, article(inv.Role),
-			inv.ExpiresAt.Format("2 January 2006"), link),
-	}, nil
 }
 
 func article(r domain.Role) string { return "an " + string(r) } // admin, editor

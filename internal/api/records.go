@@ -368,7 +368,7 @@ func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
 
 // publishAnswer writes the answer of a publish (docs/API.md): 200 live with the URL, 500 with
 // the build's error (the content stays published), or 202 when the build outlasted the wait.
-func (s *Server) publishAnswer(w http.ResponseWriter, label, url string, b publish.Build, done bool) {
+func (s *Server) publishAnswer(w http.ResponseWriter, label, url string, b buildView, done bool) {
 	switch {
 	case done && b.Status == publish.StatusOK:
 		writeJSON(w, http.StatusOK, map[string]any{"message": label + " published! It is live at " + url,

@@ -1,8 +1,6 @@
 package api
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 	"sort"
 	"strings"
@@ -11,7 +9,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/domain"
-	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
 )
@@ -117,38 +115,6 @@ func (s *Server) tellAdmins(by string, k *domain.Kind, slug string) {
 		if a.Role != domain.RoleAdmin || a.Username == by || a.Email == "" {
 			continue
 		}
-		s.mail.Submit(store.MailJob{Kind: mailReview, To: a.Email, Ref: k.Name + "/" + slug})
+		s.mail.Submit(store.MailJob{Kind: mailkinds.Review, To: a.Email, Ref: k.Name + "/" + slug})
 	}
-}
-
-// composeReview makes the mail that a draft awaits review. A draft no longer awaiting it
-// (published, withdrawn, deleted) needs no mail.
-func (s *Server) composeReview(_ context.Context, job store.MailJob) (mail.Message, error) {
-	name, slug, _ := strings.Cut(job.Ref, "/")
-	var k *domain.Kind
-	for _, kk := range domain.Kinds {
-		if kk.Name == name {
-			k = kk
-		}
-	}
-	if k == nil {
-		return mail.Message{}, fmt.Errorf("review of %q: no such kind: %w", job.Ref, mail.ErrPermanent)
-	}
-	rec, err := s.db.Record(k, store.Preview, slug)
-	if domain.ErrorCode(err) == domain.ENotFound {
-		return mail.Message{}, fmt.Errorf("review of %s: the draft is gone: %w", job.Ref, mail.ErrPermanent)
-	} else if err != nil {
-		return mail.Message{}, fmt.Errorf("review of %s: %w", job.Ref, err)
-	}
-	f := rec.Fields()
-	rv := *f.Review
-	if rv == nil {
-		return mail.Message{}, fmt.Errorf("review of %s: no longer awaiting review: %w", job.Ref, mail.ErrPermanent)
-	}
-	text := fmt.Sprintf("%s submitted a %s for review: %s\n", rv.SubmittedBy, strings.ToLower(k.Label), oneLine(*f.Title, 200))
-	if rv.Note != "" {
-		text += "\nTheir note: " + rv.Note + "\n"
-	}
-	text += "\nCheck and publish it in the admin area:\n\n" + s.cfg.SiteURL + "/admin/dashboard#reviews\n"
-	return mail.Message{To: job.To, Subject: s.cfg.SiteName + ": a draft awaits your review", Text: text}, nil
 }

@@ -2,10 +2,13 @@
 // router, the auth middleware, thin handlers over internal/domain, internal/store and
 // internal/publish, uploads, and the one place where errors become HTTP statuses. In demo mode
 // it also serves the built site and the admin SPA, so one address shows the whole product.
+//
+// It starts no background work: the build queue, the scheduler, the mail spool and the
+// webhooks it hands work to are services of the server (internal/server), made, started and
+// stopped by `adminapi serve`.
 package api
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +21,7 @@ import (
 	"github.com/gorilla/mux"
 
 	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/media"
@@ -61,14 +65,16 @@ var DefaultLimits = Limits{
 }
 
 // Config wires a Server.
+// The services (Builds, Schedules, Mail, Webhooks, Media) belong to the caller, who starts them
+// before the first request and closes them after the last.
 type Config struct {
-	DB     *store.DB
-	Builds *publish.Queue // rebuilds the site after a change; its owner closes it
-	// Schedules publishes and unpublishes at set times (over the same queue); its owner closes
-	// it. nil: the server starts one of its own with the defaults and closes it in Close.
-	Schedules  *publish.Scheduler
-	Site       publish.Site // renders previews; nil: previews answer 503, the API works
-	Mail       mail.Sender  // nil: mail is logged and dropped (tests)
+	DB        *store.DB
+	Builds    *publish.Queue     // rebuilds the site after a change
+	Schedules *publish.Scheduler // publishes and unpublishes at set times (over the same queue)
+	Site      publish.Site       // renders previews; nil: previews answer 503, the API works
+	// Mail sends the mails the handlers decide (kinds of internal/mailkinds) and erases the
+	// copies of an erased enquiry's.
+	Mail       *mail.Spool
 	Logger     *slog.Logger
 	JWTSecret  []byte // at least 32 bytes
 	SiteURL    string // public base URL: reset links, the URLs publish answers with
@@ -85,12 +91,9 @@ type Config struct {
 	Limits         Limits
 	PublishTimeout time.Duration  // how long a publish waits for its build (default 60 s)
 	Turnstile      Turnstile      // Cloudflare Turnstile on the forms; off without a secret
-	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent; its owner closes it
-	// SpamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder
-	// (default an hour; the first sweep runs at start).
-	SpamSweepEvery time.Duration
+	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent
 	// Media makes the responsive variants of uploads (nil: none are made at upload; the
-	// build makes what it needs). Its owner closes it.
+	// build makes what it needs).
 	Media *media.Cache
 	// Leads counts the pages' beacons and enquiries' conversions and knows the attribution
 	// setting (nil: beacons are answered and not counted, the setting is notice). Its owner
@@ -107,15 +110,10 @@ type Server struct {
 	mail      *mail.Spool
 	builds    *publish.Queue
 	schedules *publish.Scheduler
-	// ownSchedules: the scheduler was started by New, which Close stops.
-	ownSchedules bool
-	origins      map[string]bool
-	handler      http.Handler
-	site         http.Handler   // the built site, in demo mode
-	hooks        *webhook.Hooks // nil: no webhooks (its methods do nothing)
-
-	stopSweep context.CancelFunc // the spam folder's sweeper
-	swept     chan struct{}
+	origins   map[string]bool
+	handler   http.Handler
+	site      http.Handler   // the built site, in demo mode
+	hooks     *webhook.Hooks // nil: no webhooks (its methods do nothing)
 
 	loginRate       *auth.Limiter
 	loginIPFails    *auth.Lockout
@@ -133,16 +131,16 @@ type Server struct {
 	knownAddrs      *auth.KnownAddresses
 }
 
-// New returns a Server and starts its mail worker; Close stops it.
+// New returns a Server over the services of cfg.
 func New(cfg Config) (*Server, error) {
-	if cfg.DB == nil || cfg.Builds == nil {
-		return nil, errors.New("api: no database or no build queue")
+	if cfg.DB == nil || cfg.Builds == nil || cfg.Schedules == nil || cfg.Mail == nil {
+		return nil, errors.New("api: no database, build queue, scheduler or mail spool")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if cfg.SiteName == "" {
-		cfg.SiteName = "Digital Reeviver"
+		cfg.SiteName = domain.DefaultSiteName
 	}
 	cfg.SiteURL = strings.TrimRight(cfg.SiteURL, "/")
 	if cfg.PublishTimeout == 0 {
@@ -153,16 +151,13 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("api: %w", err)
 	}
-	sender := cfg.Mail
-	if sender == nil {
-		sender = discardMail{cfg.Logger}
-	}
 	l := cfg.Limits
 	s := &Server{
 		cfg:       cfg,
 		db:        cfg.DB,
 		log:       cfg.Logger,
 		tokens:    tokens,
+		mail:      cfg.Mail,
 		builds:    cfg.Builds,
 		schedules: cfg.Schedules,
 		origins:   map[string]bool{},
@@ -189,24 +184,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.hooks = cfg.Webhooks
 	s.site = static.Handler(cfg.OutDir, nil)
-	if s.schedules == nil {
-		sch, err := publish.NewScheduler(publish.SchedulerConfig{DB: cfg.DB, Builds: cfg.Builds, Log: cfg.Logger,
-			AdminURL: cfg.SiteURL, OnEvent: ScheduledChanges(cfg.DB, cfg.Webhooks, cfg.SiteURL, cfg.Logger)})
-		if err != nil {
-			return nil, fmt.Errorf("api: %w", err)
-		}
-		s.schedules, s.ownSchedules = sch, true
-	}
-	// Each kind of mail has its own queue: a flood of notifications never delays a reset mail.
-	s.mail = mail.NewSpool(cfg.DB, sender, map[string]mail.Kind{
-		mailReset:        {Compose: s.composeResetMail, MaxAttempts: 4},     // ~15 min: the link lives 30
-		mailEnquiry:      {Compose: s.composeNotification, MaxAttempts: 10}, // ~4 hours
-		mailInvite:       {Compose: s.composeInvite, MaxAttempts: 10},       // the link lives 7 days
-		mailReview:       {Compose: s.composeReview, MaxAttempts: 10},
-		publish.MailKind: {Compose: s.schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
-	}, cfg.Logger)
 	s.handler = s.middleware(s.router())
-	s.startSpamSweeper()
 	return s, nil
 }
 
@@ -240,17 +218,6 @@ func withDefaults(l Limits) Limits {
 
 // Handler returns the whole HTTP handler: router and middleware.
 func (s *Server) Handler() http.Handler { return s.handler }
-
-// Close finishes the queued mails (until ctx ends) and stops the mail worker. The caller closes
-// the build queue and the database afterwards.
-func (s *Server) Close(ctx context.Context) {
-	s.stopSweep()
-	<-s.swept
-	s.mail.Close(ctx)
-	if s.ownSchedules {
-		s.schedules.Close(ctx)
-	}
-}
 
 // router registers every route, resource by resource. Admin routes are wrapped by s.admin, which
 // checks the bearer token and puts the admin in the request context.
@@ -291,11 +258,4 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 // handleSiteInfo handles GET /api/site-info.
 func (s *Server) handleSiteInfo(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]string{"name": s.cfg.SiteName, "siteUrl": s.cfg.SiteURL})
-}
-
-type discardMail struct{ log *slog.Logger }
-
-func (d discardMail) Send(_ context.Context, m mail.Message) error {
-	d.log.Warn("no mail sender configured; mail dropped", "to", m.To)
-	return nil
 }

@@ -63,7 +63,7 @@ func (rc *receiver) next(t *testing.T, what string) received {
 // default one.
 func withHooks(backoff time.Duration) func(*Config) {
 	return func(c *Config) {
-		c.Webhooks = webhook.Start(webhook.Config{DB: c.DB, Backoff: func(int) time.Duration { return backoff }, MaxAttempts: 3})
+		c.Webhooks = webhook.New(webhook.Config{DB: c.DB, Backoff: func(int) time.Duration { return backoff }, MaxAttempts: 3})
 	}
 }
 
@@ -73,7 +73,6 @@ func withHooks(backoff time.Duration) func(*Config) {
 func TestWebhookSignedAndRetried(t *testing.T) {
 	rc := newReceiver(t, 500)
 	e := newEnv(t, withHooks(time.Millisecond))
-	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
 	st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL + "/crm", "events": []string{domain.EventEnquiry}}, true)
 	if st != 201 {
 		t.Fatalf("add webhook: %d %v", st, body)
@@ -136,7 +135,6 @@ func TestWebhookSignedAndRetried(t *testing.T) {
 func TestWebhookOnPublishAndManualRetry(t *testing.T) {
 	rc := newReceiver(t, 503, 503, 503)
 	e := newEnv(t, withHooks(time.Millisecond))
-	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
 	watch, stop := e.srv.cfg.Webhooks.Watch()
 	defer stop()
 	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{domain.EventPublished}, "format": "slack"}, true); st != 201 {
@@ -185,7 +183,6 @@ func TestWebhookOnPublishAndManualRetry(t *testing.T) {
 func TestScheduledPublishIsAuditedAndSent(t *testing.T) {
 	rc := newReceiver(t)
 	e := newEnv(t, withHooks(time.Millisecond))
-	t.Cleanup(func() { e.srv.cfg.Webhooks.Close(t.Context()) })
 	if st, body := e.json("POST", "/api/webhooks", map[string]any{"url": rc.URL, "events": []string{domain.EventPublished}}, true); st != 201 {
 		t.Fatalf("add: %d %v", st, body)
 	}

@@ -13,6 +13,9 @@ import (
 	"golang.org/x/net/html"
 )
 
+// DefaultSiteName names the site in the admin's mails and screens unless told otherwise.
+const DefaultSiteName = "Digital Reeviver"
+
 // DefaultCategory is shown for a blog or service without a category.
 const DefaultCategory = "Uncategorized"
 

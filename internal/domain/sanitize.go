@@ -105,3 +105,14 @@ var cssNamedColours = func() map[string]bool {
 	}
 	return m
 }()
+
+// OneLine is s on one line (runs of white space, line breaks among them, made one space) and at
+// most n runes long (cut with an ellipsis): a visitor's or an admin's text inside a mail's
+// subject or an audit entry.
+func OneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}

@@ -6,10 +6,10 @@ import (
 	"maps"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/server"
 	"digitalreeviver/internal/store"
 )
 
@@ -52,109 +52,46 @@ func pendingDay(m map[string]*domain.TrafficDay, day string) *domain.TrafficDay 
 	return m[day]
 }
 
-// loop is a background service that runs a task now and then: after each run it waits for
-// next() and runs again, until it is closed (then, with final, once more).
-type loop struct {
-	name  string
-	log   *slog.Logger
-	run   func(now time.Time)
-	next  func(now time.Time) time.Duration
-	now   func() time.Time
-	final bool
-
-	cancel context.CancelFunc
-	done   chan struct{}
-	once   sync.Once
-}
-
-// Start runs the task once and then goes on in the background.
-func (l *loop) Start(context.Context) error {
-	ctx, cancel := context.WithCancel(context.Background())
-	l.cancel, l.done = cancel, make(chan struct{})
-	l.run(l.now())
-	go func() {
-		defer close(l.done)
-		for {
-			t := time.NewTimer(l.next(l.now()))
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return
-			case <-t.C:
-				l.run(l.now())
-			}
-		}
-	}()
-	return nil
-}
-
-// Close stops the loop, waits for a run under way, and runs a final one when asked to.
-func (l *loop) Close(ctx context.Context) {
-	l.once.Do(func() {
-		if l.cancel == nil {
-			return
-		}
-		l.cancel()
-		select {
-		case <-l.done:
-		case <-ctx.Done():
-			l.log.Warn("stopped before its run ended", "service", l.name)
-			return
-		}
-		if l.final {
-			l.run(l.now())
-		}
-	})
-}
-
-// Flusher is the service that writes the counts every FlushEvery and once more at shutdown, so
-// a crash loses at most the last few seconds of counts (never an enquiry: those are stored at
+// Flusher is the service that writes the counts every FlushEvery and once more when it stops,
+// so a crash loses at most the last few seconds of counts (never an enquiry: those are stored at
 // once, apart from these counts).
-func (c *Counter) Flusher() *loop {
-	return &loop{name: "traffic counts", log: c.cfg.Log, now: c.cfg.Now, final: true,
-		next: func(time.Time) time.Duration { return c.cfg.FlushEvery },
-		run: func(time.Time) {
-			if err := c.Flush(); err != nil {
-				c.cfg.Log.Error("traffic counts not written; kept for the next try", "err", err)
-			}
-		}}
+func (c *Counter) Flusher() server.Service {
+	flush := func(context.Context) {
+		if err := c.Flush(); err != nil {
+			c.cfg.Log.Error("traffic counts not written; kept for the next try", "err", err)
+		}
+	}
+	every := server.Every(c.cfg.FlushEvery, flush)
+	return server.Func{StartFunc: every.Start, CloseFunc: func(ctx context.Context) {
+		every.Close(ctx)
+		flush(ctx)
+	}}
 }
 
-// SaltRotation is the service that starts a new day at the site's midnight: the day's salt and
-// visitor hashes are dropped even when no visitor comes to make the counter notice the day.
-func (c *Counter) SaltRotation() *loop {
-	return &loop{name: "salt rotation", log: c.cfg.Log, now: c.cfg.Now,
-		run: func(time.Time) { c.Rotate() },
-		next: func(now time.Time) time.Duration {
-			local := now.In(c.Settings().Zone)
-			midnight := time.Date(local.Year(), local.Month(), local.Day()+1, 0, 0, 0, 0, local.Location())
-			// At most an hour: the site's time zone may change meanwhile.
-			return min(midnight.Sub(now)+time.Millisecond, time.Hour)
-		}}
+// SaltRotation is the service that starts a new day once the site's midnight has passed (it
+// looks every minute): the day's salt and visitor hashes are dropped even when no visitor comes
+// to make the counter notice the new day.
+func (c *Counter) SaltRotation() server.Service {
+	return server.Every(time.Minute, func(context.Context) { c.Rotate() })
 }
 
 // ClickIDEraser is the service that erases the click ids of enquiries older than keepDays, at
 // start and then every six hours.
-func ClickIDEraser(db *store.DB, keepDays int, log *slog.Logger, now func() time.Time) *loop {
+func ClickIDEraser(db *store.DB, keepDays int, log *slog.Logger) server.Service {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	if now == nil {
-		now = time.Now
-	}
-	return &loop{name: "click-id eraser", log: log, now: now,
-		next: func(time.Time) time.Duration { return 6 * time.Hour },
-		run: func(now time.Time) {
-			n, err := db.EraseClickIDs(now.AddDate(0, 0, -keepDays))
-			switch {
-			case err != nil:
-				log.Error("old click ids not erased", "err", err)
-			case n > 0:
-				log.Info("old click ids erased", "enquiries", n, "olderThanDays", keepDays)
-				if _, err := db.AppendAudit(domain.AuditEntry{User: "(system)", Action: domain.AuditErase, Kind: "enquiry",
-					Detail: "ad click ids of " + strconv.Itoa(n) + " enquiries older than " + strconv.Itoa(keepDays) + " days"}); err != nil {
-					log.Error("audit entry not recorded", "err", err)
-				}
+	return server.Every(6*time.Hour, func(context.Context) {
+		n, err := db.EraseClickIDs(time.Now().AddDate(0, 0, -keepDays))
+		switch {
+		case err != nil:
+			log.Error("old click ids not erased", "err", err)
+		case n > 0:
+			log.Info("old click ids erased", "enquiries", n, "olderThanDays", keepDays)
+			if _, err := db.AppendAudit(domain.AuditEntry{User: "(system)", Action: domain.AuditErase, Kind: "enquiry",
+				Detail: "ad click ids of " + strconv.Itoa(n) + " enquiries older than " + strconv.Itoa(keepDays) + " days"}); err != nil {
+				log.Error("audit entry not recorded", "err", err)
 			}
-		}}
+		}
+	})
 }

@@ -46,30 +46,50 @@ var ErrPermanent = errors.New("permanent mail failure")
 // sendTimeout bounds one attempt, composing and sending.
 const sendTimeout = 30 * time.Second
 
-// NewSpool starts one worker per kind.
+// NewSpool makes the spool of kinds; Start starts one worker per kind and Close stops them.
+// Jobs enqueued before Start wait on disk for it.
 func NewSpool(db *store.DB, sender Sender, kinds map[string]Kind, log *slog.Logger) *Spool {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	s := &Spool{db: db, sender: sender, log: log, kinds: kinds, wake: map[string]chan struct{}{},
 		stop: make(chan struct{}), inFlight: map[uint64]bool{}}
 	for name := range kinds {
 		s.wake[name] = make(chan struct{}, 1)
 	}
+	return s
+}
+
+// Start makes what waited for a later attempt due now (the restart may well have been to fix
+// the mail settings) and starts one worker per kind.
+func (s *Spool) Start(context.Context) error {
 	now := time.Now()
-	for name := range kinds {
-		ids, err := db.WaitingMail(name, now)
+	for name := range s.kinds {
+		ids, err := s.db.WaitingMail(name, now)
 		if err != nil {
-			log.Error("mail queue: cannot read the jobs waiting for a retry", "kind", name, "err", err)
+			s.log.Error("mail queue: cannot read the jobs waiting for a retry", "kind", name, "err", err)
 		}
 		for _, id := range ids {
-			if _, err := db.RescheduleMail(id, now); err != nil {
-				log.Error("mail queue: cannot retry a job at start-up", "id", id, "err", err)
+			if _, err := s.db.RescheduleMail(id, now); err != nil {
+				s.log.Error("mail queue: cannot retry a job at start-up", "id", id, "err", err)
 			}
 		}
 		s.done.Add(1)
 		go s.work(name)
 	}
 	// A job stored by any part of the server (the scheduler's failure mail, say) wakes its queue.
-	db.OnMailQueued(s.Wake)
-	return s
+	s.db.OnMailQueued(s.Wake)
+	return nil
+}
+
+// EraseCopies removes the copies the sender keeps of the mails that name ref (the outbox's
+// .eml files naming an enquiry's id), for a data-protection request, and answers how many went.
+// A sender that keeps none (SMTP) has none to erase.
+func (s *Spool) EraseCopies(ref string) (int, error) {
+	if e, ok := s.sender.(Eraser); ok {
+		return e.Erase(ref)
+	}
+	return 0, nil
 }
 
 // Enqueue stores a job, which wakes its queue; once it answers, the mail survives a crash.

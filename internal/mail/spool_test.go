@@ -106,7 +106,7 @@ func TestSpoolKindsDoNotWaitForEachOther(t *testing.T) {
 	g := newGated()
 	hold := make(chan struct{})
 	g.gate["team@example.com"] = hold
-	sp := NewSpool(db, g, kinds(3), quiet())
+	sp := startSpool(t, db, g, kinds(3), quiet())
 	for i := 0; i < 50; i++ {
 		if _, err := sp.Enqueue(store.MailJob{Kind: "enquiry", To: "team@example.com"}); err != nil {
 			t.Fatal(err)
@@ -133,7 +133,7 @@ func TestSpoolRetriesFromDisk(t *testing.T) {
 	db := openStore(t)
 	g := newGated()
 	g.fail = errors.New("451 try again later")
-	sp := NewSpool(db, g, kinds(2), quiet())
+	sp := startSpool(t, db, g, kinds(2), quiet())
 	j, _ := sp.Enqueue(store.MailJob{Kind: "enquiry", To: "team@example.com", Ref: "e1"})
 	got := waitStatus(t, db, j.ID, store.MailRetrying)
 	if got.Attempts != 1 || got.LastError != "451 try again later" || time.Until(got.NextAt) < 50*time.Second {
@@ -142,7 +142,7 @@ func TestSpoolRetriesFromDisk(t *testing.T) {
 	sp.Close(context.Background())
 
 	// A restart tries the waiting job at once; it fails again and is given up (2 attempts).
-	sp = NewSpool(db, g, kinds(2), quiet())
+	sp = startSpool(t, db, g, kinds(2), quiet())
 	got = waitStatus(t, db, j.ID, store.MailFailed)
 	if got.Attempts != 2 || !got.NextAt.IsZero() {
 		t.Fatalf("given up: %+v", got)
@@ -166,7 +166,7 @@ func TestSpoolRetriesFromDisk(t *testing.T) {
 	// A job stored while no spool ran (a crash between the commit and the attempt) is sent by
 	// the next one.
 	orphan, _ := db.EnqueueMail(store.MailJob{Kind: "reset", To: "admin@example.com"})
-	sp = NewSpool(db, g, kinds(2), quiet())
+	sp = startSpool(t, db, g, kinds(2), quiet())
 	waitStatus(t, db, orphan.ID, store.MailSent)
 	sp.Close(context.Background())
 
@@ -174,7 +174,7 @@ func TestSpoolRetriesFromDisk(t *testing.T) {
 	gone := map[string]Kind{"enquiry": {MaxAttempts: 5, Compose: func(context.Context, store.MailJob) (Message, error) {
 		return Message{}, errors.Join(errors.New("enquiry deleted"), ErrPermanent)
 	}}}
-	sp = NewSpool(db, g, gone, quiet())
+	sp = startSpool(t, db, g, gone, quiet())
 	j2, _ := sp.Enqueue(store.MailJob{Kind: "enquiry", To: "team@example.com"})
 	if got := waitStatus(t, db, j2.ID, store.MailFailed); got.Attempts != 1 {
 		t.Fatalf("permanent failure: %+v", got)
@@ -189,4 +189,14 @@ func TestRetryDelay(t *testing.T) {
 			t.Errorf("after attempt %d: %v, want %v", i+1, d, w)
 		}
 	}
+}
+
+// startSpool makes a spool and starts it, as adminapi serve's list of services does.
+func startSpool(t *testing.T, db *store.DB, sender Sender, kinds map[string]Kind, log *slog.Logger) *Spool {
+	t.Helper()
+	sp := NewSpool(db, sender, kinds, log)
+	if err := sp.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return sp
 }

@@ -1,7 +1,7 @@
 // Package operator holds the operator's tasks on a site's database, for the CLI and the server
 // alike and without HTTP: accounts (CreateAccount, Accounts, SetRole, RemoveAccount,
 // SetPassword), content import and export (ImportFiles, ExportFiles), hot backups through the
-// running server's control socket (ServeControl, RequestBackup), and the audit entries of what
+// running server's control socket (Control, RequestBackup), and the audit entries of what
 // the operator does (Audit).
 package operator
 

@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"digitalreeviver/internal/store"
@@ -30,35 +31,58 @@ type controlAnswer struct {
 	Error string `json:"error,omitempty"`
 }
 
-// ServeControl listens on the control socket until ctx ends. Its one operation is "backup".
-func ServeControl(ctx context.Context, db *store.DB, log *slog.Logger) error {
-	path := ControlSocket(db.Path())
+// Control is the control socket of a running server, one of its services: Start listens,
+// Close stops listening and removes the socket. Its one operation is "backup".
+type Control struct {
+	db   *store.DB
+	log  *slog.Logger
+	ln   net.Listener
+	done sync.WaitGroup
+}
+
+// NewControl makes the control socket of db (ControlSocket beside its file).
+func NewControl(db *store.DB, log *slog.Logger) *Control { return &Control{db: db, log: log} }
+
+// Start listens on the socket. A socket that cannot be made does not stop the server: the
+// server serves, and only `adminapi backup` cannot reach it (logged).
+func (c *Control) Start(context.Context) error {
+	path := ControlSocket(c.db.Path())
 	// A socket left by a crashed server would block the listen; we hold the db lock, so no live
 	// server owns it.
 	_ = os.Remove(path)
 	ln, err := net.Listen("unix", path)
+	if err == nil {
+		if err = os.Chmod(path, 0o600); err != nil {
+			ln.Close()
+		}
+	}
 	if err != nil {
-		return fmt.Errorf("control socket: %w", err)
+		c.log.Warn("no control socket: `adminapi backup` will not work while serving", "err", err)
+		return nil
 	}
-	if err := os.Chmod(path, 0o600); err != nil {
-		ln.Close()
-		return fmt.Errorf("control socket: %w", err)
-	}
+	c.ln = ln
+	c.done.Add(1)
 	go func() {
-		<-ctx.Done()
-		ln.Close()
-		os.Remove(path)
-	}()
-	go func() {
+		defer c.done.Done()
 		for {
-			c, err := ln.Accept()
+			conn, err := ln.Accept()
 			if err != nil {
 				return
 			}
-			go handleControl(c, db, log)
+			go handleControl(conn, c.db, c.log)
 		}
 	}()
 	return nil
+}
+
+// Close stops listening and removes the socket; a backup under way finishes on its own.
+func (c *Control) Close(context.Context) {
+	if c.ln == nil {
+		return
+	}
+	c.ln.Close()
+	c.done.Wait()
+	os.Remove(ControlSocket(c.db.Path()))
 }
 
 func handleControl(c net.Conn, db *store.DB, log *slog.Logger) {

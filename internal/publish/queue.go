@@ -82,6 +82,7 @@ type Queue struct {
 	outDir   string           // the built site the deployer uploads
 
 	mu      sync.Mutex
+	started bool
 	pending *Job
 	nextID  uint64
 	closed  bool
@@ -99,8 +100,8 @@ type Job struct {
 	done    chan struct{}
 }
 
-// NewQueue starts the worker that runs site's builds (nil: every build fails and says why);
-// Close stops it.
+// NewQueue makes the queue of site's builds (nil: every build fails and says why); Start
+// starts its worker and Close stops it. Builds requested before Start wait for it.
 func NewQueue(db *store.DB, site Site, log *slog.Logger) (*Queue, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
@@ -120,8 +121,19 @@ func NewQueue(db *store.DB, site Site, log *slog.Logger) (*Queue, error) {
 			q.save(b)
 		}
 	}
-	go q.run()
 	return q, nil
+}
+
+// Start starts the worker that runs the builds.
+func (q *Queue) Start(context.Context) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.started {
+		return errors.New("build queue: started twice")
+	}
+	q.started = true
+	go q.run()
+	return nil
 }
 
 // DeployTo makes every build deploy the live generation of out to d's object store after it
@@ -310,6 +322,18 @@ func (q *Queue) save(b Build) {
 func (q *Queue) Close(ctx context.Context) {
 	q.mu.Lock()
 	q.closed = true
+	if !q.started {
+		// Never started: the build asked for meanwhile fails, as one asked for after Close.
+		if j := q.pending; j != nil {
+			q.pending = nil
+			j.rec.Status, j.rec.Error = StatusFailed, "server is shutting down"
+			q.save(j.rec)
+			close(j.done)
+		}
+		q.mu.Unlock()
+		q.cancel()
+		return
+	}
 	q.mu.Unlock()
 	select {
 	case q.wake <- struct{}{}:

@@ -58,6 +58,9 @@ func newQueue(t *testing.T, db *store.DB, site Site) *Queue {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := q.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(func() { q.Close(context.Background()) })
 	return q
 }

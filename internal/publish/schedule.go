@@ -67,6 +67,7 @@ type Scheduler struct {
 	log   *slog.Logger
 
 	wake    chan struct{}
+	started bool // by Start, before any Close
 	ctx     context.Context
 	cancel  context.CancelFunc
 	stopped chan struct{}
@@ -75,7 +76,8 @@ type Scheduler struct {
 // MailKind is the kind of the scheduler's failure mails among the mail jobs (internal/mail).
 const MailKind = "schedule"
 
-// NewScheduler starts the scheduler's worker; Close stops it.
+// NewScheduler makes the scheduler; Start starts its worker (which first runs what fell due
+// while the server was down) and Close stops it. Schedules made before Start wait for it.
 func NewScheduler(cfg SchedulerConfig) (*Scheduler, error) {
 	if cfg.DB == nil || cfg.Builds == nil {
 		return nil, errors.New("scheduler: no database or no build queue")
@@ -103,8 +105,17 @@ func NewScheduler(cfg SchedulerConfig) (*Scheduler, error) {
 	}
 	s := &Scheduler{cfg: cfg, db: cfg.DB, clock: cfg.Clock, log: cfg.Log, wake: make(chan struct{}, 1), stopped: make(chan struct{})}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
-	go s.run()
 	return s, nil
+}
+
+// Start starts the worker.
+func (s *Scheduler) Start(context.Context) error {
+	if s.started {
+		return errors.New("scheduler: started twice")
+	}
+	s.started = true
+	go s.run()
+	return nil
 }
 
 // Publish applies fn to k's draft with slug, checks it against the publish rules and schedules
@@ -164,6 +175,9 @@ func (s *Scheduler) poke() {
 // failure mails are on disk already, with the mail spool.)
 func (s *Scheduler) Close(ctx context.Context) {
 	s.cancel()
+	if !s.started {
+		return
+	}
 	select {
 	case <-s.stopped:
 	case <-ctx.Done():

@@ -77,6 +77,11 @@ func (x *scheduled) start() {
 	}
 	x.spool = mail.NewSpool(db, sender, map[string]mail.Kind{MailKind: {Compose: x.s.ComposeFailureMail, MaxAttempts: 10}},
 		slog.New(slog.DiscardHandler))
+	for _, svc := range []interface{ Start(context.Context) error }{x.spool, x.s} {
+		if err := svc.Start(context.Background()); err != nil {
+			x.t.Fatal(err)
+		}
+	}
 	x.t.Cleanup(x.stop)
 }
 

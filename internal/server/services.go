@@ -9,12 +9,16 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
+	"time"
 )
 
 // Service is one background worker of the server.
 type Service interface {
 	// Start begins the service's work in the background and returns; an error stops the
-	// server's start (the services started before it are closed again).
+	// server's start (the services started before it are closed again). ctx bounds the start
+	// only: the work goes on until Close, so a signal's context cancelled at shutdown does not
+	// cut a build or a mail short before its Close lets it finish.
 	Start(ctx context.Context) error
 	// Close stops the work, waits for it to end (or for ctx), and releases what Start took.
 	Close(ctx context.Context)
@@ -93,3 +97,46 @@ func (f Func) Close(ctx context.Context) {
 
 // ErrNotStarted is what a service answers when asked for work before Start.
 var ErrNotStarted = errors.New("service not started")
+
+// Every is a service that calls run at its start and then every interval until Close (the
+// spam folder's sweep, say). run's context ends at Close; Close waits for a run under way.
+func Every(interval time.Duration, run func(ctx context.Context)) Service {
+	return &ticker{every: interval, run: run}
+}
+
+type ticker struct {
+	every  time.Duration
+	run    func(ctx context.Context)
+	cancel context.CancelFunc
+	done   sync.WaitGroup
+}
+
+func (t *ticker) Start(context.Context) error {
+	if t.every <= 0 {
+		return fmt.Errorf("interval %v: must be positive", t.every)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.cancel = cancel
+	t.done.Add(1)
+	go func() {
+		defer t.done.Done()
+		tick := time.NewTicker(t.every)
+		defer tick.Stop()
+		for {
+			t.run(ctx)
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return nil
+}
+
+func (t *ticker) Close(context.Context) {
+	if t.cancel != nil {
+		t.cancel()
+	}
+	t.done.Wait()
+}

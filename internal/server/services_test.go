@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 )
 
 type recorder struct {
@@ -53,5 +54,37 @@ func TestAFailedStartClosesWhatStarted(t *testing.T) {
 	want := []string{"start a", "start b", "close a"}
 	if !slices.Equal(log, want) {
 		t.Fatalf("%v, want %v", log, want)
+	}
+}
+
+// TestEveryRunsAtStartAndStopsAtClose: the first run is at Start, not an interval later; Close
+// ends the run's context and returns only once the run under way has returned, and no run
+// follows it.
+func TestEveryRunsAtStartAndStopsAtClose(t *testing.T) {
+	runs := make(chan struct{}, 1)
+	ended := make(chan struct{})
+	svc := Every(time.Hour, func(ctx context.Context) {
+		runs <- struct{}{}
+		<-ctx.Done() // a run that lasts until Close
+		close(ended)
+	})
+	if err := svc.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	<-runs // the run at start, though the interval is an hour
+	svc.Close(context.Background())
+	select {
+	case <-ended:
+	default:
+		t.Fatal("Close returned before the run under way")
+	}
+	if len(runs) != 0 {
+		t.Fatal("a run after Close")
+	}
+}
+
+func TestEveryRefusesANonPositiveInterval(t *testing.T) {
+	if err := Every(0, func(context.Context) {}).Start(context.Background()); err == nil {
+		t.Fatal("started with interval 0")
 	}
 }

@@ -100,8 +100,9 @@ type Hooks struct {
 	watchers []chan domain.Delivery // see Watch
 }
 
-// Start starts the worker; Close stops it. Pending deliveries of an earlier run are sent.
-func Start(cfg Config) *Hooks {
+// New makes the hooks; events are stored from then on, and Start starts the worker that
+// delivers them (Close stops it).
+func New(cfg Config) *Hooks {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -117,16 +118,21 @@ func Start(cfg Config) *Hooks {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	return &Hooks{cfg: cfg, wake: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// Start starts the delivery worker; pending deliveries of an earlier run are sent.
+func (h *Hooks) Start(context.Context) error {
 	ctx, cancel := context.WithCancel(context.Background())
-	h := &Hooks{cfg: cfg, wake: make(chan struct{}, 1), cancel: cancel, done: make(chan struct{})}
+	h.cancel = cancel
 	go h.run(ctx)
-	return h
+	return nil
 }
 
 // Close stops the worker, letting an attempt in flight finish until ctx ends. Pending
 // deliveries stay stored for the next start.
 func (h *Hooks) Close(ctx context.Context) {
-	if h == nil {
+	if h == nil || h.cancel == nil {
 		return
 	}
 	h.cancel()

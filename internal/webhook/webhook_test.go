@@ -58,7 +58,7 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A long backoff: after the first failure the delivery waits, pending, when the worker stops.
-	h := Start(Config{DB: db, Backoff: func(int) time.Duration { return time.Hour }})
+	h := startHooks(t, Config{DB: db, Backoff: func(int) time.Duration { return time.Hour }})
 	watch, stop := h.Watch()
 	h.Enquiry(domain.Message{ID: "0123456789abcdef01234567", Name: "Asha"})
 	if d := <-watch; d.Status != domain.DeliveryPending || d.Attempts != 1 || d.LastStatus != 502 {
@@ -77,7 +77,7 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 	// The endpoint is up again, but holds the request until the test watches.
 	<-up
 	// The next run's clock is past the backoff: the stored delivery is due.
-	h = Start(Config{DB: db, Now: func() time.Time { return time.Now().Add(2 * time.Hour) }})
+	h = startHooks(t, Config{DB: db, Now: func() time.Time { return time.Now().Add(2 * time.Hour) }})
 	defer h.Close(t.Context())
 	watch, stop = h.Watch()
 	defer stop()
@@ -96,4 +96,14 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 	if list, _ := db.Deliveries(10); len(list) != 1 || list[0].Status != domain.DeliveryDelivered {
 		t.Fatalf("stored: %+v", list)
 	}
+}
+
+// startHooks makes the hooks and starts their worker, as adminapi serve's list of services does.
+func startHooks(t *testing.T, cfg Config) *Hooks {
+	t.Helper()
+	h := New(cfg)
+	if err := h.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"digitalreeviver/internal/adminui"
+	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/leads"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/mailkinds"
+	"digitalreeviver/internal/media"
+	"digitalreeviver/internal/operator"
+	"digitalreeviver/internal/publish"
+	"digitalreeviver/internal/server"
+	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/webhook"
+)
+
+// services are the admin server's background services, in the one list serve starts in order
+// and stops in the reverse order, and the ones the API hands work to.
+type services struct {
+	list      *server.Services
+	images    *media.Cache
+	site      publish.Site // nil without the renderer bundle: builds fail with the reason
+	builds    *publish.Queue
+	hooks     *webhook.Hooks
+	spool     *mail.Spool
+	schedules *publish.Scheduler
+	leads     *leads.Counter // the visitor counts (leads.go)
+}
+
+// spamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder.
+const spamSweepEvery = time.Hour
+
+// makeServices makes every background service, none started yet. The order of the list is
+// the order of need: what a service uses starts before it and stops after it.
+func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
+	log := cfg.log
+	// What may fail on a bad setting first, before anything holds a resource.
+	sender, err := mail.New(cfg.smtpURL, cfg.mailFrom, filepath.Join(filepath.Dir(cfg.dbPath), "outbox"), log)
+	if err != nil {
+		return nil, err
+	}
+	var deployer *deploy.Deployer
+	if cfg.deployTo != "" {
+		if deployer, err = newDeployer(cfg.serveOptions, log); err != nil {
+			return nil, fmt.Errorf("--deploy-to: %w", err)
+		}
+	}
+
+	s := &services{list: server.New(log)}
+	gen := cfg.Config(log)
+	s.images = gen.Media
+	s.list.Add("image variants", server.Func{CloseFunc: func(context.Context) { s.images.Close() }})
+	s.addSiteGenerator(gen, db, cfg)
+
+	builds, err := publish.NewQueue(db, s.site, log)
+	if err != nil {
+		return nil, err
+	}
+	if deployer != nil {
+		builds.DeployTo(deployer, cfg.Out)
+		log.Info("every build is deployed", "to", deployer.Target().String())
+	}
+	s.builds = builds
+	s.list.Add("build queue", builds)
+
+	// Before the scheduler: a schedule that goes live at start sends its event too.
+	s.hooks = webhook.New(webhook.Config{DB: db, Log: log, AdminURL: cfg.siteURL})
+	s.list.Add("webhooks", s.hooks)
+
+	if s.schedules, err = publish.NewScheduler(publish.SchedulerConfig{DB: db, Builds: builds, Log: log,
+		AdminURL: cfg.siteURL, OnEvent: publish.ScheduledChanges(db, s.hooks, cfg.siteURL, log)}); err != nil {
+		return nil, err
+	}
+	// Before the scheduler, which mails its failures, and stopped after it, so they are sent.
+	s.spool = mailkinds.NewSpool(mailkinds.Config{DB: db, SiteURL: cfg.siteURL, Schedules: s.schedules}, sender, log)
+	s.list.Add("mail spool", s.spool)
+	s.list.Add("scheduler", s.schedules)
+
+	s.list.Add("spam sweep", server.Every(spamSweepEvery, func(context.Context) {
+		operator.SweepSpam(db, s.spool, time.Now().UTC(), log)
+	}))
+	s.list.Add("control socket", operator.NewControl(db, log))
+	s.addLeads(cfg, db)
+	return s, nil
+}
+
+// addSiteGenerator adds the site generator and its planning ahead. The generator needs the
+// renderer bundle (site/dist); without it the API still works, builds fail with the reason
+// and previews answer 503.
+func (s *services) addSiteGenerator(gen generator.Config, db *store.DB, cfg serveConfig) {
+	builder, err := generator.New(gen)
+	if err != nil {
+		cfg.log.Error("site generator unavailable: publishing will save content but not rebuild the site", "err", err)
+		return
+	}
+	s.site = publish.NewSite(builder, db)
+	s.list.Add("site generator", server.Func{CloseFunc: func(context.Context) { builder.Close() }})
+	// Plan the site once in the background, so the first publish is as quick as the next.
+	var cancel context.CancelFunc
+	planned := make(chan struct{})
+	s.list.Add("site planning", server.Func{
+		StartFunc: func(context.Context) error {
+			var ctx context.Context
+			ctx, cancel = context.WithCancel(context.Background())
+			go func() {
+				defer close(planned)
+				if err := builder.Warm(ctx, db); err != nil && ctx.Err() == nil {
+					cfg.log.Warn("the site could not be planned ahead; the first publish will take longer", "err", err)
+				}
+			}()
+			return nil
+		},
+		CloseFunc: func(context.Context) { cancel(); <-planned },
+	})
+}
+
+// makeAPI makes the HTTP API over the services.
+func makeAPI(cfg serveConfig, db *store.DB, s *services) (*api.Server, error) {
+	return api.New(api.Config{
+		DB: db, Builds: s.builds, Schedules: s.schedules, Site: s.site, Mail: s.spool, Webhooks: s.hooks,
+		Media: s.images, Logger: cfg.log, JWTSecret: cfg.jwtSecret,
+		SiteURL: cfg.siteURL, UploadsDir: cfg.Uploads, OutDir: cfg.Out, ServeSite: cfg.demo,
+		AdminUI: adminui.FS, AllowedOrigins: cfg.origins,
+		NotifyEmail: cfg.notify, TrustProxy: cfg.trustProxy,
+		Limits: api.Limits{PopupSitePerMinute: cfg.enquiriesPerMinute, BeaconsPerSecond: cfg.beaconsPerSecond},
+		Leads:  s.leads,
+		// Below the server's write timeout, so a slow build still gets its answer out.
+		PublishTimeout: 45 * time.Second,
+		Turnstile:      api.Turnstile{Secret: cfg.turnstileSecret},
+	})
+}

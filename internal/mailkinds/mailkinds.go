@@ -1,0 +1,179 @@
+// Package mailkinds is what the admin server says by mail: the kinds of mail (each its own
+// queue of the spool, internal/mail, so a flood of enquiry notifications never delays a reset
+// link) and the text of each. A mail is composed when it is sent, from the records as they are
+// then: a queued job holds no token and no stale text, and a job whose subject is gone is given
+// up with that reason.
+package mailkinds
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	netmail "net/mail"
+	"strings"
+	"time"
+
+	"digitalreeviver/internal/auth"
+	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/mail"
+	"digitalreeviver/internal/publish"
+	"digitalreeviver/internal/store"
+)
+
+// The kinds of mail besides the scheduler's (publish.MailKind).
+const (
+	Reset   = "reset"   // a password-reset link
+	Enquiry = "enquiry" // a new enquiry's notification
+	Invite  = "invite"  // an invitation to make an account
+	Review  = "review"  // a draft awaits an admin's review
+)
+
+// Where the links of the mails open the admin UI; the token follows.
+const (
+	ResetPath  = "/reset-password/"
+	InvitePath = "/admin/invite/"
+)
+
+// Config is what the mails need to say.
+type Config struct {
+	DB *store.DB
+	// SiteURL is the host of every link: configuration, never a request's Host header, which
+	// an attacker could set to their own server to harvest a token.
+	SiteURL  string
+	SiteName string // default domain.DefaultSiteName
+	// Schedules composes the failure mails of scheduled changes (publish.MailKind).
+	Schedules *publish.Scheduler
+}
+
+// NewSpool makes the admin server's mail spool: every kind above and the scheduler's, sent
+// through sender. It is one of the server's services: Start starts it, Close drains it.
+func NewSpool(cfg Config, sender mail.Sender, log *slog.Logger) *mail.Spool {
+	return mail.NewSpool(cfg.DB, sender, Kinds(cfg), log)
+}
+
+// Kinds is the spool's table: how each kind is composed and how often it is tried.
+func Kinds(cfg Config) map[string]mail.Kind {
+	if cfg.SiteName == "" {
+		cfg.SiteName = domain.DefaultSiteName
+	}
+	cfg.SiteURL = strings.TrimRight(cfg.SiteURL, "/")
+	c := composer{cfg}
+	return map[string]mail.Kind{
+		Reset:            {Compose: c.reset, MaxAttempts: 4},         // ~15 min: the link lives 30
+		Enquiry:          {Compose: c.notification, MaxAttempts: 10}, // ~4 hours
+		Invite:           {Compose: c.invite, MaxAttempts: 10},       // the link lives 7 days
+		Review:           {Compose: c.review, MaxAttempts: 10},
+		publish.MailKind: {Compose: cfg.Schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
+	}
+}
+
+type composer struct{ cfg Config }
+
+// reset makes a reset mail (the job names the admin) with a fresh token: only its hash is
+// stored, so the queued job holds nothing that would open the account.
+func (c composer) reset(_ context.Context, job store.MailJob) (mail.Message, error) {
+	a, err := c.cfg.DB.Admin(job.Ref)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return mail.Message{}, fmt.Errorf("reset link for %q: the admin is gone: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("reset link: %w", err)
+	}
+	token, hash, err := auth.NewResetToken()
+	if err != nil {
+		return mail.Message{}, err
+	}
+	if err := c.cfg.DB.PutResetToken(hash, a.Username, time.Now().Add(auth.ResetTTL)); err != nil {
+		return mail.Message{}, fmt.Errorf("reset link: %w", err)
+	}
+	site := c.cfg.SiteName
+	return mail.Message{
+		To:      a.Email,
+		Subject: site + ": reset your admin password",
+		Text: fmt.Sprintf("Hello %s,\n\nSomeone (hopefully you) asked to reset the password of the %s admin account.\n"+
+			"Open this link within 30 minutes to choose a new password; it works once:\n\n%s\n\n"+
+			"If you did not ask for this, ignore this e-mail; your password stays as it is.\n",
+			a.Username, site, c.cfg.SiteURL+ResetPath+token),
+	}, nil
+}
+
+// notification makes the notification of a stored enquiry (the job keeps its key).
+func (c composer) notification(_ context.Context, job store.MailJob) (mail.Message, error) {
+	m, err := c.cfg.DB.MessageAt(job.MessageKey)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return mail.Message{}, fmt.Errorf("notification of enquiry %s: the enquiry is gone: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("notification: %w", err)
+	}
+	// The visitor's address is one plain mailbox (domain.ValidMailbox), so replying goes
+	// straight to them. An enquiry stored before that rule may hold what is no single RFC 5322
+	// address ("a@b.c,d"); such a Reply-To would make the whole mail fail, so it is left out and
+	// the address stays in the body.
+	replyTo := m.Email
+	if a, err := netmail.ParseAddress(m.Email); err != nil || a.Address != m.Email {
+		replyTo = ""
+	}
+	return mail.Message{
+		To:      job.To,
+		ReplyTo: replyTo,
+		Subject: "New enquiry from " + domain.OneLine(m.Name, 80),
+		// The reference names the enquiry, so erasing it also finds this mail's copies.
+		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\nReference: %s\n",
+			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message, m.ID),
+	}, nil
+}
+
+// invite makes an invitation mail with a fresh token whose hash replaces the invitation's: the
+// queued job holds nothing that opens an account, and only the newest mail's link works.
+func (c composer) invite(_ context.Context, job store.MailJob) (mail.Message, error) {
+	token, hash, err := auth.NewResetToken()
+	if err != nil {
+		return mail.Message{}, err
+	}
+	inv, err := c.cfg.DB.SetInviteToken(job.Ref, hash, time.Now().UTC())
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return mail.Message{}, fmt.Errorf("invitation %s: revoked, used or expired: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("invitation: %w", err)
+	}
+	site := c.cfg.SiteName
+	return mail.Message{
+		To:      inv.Email,
+		Subject: fmt.Sprintf("%s: you are invited to the admin area", site),
+		Text: fmt.Sprintf("Hello,\n\n%s invited you to the admin area of the %s website as an %s.\n\n"+
+			"Open this link by %s to choose your username and password; it works once:\n\n%s\n\n"+
+			"If you did not expect this, ignore this e-mail.\n", inv.InvitedBy, site, inv.Role,
+			inv.ExpiresAt.Format("2 January 2006"), c.cfg.SiteURL+InvitePath+token),
+	}, nil
+}
+
+// review makes the mail that a draft (the job names kind/slug) awaits review. A draft no
+// longer awaiting it (published, withdrawn, deleted) needs no mail.
+func (c composer) review(_ context.Context, job store.MailJob) (mail.Message, error) {
+	name, slug, _ := strings.Cut(job.Ref, "/")
+	var k *domain.Kind
+	for _, kk := range domain.Kinds {
+		if kk.Name == name {
+			k = kk
+		}
+	}
+	if k == nil {
+		return mail.Message{}, fmt.Errorf("review of %q: no such kind: %w", job.Ref, mail.ErrPermanent)
+	}
+	rec, err := c.cfg.DB.Record(k, store.Preview, slug)
+	if domain.ErrorCode(err) == domain.ENotFound {
+		return mail.Message{}, fmt.Errorf("review of %s: the draft is gone: %w", job.Ref, mail.ErrPermanent)
+	} else if err != nil {
+		return mail.Message{}, fmt.Errorf("review of %s: %w", job.Ref, err)
+	}
+	f := rec.Fields()
+	rv := *f.Review
+	if rv == nil {
+		return mail.Message{}, fmt.Errorf("review of %s: no longer awaiting review: %w", job.Ref, mail.ErrPermanent)
+	}
+	text := fmt.Sprintf("%s submitted a %s for review: %s\n", rv.SubmittedBy, strings.ToLower(k.Label), domain.OneLine(*f.Title, 200))
+	if rv.Note != "" {
+		text += "\nTheir note: " + rv.Note + "\n"
+	}
+	text += "\nCheck and publish it in the admin area:\n\n" + c.cfg.SiteURL + "/admin/dashboard#reviews\n"
+	return mail.Message{To: job.To, Subject: c.cfg.SiteName + ": a draft awaits your review", Text: text}, nil
+}
