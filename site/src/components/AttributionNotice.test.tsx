@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ContactPopup from './ContactPopup';
 import ContactForm from './ContactForm';
@@ -14,6 +14,16 @@ function landFromAnAd() {
   resetCapture();
   capture(window.location, 'http://localhost:3000/blog/');
 }
+
+/** Lets the forms' visit code arrive: the browser is idle at once, and the import resolves. */
+const visitCodeLoaded = () => act(async () => void (await import('../lib/attribution')));
+
+beforeEach(() => {
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => {
+    run();
+    return 0;
+  });
+});
 
 function fillAndSend(email = 'Email') {
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Asha Verma' } });
@@ -36,6 +46,7 @@ describe('the forms and the visit that brought the visitor', () => {
     vi.stubGlobal('fetch', fetchMock);
     render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} attribution="notice" />);
     act(() => void window.dispatchEvent(new CustomEvent(OPEN_POPUP_EVENT)));
+    await visitCodeLoaded();
     const line = screen.getByText(NOTICE.kept, { exact: false });
     expect(line.querySelector('a')?.getAttribute('href')).toBe(PRIVACY_HREF);
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -51,6 +62,7 @@ describe('the forms and the visit that brought the visitor', () => {
     let fetchMock = ok();
     vi.stubGlobal('fetch', fetchMock);
     render(<ContactForm formEndpoint="/popup" attribution="consent" />);
+    await visitCodeLoaded();
     const box = screen.getByRole('checkbox', { name: NOTICE.consent }) as HTMLInputElement;
     expect(box.checked).toBe(false);
     fillAndSend();

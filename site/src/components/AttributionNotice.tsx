@@ -1,38 +1,57 @@
-import { useEffect, useState } from 'react';
-import { attributionFields, privacySignal, type AttributionMode } from '../lib/attribution';
+import { useEffect, useRef, useState } from 'react';
+import type { AttributionMode } from '../lib/attribution';
+
+type Attribution = typeof import('../lib/attribution');
 
 export const PRIVACY_HREF = '/privacy-policy/';
 
 export const NOTICE = {
-  kept: 'We keep the page and the campaign that brought you here with your message.',
-  consent: 'Also keep the ad click that brought me here, so you can see which ads work (optional).',
-  declined: 'Your browser asks not to be tracked, so nothing about how you found us is kept.',
+  kept: 'We keep the page and campaign that brought you here with your message.',
+  consent: 'Also keep the ad I clicked, so you can see which ads work (optional).',
+  declined: 'Your browser asks not to be tracked: nothing of how you found us is kept.',
 };
 
 /**
  * What a form says and sends of the visit that brought the visitor (lib/attribution.ts): the
  * line beside its button, with the consent setting the box to tick, and fields(), what the
  * enquiry carries. A browser asking not to be tracked is told that nothing is kept (known once
- * the page is hydrated; the page as served says the general rule).
+ * the visit's code is there; the page as served says the general rule).
+ *
+ * The visit's code arrives once the form is hydrated and the browser idle, so it costs nothing
+ * before the page is interactive (a visitor takes longer to fill the form), and it sends the page
+ * view's beacon: the popup's form is on every page, so every page counts, once.
  */
-export function useAttribution(mode: AttributionMode = 'notice', id: string) {
+export function useAttribution(mode: AttributionMode = 'notice') {
   const [consent, setConsent] = useState(false);
   const [declined, setDeclined] = useState(false);
-  useEffect(() => setDeclined(mode !== 'off' && privacySignal()), [mode]);
-  const notice =
-    mode === 'off' ? null : (
-      <div className="attribution-notice">
-        {mode === 'consent' && !declined && (
-          <label className="attribution-notice__consent" htmlFor={`${id}-ad-consent`}>
-            <input id={`${id}-ad-consent`} type="checkbox" name="adConsent" value="true" checked={consent}
-              onChange={(e) => setConsent(e.target.checked)} />
-            {NOTICE.consent}
-          </label>
-        )}
-        <p>
-          {declined ? NOTICE.declined : NOTICE.kept} <a href={PRIVACY_HREF}>Privacy policy</a>
-        </p>
-      </div>
-    );
-  return { notice, fields: () => attributionFields(mode, consent) };
+  const visit = useRef<Attribution | null>(null);
+  useEffect(() => {
+    if (mode === 'off') return;
+    let live = true;
+    const load = () =>
+      import('../lib/attribution').then((m) => {
+        visit.current = m;
+        m.sendPageView();
+        if (live) setDeclined(m.privacySignal());
+      });
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
+    else setTimeout(load, 200);
+    return () => {
+      live = false;
+    };
+  }, [mode]);
+  const notice = mode !== 'off' && (
+    <div className="attribution-notice">
+      {mode === 'consent' && !declined && (
+        <label>
+          <input type="checkbox" name="adConsent" value="true" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+          {NOTICE.consent}
+        </label>
+      )}
+      <p>
+        {declined ? NOTICE.declined : NOTICE.kept} <a href={PRIVACY_HREF}>Privacy policy</a>
+      </p>
+    </div>
+  );
+  return { notice, fields: () => visit.current?.attributionFields(mode, consent) ?? {} };
 }

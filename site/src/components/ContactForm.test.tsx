@@ -34,7 +34,7 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: /Sending\.\.\./ })).toHaveProperty('disabled', true);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
-    expect(Object.keys(body).sort()).toEqual(['email', 'message', 'name', 'page', 'phone', 'startedAt', 'website']);
+    expect(Object.keys(body).sort()).toEqual(['email', 'message', 'name', 'phone', 'startedAt', 'website']);
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     vi.unstubAllGlobals();
   });

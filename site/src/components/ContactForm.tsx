@@ -33,7 +33,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, attributio
   const emailRef = useRef<HTMLInputElement>(null);
   const { status, sending, submit, refuse, markShown, startedAt } = useEnquiry(formEndpoint);
   const challenge = useTurnstile(turnstileSiteKey);
-  const lead = useAttribution(attribution, 'contact');
+  const lead = useAttribution(attribution);
 
   useEffect(() => {
     markShown();

@@ -47,7 +47,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
   const dialogRef = useRef<HTMLDivElement>(null);
   const challenge = useTurnstile(turnstileSiteKey, open);
   const nameRef = useRef<HTMLInputElement>(null);
-  const lead = useAttribution(attribution, 'popup');
+  const lead = useAttribution(attribution);
 
   const show = useCallback(() => {
     everOpened.current = true;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attributionFields, capture, keptVisit, privacySignal, resetCapture, STARTED_KEY, VISIT_KEY } from './attribution';
+import { attributionFields, capture, keptVisit, privacySignal, resetCapture, sendPageView, STARTED_KEY, VISIT_KEY } from './attribution';
 
 /** A page at url, arrived at from referrer, as capture() reads it. */
 function visitPage(url: string, referrer = '') {
@@ -72,5 +72,16 @@ describe('attribution', () => {
       throw new Error('QuotaExceededError');
     });
     expect(() => visitPage('/?utm_source=x', 'https://a.example/')).not.toThrow();
+  });
+
+  it('sends one beacon a page: the path, and where the visit came from on its first page only, never a click id', () => {
+    const sent: [string, string][] = [];
+    Object.defineProperty(navigator, 'sendBeacon', { value: (url: string, body: URLSearchParams) => sent.push([url, String(body)]), configurable: true });
+    document.body.innerHTML = '<div class="site" data-beacon="/beacon"></div>';
+    visitPage('/seo/?utm_source=google&utm_medium=cpc&utm_campaign=Diwali%20Sale&gclid=abc&fbclid=def', 'https://www.google.com/');
+    sendPageView();
+    sendPageView(); // a second form on the page asks again
+    expect(sent).toEqual([['/beacon', 'p=%2Fseo%2F&e=1&r=www.google.com&s=google&m=cpc&c=Diwali+Sale&a=1&f=1']]);
+    document.body.innerHTML = '';
   });
 });

@@ -3,55 +3,47 @@
 // another site or with campaign parameters keeps anything: a direct visit keeps nothing. A later
 // visit in the same tab replaces the earlier one (the visit that sends the enquiry counts, not
 // the first). A browser sending Global Privacy Control or Do Not Track keeps and sends nothing.
-// The server validates every field again (internal/domain ReadAttribution).
+// The server checks every field again (internal/domain ReadAttribution). It also sends the page
+// view's beacon (sendPageView). Loaded after the page is interactive, so it is kept small.
 
 export type AttributionMode = 'notice' | 'consent' | 'off';
 
-/** What the page keeps of the visit. */
-export interface Visit {
-  landing: string;
-  referrer?: string;
-  utm_source?: string;
-  utm_medium?: string;
-  utm_campaign?: string;
-  utm_term?: string;
-  utm_content?: string;
-  gclid?: string;
-  gbraid?: string;
-  wbraid?: string;
-  fbclid?: string;
-  msclkid?: string;
-}
+/** What the page keeps of the visit: landing, referrer, the utm_ values and click ids present. */
+export type Visit = Record<string, string>;
 
 export const VISIT_KEY = 'dr:visit';
 /** Marks that this tab's visit began (no data), so the next page is not a new visit. */
 export const STARTED_KEY = 'dr:visit-started';
 
-const CAMPAIGN = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
-const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'fbclid', 'msclkid'] as const;
-/** The server's bounds (internal/domain): longer values would be dropped there anyway. */
-const MAX_VALUE = 100;
-const MAX_CLICK_ID = 200;
+const TAGS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'];
+export const CLICK_IDS = ['gclid', 'gbraid', 'wbraid', 'fbclid', 'msclkid'];
 
 /** Whether the browser asks not to be tracked (Global Privacy Control or Do Not Track). */
-export function privacySignal(nav: Navigator = navigator): boolean {
-  const n = nav as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string };
-  return n.globalPrivacyControl === true || n.doNotTrack === '1' || n.msDoNotTrack === '1';
+export const privacySignal = (n: Navigator = navigator) =>
+  (n as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true || n.doNotTrack === '1';
+
+// Storage refused (a private mode, a setting) or full keeps nothing and breaks nothing.
+function store(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
-function storage(): Storage | null {
+function save(k: string, v: string | null) {
   try {
-    return window.sessionStorage;
+    if (v === null) store()?.removeItem(k);
+    else store()?.setItem(k, v);
   } catch {
-    return null; // storage refused: nothing is kept
+    /* nothing kept */
   }
 }
 
 /** The visit kept for this tab, if any. */
 export function keptVisit(): Visit | null {
   try {
-    const v = JSON.parse(storage()?.getItem(VISIT_KEY) ?? 'null') as Visit | null;
-    return v && typeof v.landing === 'string' ? v : null;
+    return JSON.parse(store()?.getItem(VISIT_KEY) ?? 'null');
   } catch {
     return null;
   }
@@ -64,56 +56,48 @@ export interface PageView {
 }
 
 let captured: PageView | null = null;
+let viewSent = false;
 
 /**
- * Notes this page view once per page: a view from another site, with campaign parameters, or
+ * Notes this page view, once per page: a view from another site, with campaign parameters, or
  * typed in (no referrer, a fresh navigation) begins a visit; the first two are kept, the third
  * forgets what an earlier visit in this tab kept. A view from the site's own pages, a reload or
  * going back continues the visit.
  */
-export function capture(loc: Location = window.location, referrer = document.referrer): PageView {
+export function capture(loc: Location = location, referrer = document.referrer): PageView {
   if (captured) return captured;
-  const store = storage();
-  const params = new URLSearchParams(loc.search);
   let from = '';
   try {
-    from = referrer ? new URL(referrer).hostname.toLowerCase() : '';
+    from = new URL(referrer).hostname;
   } catch {
-    from = '';
+    /* no referrer */
   }
-  const external = from !== '' && from !== loc.hostname.toLowerCase();
-  const tagged = [...CAMPAIGN, ...CLICK_IDS].some((k) => params.get(k));
+  const params = new URLSearchParams(loc.search);
+  const visit: Visit = { landing: loc.pathname };
+  if (from && from !== loc.hostname) visit.referrer = from;
+  // The server's bounds: longer values would be dropped there anyway.
+  for (const k of TAGS) {
+    const v = params.get(k)?.trim();
+    if (v) visit[k] = v.slice(0, 100);
+  }
+  for (const k of CLICK_IDS) {
+    const v = params.get(k);
+    if (v && v.length <= 200) visit[k] = v;
+  }
+  const kept = Object.keys(visit).length > 1;
   const nav = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
-  const typed = from === '' && (nav === undefined || nav === 'navigate');
-  const entry = external || tagged || !store?.getItem(STARTED_KEY) || typed;
+  const entry = kept || !store()?.getItem(STARTED_KEY) || (!from && (!nav || nav === 'navigate'));
   if (entry) {
-    const visit: Visit = { landing: loc.pathname };
-    if (external) visit.referrer = from;
-    for (const k of CAMPAIGN) {
-      const v = params.get(k)?.trim();
-      if (v) visit[k] = v.slice(0, MAX_VALUE);
-    }
-    for (const k of CLICK_IDS) {
-      const v = params.get(k);
-      if (v && v.length <= MAX_CLICK_ID) visit[k] = v;
-    }
-    try {
-      store?.setItem(STARTED_KEY, '1');
-      if (external || tagged) store?.setItem(VISIT_KEY, JSON.stringify(visit));
-      else store?.removeItem(VISIT_KEY);
-    } catch {
-      /* storage full or refused: this page still sends its view */
-    }
-    captured = { entry, visit: external || tagged ? visit : null };
-  } else {
-    captured = { entry, visit: keptVisit() };
+    save(STARTED_KEY, '1');
+    save(VISIT_KEY, kept ? JSON.stringify(visit) : null);
   }
-  return captured;
+  return (captured = { entry, visit: entry ? (kept ? visit : null) : keptVisit() });
 }
 
-/** For tests: forget this page's capture. */
+/** For tests: forget this page's capture and beacon. */
 export function resetCapture(): void {
   captured = null;
+  viewSent = false;
 }
 
 /**
@@ -123,13 +107,35 @@ export function resetCapture(): void {
  */
 export function attributionFields(mode: AttributionMode, consent = false): Record<string, string> {
   if (mode === 'off' || privacySignal()) return {};
-  const { visit } = capture();
-  const out: Record<string, string> = { page: window.location.pathname };
-  if (!visit) return out;
-  const mayClick = mode === 'notice' || consent;
-  for (const [k, v] of Object.entries(visit)) {
-    if (v && (mayClick || !(CLICK_IDS as readonly string[]).includes(k))) out[k] = v;
+  const out: Visit = { ...capture().visit, page: location.pathname };
+  if (mode === 'consent') {
+    if (consent) out.adConsent = 'true';
+    else for (const k of CLICK_IDS) delete out[k];
   }
-  if (mode === 'consent' && consent) out.adConsent = 'true';
   return out;
+}
+
+/**
+ * The page's beacon: one small POST a page view to the form endpoint's server (the address the
+ * page names in data-beacon), for the first-party visitor counts. It carries the path and, for
+ * the first page of a visit, where the visit came from; never a click id (only whether there
+ * was one), nothing about the visitor. Nothing is sent when the browser asks not to be tracked
+ * or the site's setting is off (no data-beacon). Once a page, however many forms ask. The keys
+ * are internal/api handleBeacon's.
+ */
+export function sendPageView(): void {
+  if (viewSent) return;
+  viewSent = true;
+  const url = document.querySelector<HTMLElement>('[data-beacon]')?.dataset.beacon;
+  if (!url || privacySignal() || !navigator.sendBeacon) return;
+  const { entry, visit: v } = capture();
+  const body = new URLSearchParams({ p: location.pathname });
+  if (entry) {
+    body.set('e', '1');
+    const short: Record<string, string> = { referrer: 'r', utm_source: 's', utm_medium: 'm', utm_campaign: 'c' };
+    for (const k in short) if (v?.[k]) body.set(short[k], v[k]);
+    if (v?.gclid || v?.gbraid || v?.wbraid || v?.msclkid) body.set('a', '1');
+    if (v?.fbclid) body.set('f', '1');
+  }
+  navigator.sendBeacon(url, body);
 }
