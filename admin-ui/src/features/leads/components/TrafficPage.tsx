@@ -133,7 +133,7 @@ function RowsTable({ title, keyLabel, rows, views = false, rate = true, label = 
               <tr>
                 <th scope="col">{keyLabel}</th>
                 <th scope="col" className="num">Visits</th>
-                {views && <th scope="col" className="num">Page views</th>}
+                {views && <th scope="col" className="num wide-only">Page views</th>}
                 {rate && <th scope="col" className="num">Enquiries</th>}
                 {rate && <th scope="col" className="num">Rate</th>}
               </tr>
@@ -143,7 +143,7 @@ function RowsTable({ title, keyLabel, rows, views = false, rate = true, label = 
                 <tr key={r.key}>
                   <th scope="row" className="traffic-key">{r.key === OTHER ? <span className="muted">Other</span> : label(r.key ?? '')}</th>
                   <td className="num">{n(r.visits)}</td>
-                  {views && <td className="num">{n(r.pageViews)}</td>}
+                  {views && <td className="num wide-only">{n(r.pageViews)}</td>}
                   {rate && <td className="num">{n(r.enquiries)}</td>}
                   {rate && <td className="num">{percent(r.rate)}</td>}
                 </tr>
