@@ -35,6 +35,8 @@ func main() {
 		err = searchIndex(os.Args[2:])
 	case "media":
 		err = mediaBench(os.Args[2:])
+	case "traffic":
+		err = traffic(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
