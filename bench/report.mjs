@@ -173,6 +173,54 @@ if (exists('inbox.json')) {
     `search ${ib.searchMs.map((x) => x.toFixed(0)).join(' ')} ms; spam ${ib.spamMs.map((x) => x.toFixed(0)).join(' ')} ms; counts ${JSON.stringify(ib.counts)}; api ${JSON.stringify(ib.api)}`);
 }
 
+// 12. Where leads come from: the beacon endpoint, enquiries beside a beacon flood, a year of
+// counts, the Traffic screen, and what the leads work adds to a page.
+const beacon = wrkJSON('wrk-beacon.txt');
+if (beacon) {
+  const counted = beacon.statuses['204'] || 0;
+  const rate = counted / beacon.seconds;
+  rows.push(['12', 'Beacon endpoint (POST /beacon, wrk 2 threads × 32 connections, 20,000 visitors, flood limit lifted)',
+    `${Math.round(rate)} beacons/s counted (${counted} × 204, ${beacon.requests - counted} other), p50 ${ms(beacon.p50ms)}, p99 ${ms(beacon.p99ms)}`,
+    '≥ 1,000/s, p99 < 50 ms', ok(rate >= 1000 && beacon.p99ms < 50)]);
+  detail.push(`beacon: ${JSON.stringify(beacon)}`);
+}
+const alone = wrkJSON('wrk-popup-alone.txt'), beside = wrkJSON('wrk-popup-flood.txt'), flood = wrkJSON('wrk-flood.txt');
+if (alone && beside && flood) {
+  const ratio = beside.p99ms / alone.p99ms;
+  const shed = (flood.statuses['429'] || 0) / flood.requests;
+  const stored = (x) => x.statuses['200'] || 0;
+  rows.push(['12', 'POST /popup beside a beacon flood (popup 1 × 16 connections; flood 1 × 64, shed past 2,000/s)',
+    `p99 ${ms(alone.p99ms)} alone, ${ms(beside.p99ms)} beside the flood (**× ${ratio.toFixed(2)}**); ${Math.round(alone.rps)} → ${Math.round(beside.rps)} enquiries/s, ` +
+    `${stored(beside)} of ${beside.requests} taken; flood ${Math.round(flood.rps)} beacons/s, ${pct(shed)} shed (429)`,
+    'p99 ≤ 1.5 × alone, every enquiry taken', ok(ratio <= 1.5 && stored(beside) === beside.requests)]);
+  detail.push(`popup alone: ${JSON.stringify(alone)}\npopup beside the flood: ${JSON.stringify(beside)}\nflood: ${JSON.stringify(flood)}`);
+}
+if (exists('traffic-year.json')) {
+  const y = JSON.parse(read('traffic-year.json'));
+  const grown = y.bytesAfter - y.bytesEmpty;
+  rows.push(['12', `A year of a busy site: ${y.days} days × ${y.viewsPerDay.toLocaleString('en')} page views over ${y.paths} pages, ${y.enquiries} enquiries`,
+    `the database grew ${(grown / 1e6).toFixed(1)} MB (${y.flushes} writes, the last ${Math.min(y.flushes, 1667)} at a live server's pace); simulated in ${sec(y.seconds)}`,
+    '≤ 200 MB', ok(grown <= 200e6)]);
+  detail.push(`traffic year: ${JSON.stringify(y)}`);
+}
+if (exists('traffic-screen.json')) {
+  const t = JSON.parse(read('traffic-screen.json'));
+  const open = median(t.openMs);
+  rows.push(['12', `Traffic screen over that year, 90 days, opened in Chromium (${t.runs} runs)`,
+    `open ${ms(open)}; API ${ms(t.api[7].ms)} (7 days), ${ms(t.api[30].ms)} (30), ${ms(t.api[90].ms)} (90, ${kb(t.api[90].bytes)})`,
+    'open < 1 s', ok(open < 1000)]);
+  detail.push(`traffic screen: ${JSON.stringify(t)}`);
+}
+if (exists('leads-bytes.json')) {
+  const b = JSON.parse(read('leads-bytes.json'));
+  const a = b.added;
+  rows.push(['12', 'What the leads work adds to a page, gzipped (against the site bundle before it)',
+    `${kb(a.total)}: ${kb(a.afterInteractive)} loaded once the page is hydrated and idle (the visit's code and its beacon), ` +
+    `${kb(a.beforeInteractive)} with the forms' code (the line by their buttons), ${kb(a.css)} of styles`,
+    '≤ 3 kB for all the leads work (issue 26)', ok(a.total <= 3000)]);
+  detail.push(`leads bytes: ${JSON.stringify(b)}`);
+}
+
 // 11. Responsive images: upload → variants, and the image bytes of a post page.
 const uploads = jsonl('media-upload.jsonl').filter((r) => r.upload !== undefined);
 if (uploads.length) {
