@@ -173,9 +173,6 @@ func (s *Server) logRequests(h http.Handler) http.Handler {
 		if rec.status == 0 {
 			rec.status = http.StatusOK
 		}
-		if r.URL.Path == beaconPath && rec.status < 500 {
-			return // page views are counted, never logged: no visitor's address is kept (leads.go)
-		}
 		// Reads that went well are the bulk (every page and asset in demo mode): debug. Changes
 		// and refusals stay visible at the default level, server errors as errors.
 		level := slog.LevelInfo

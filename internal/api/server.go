@@ -184,7 +184,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.hooks = cfg.Webhooks
 	s.site = static.Handler(cfg.OutDir, nil)
-	s.handler = s.middleware(s.router())
+	s.handler = s.beaconFirst(s.middleware(s.router()))
 	return s, nil
 }
 
