@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -213,6 +214,15 @@ func TestEnquiryKeepsItsVisit(t *testing.T) {
 	}
 	if d := today(t, e, c); d.Conversions != 1 || d.Campaigns["Diwali"].Conversions != 1 {
 		t.Errorf("conversions %+v", d)
+	}
+	// The agency's notification says where the lead came from, without its click id.
+	var files []string
+	waitFor(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	raw, _ := os.ReadFile(files[0])
+	eml := strings.NewReplacer("=\r\n", "", "=\n", "").Replace(string(raw)) // quoted-printable's soft breaks
+	if !strings.Contains(eml, "Came from: Paid search, campaign Diwali, landed on /seo-services-in-delhi/, from www.google.com") ||
+		strings.Contains(eml, "Cj0KCQiA") {
+		t.Errorf("notification:\n%s", eml)
 	}
 	post(enquiry(adVisit), map[string]string{"Sec-GPC": "1"})
 	if m := lastEnquiry(t, e); m.Attribution != nil {

@@ -221,6 +221,32 @@ func (a *Attribution) MayExport(mode AttributionMode) bool {
 	return false
 }
 
+// ChannelNames are the channels as people read them.
+var ChannelNames = map[string]string{ChannelPaidSearch: "Paid search", ChannelOrganicSearch: "Organic search",
+	ChannelSocial: "Social", ChannelReferral: "Referral", ChannelEmail: "E-mail", ChannelDirect: "Direct"}
+
+// Summary says in one line where the visit came from (its click ids left out): "Paid search,
+// campaign Diwali, landed on /seo-services-in-delhi/, from www.google.com".
+func (a *Attribution) Summary() string {
+	if a == nil {
+		return ""
+	}
+	parts := []string{ChannelNames[a.Channel]}
+	if a.Campaign != "" {
+		parts = append(parts, "campaign "+a.Campaign)
+	}
+	if a.Landing != "" {
+		parts = append(parts, "landed on "+a.Landing)
+	}
+	if a.Referrer != "" {
+		parts = append(parts, "from "+a.Referrer)
+	}
+	if a.Page != "" {
+		parts = append(parts, "form on "+a.Page)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // ChannelOfMessage is an enquiry's channel as the inbox files it: its attribution's, or "" when
 // none was kept (no script, a visitor asking not to be tracked, an enquiry from before).
 func ChannelOfMessage(m Message) string {

@@ -165,3 +165,13 @@ func TestTrafficDayBound(t *testing.T) {
 		t.Errorf("merged %v", e.Campaigns[Other])
 	}
 }
+
+func TestAttributionSummary(t *testing.T) {
+	a := &Attribution{Channel: ChannelPaidSearch, Campaign: "Diwali", Landing: "/seo/", Referrer: "www.google.com", Page: "/contactus/", GCLID: "secret"}
+	if got := a.Summary(); got != "Paid search, campaign Diwali, landed on /seo/, from www.google.com, form on /contactus/" {
+		t.Errorf("%q", got)
+	}
+	if (*Attribution)(nil).Summary() != "" || (&Attribution{Channel: ChannelDirect}).Summary() != "Direct" {
+		t.Error("nil or direct")
+	}
+}

@@ -117,9 +117,17 @@ func (c composer) notification(_ context.Context, job store.MailJob) (mail.Messa
 		ReplyTo: replyTo,
 		Subject: "New enquiry from " + domain.OneLine(m.Name, 80),
 		// The reference names the enquiry, so erasing it also finds this mail's copies.
-		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\nReference: %s\n",
-			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message, m.ID),
+		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\n%sReference: %s\n",
+			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message, cameFrom(m), m.ID),
 	}, nil
+}
+
+// cameFrom is the notification's line on where the visit that sent the enquiry came from.
+func cameFrom(m domain.Message) string {
+	if m.Attribution == nil {
+		return ""
+	}
+	return "Came from: " + m.Attribution.Summary() + "\n\n"
 }
 
 // invite makes an invitation mail with a fresh token whose hash replaces the invitation's: the
