@@ -1,6 +1,8 @@
 package domain
 
 import (
+	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -173,5 +175,34 @@ func TestAttributionSummary(t *testing.T) {
 	}
 	if (*Attribution)(nil).Summary() != "" || (&Attribution{Channel: ChannelDirect}).Summary() != "Direct" {
 		t.Error("nil or direct")
+	}
+}
+
+func TestTrafficDayStoredForm(t *testing.T) {
+	in := TrafficDay{Day: "2026-11-23", Views: 300, Visits: 20, Visitors: 15, Conversions: 2, Bots: 4, Shed: 1, Starts: 2,
+		Paths:    Table{"/b/": {Views: 3, Visits: 2, Conversions: 1}, "/a/": {Views: 297, Visits: 18, Conversions: 1}},
+		Channels: Table{ChannelDirect: {Visits: 20, Conversions: 2}}, Campaigns: Table{"Diwali Sale ✨": {Visits: 1}}}
+	data, err := in.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out TrafficDay
+	if err := out.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(in, out) {
+		t.Fatalf("read back\n%+v\nwant\n%+v", out, in)
+	}
+	again, _ := out.MarshalBinary()
+	if !bytes.Equal(again, data) {
+		t.Error("the stored form is not deterministic")
+	}
+	for i := range data {
+		if err := new(TrafficDay).UnmarshalBinary(data[:i]); err == nil {
+			t.Errorf("a record cut at %d of %d bytes was read", i, len(data))
+		}
+	}
+	if err := new(TrafficDay).UnmarshalBinary(append(data, 0)); err == nil {
+		t.Error("trailing bytes were read")
 	}
 }

@@ -1,12 +1,9 @@
 package domain
 
-import (
-	"encoding/json"
-	"fmt"
-	"sort"
-)
+import "sort"
 
-// TrafficDay is one day's first-party visitor counts, the day taken in the site's time zone.
+// TrafficDay is one day's first-party visitor counts, the day taken in the site's time zone
+// (stored in the binary form of traffic_codec.go).
 // It holds totals and marginal tables (by path, channel, campaign, referring host, device
 // class), never a combination of them and never anything about one visitor, so its size is
 // bounded whatever the traffic: paths come only from the site's own pages, and the campaigns
@@ -18,12 +15,12 @@ type TrafficDay struct {
 	Visitors int    `json:"visitors"`
 	// Conversions are enquiries sent from a counted visit, at most one a visit, so a rate of
 	// Conversions to Visits never passes 100 %.
-	Conversions int              `json:"conversions"`
-	Paths       map[string]Count `json:"paths,omitempty"`     // views by page, visits and conversions by landing page
-	Channels    map[string]Count `json:"channels,omitempty"`  // visits and conversions
-	Campaigns   map[string]Count `json:"campaigns,omitempty"` // by utm_campaign
-	Referrers   map[string]Count `json:"referrers,omitempty"` // by referring host
-	Devices     map[string]Count `json:"devices,omitempty"`   // mobile, tablet, desktop
+	Conversions int   `json:"conversions"`
+	Paths       Table `json:"paths,omitempty"`     // views by page, visits and conversions by landing page
+	Channels    Table `json:"channels,omitempty"`  // visits and conversions
+	Campaigns   Table `json:"campaigns,omitempty"` // by utm_campaign
+	Referrers   Table `json:"referrers,omitempty"` // by referring host
+	Devices     Table `json:"devices,omitempty"`   // mobile, tablet, desktop
 	// What was not counted: bots and previews, beacons that broke the rules, beacons shed by the
 	// flood limit. A visitor asking not to be tracked is not counted in any of them.
 	Bots    int `json:"bots,omitempty"`
@@ -34,25 +31,13 @@ type TrafficDay struct {
 	Starts int `json:"starts,omitempty"`
 }
 
-// Count is one row of a marginal table. It is stored as [views, visits, conversions].
+// Count is one row of a marginal table.
 type Count struct {
 	Views, Visits, Conversions int
 }
 
-// MarshalJSON writes the compact form: a year of days stays small.
-func (c Count) MarshalJSON() ([]byte, error) {
-	return fmt.Appendf(nil, "[%d,%d,%d]", c.Views, c.Visits, c.Conversions), nil
-}
-
-// UnmarshalJSON reads [views, visits, conversions].
-func (c *Count) UnmarshalJSON(b []byte) error {
-	var v [3]int
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	c.Views, c.Visits, c.Conversions = v[0], v[1], v[2]
-	return nil
-}
+// Table is a marginal table: a Count by key (a path, a channel, a campaign…).
+type Table map[string]Count
 
 // Add adds o to c.
 func (c *Count) Add(o Count) {
@@ -96,12 +81,12 @@ func (t *TrafficDay) Merge(d TrafficDay) {
 	mergeTable(&t.Devices, d.Devices)
 }
 
-func mergeTable(to *map[string]Count, from map[string]Count) {
+func mergeTable(to *Table, from Table) {
 	if len(from) == 0 {
 		return
 	}
 	if *to == nil {
-		*to = make(map[string]Count, len(from))
+		*to = make(Table, len(from))
 	}
 	for k, c := range from {
 		v := (*to)[k]
@@ -119,7 +104,7 @@ func (t *TrafficDay) Bound() {
 }
 
 // BoundTable keeps at most n rows besides Other in m, summing the smallest into Other.
-func BoundTable(m map[string]Count, n int) {
+func BoundTable(m Table, n int) {
 	if len(m) <= n || (len(m) == n+1 && hasOther(m)) {
 		return
 	}
@@ -138,11 +123,11 @@ func BoundTable(m map[string]Count, n int) {
 	m[Other] = other
 }
 
-func hasOther(m map[string]Count) bool { _, ok := m[Other]; return ok }
+func hasOther(m Table) bool { _, ok := m[Other]; return ok }
 
 // SortCounts orders the keys of m by visits, then views, then conversions, most first, then by
 // name.
-func SortCounts(keys []string, m map[string]Count) {
+func SortCounts(keys []string, m Table) {
 	sort.Slice(keys, func(i, j int) bool {
 		a, b := m[keys[i]], m[keys[j]]
 		switch {

@@ -268,9 +268,9 @@ const (
 
 // addTo adds c to row k of a table, made when missing; with a bound, a new row past it goes
 // to domain.Other.
-func addTo(t *map[string]domain.Count, k string, c domain.Count, bound int) {
+func addTo(t *domain.Table, k string, c domain.Count, bound int) {
 	if *t == nil {
-		*t = map[string]domain.Count{}
+		*t = domain.Table{}
 	}
 	row, ok := (*t)[k]
 	if !ok && bound > 0 && len(*t) >= bound {

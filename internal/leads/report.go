@@ -160,7 +160,7 @@ func (e *enquiryTables) add(m domain.Message, page func(string) string) {
 // table makes the rows of a marginal table and the enquiries of the same keys, most visits
 // first; with landing set, the rows are landing pages: pages with views but no visit are left
 // to the page views of the totals.
-func table(counts map[string]domain.Count, enquiries map[string]int, landing bool) []Row {
+func table(counts domain.Table, enquiries map[string]int, landing bool) []Row {
 	keys := map[string]bool{}
 	for k, c := range counts {
 		if !landing || c.Visits > 0 || enquiries[k] > 0 {

@@ -237,14 +237,15 @@ func (db *DB) AddTraffic(days []domain.TrafficDay) error {
 		for _, d := range days {
 			var stored domain.TrafficDay
 			if v := b.Get([]byte(d.Day)); v != nil {
-				if err := json.Unmarshal(v, &stored); err != nil {
+				if err := stored.UnmarshalBinary(v); err != nil {
 					return fmt.Errorf("decode traffic of %s: %w", d.Day, err)
 				}
 			}
 			stored.Day = d.Day
 			stored.Merge(d)
 			stored.Bound()
-			if err := putJSON(tx, bucketTraffic, []byte(d.Day), &stored); err != nil {
+			data, _ := stored.MarshalBinary()
+			if err := b.Put([]byte(d.Day), data); err != nil {
 				return err
 			}
 		}
@@ -260,7 +261,7 @@ func (db *DB) TrafficDays(first, last string) ([]domain.TrafficDay, error) {
 		c := tx.Bucket(bucketTraffic).Cursor()
 		for k, v := c.Seek([]byte(first)); k != nil && string(k) <= last; k, v = c.Next() {
 			var d domain.TrafficDay
-			if err := json.Unmarshal(v, &d); err != nil {
+			if err := d.UnmarshalBinary(v); err != nil {
 				return fmt.Errorf("decode traffic of %s: %w", k, err)
 			}
 			out = append(out, d)
