@@ -423,20 +423,22 @@ if ! skipped leads; then
   (cd "$w/base/site" && npx vite build --logLevel error)
   node bench/leads-bytes.mjs "$snap/dist/client/assets" "$w/base/site/dist/client/assets" | tee "$out/leads-bytes.json"
 
+  # serve_leads NAME FLAGS...: adminapi serve over $w/NAME.db and a placeholder site, its log in $out.
+  serve_leads() {
+    local name=$1; shift
+    "$adminapi" serve "$@" --db "$w/$name.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
+      --addr "127.0.0.1:$port_api" > "$out/$name-server.log" 2>&1 &
+    pids+=($!); api_pid=$!
+    wait_http "http://127.0.0.1:$port_api/healthz"
+  }
   say "leads: the beacon endpoint under wrk, ${wrk_secs} s (2 threads × 32 connections, 20,000 visitors, the flood limit lifted)"
-  "$adminapi" serve --trust-proxy --beacons-per-second 100000000 --db "$w/beacon.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
-    --addr "127.0.0.1:$port_api" > "$out/beacon-server.log" 2>&1 &
-  pids+=($!); api_pid=$!
-  wait_http "http://127.0.0.1:$port_api/healthz"
+  serve_leads beacon --trust-proxy --beacons-per-second 100000000
   wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/beacon.lua "http://127.0.0.1:$port_api/beacon" > "$out/wrk-beacon.txt"
   kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
   grep -h WRKJSON "$out/wrk-beacon.txt"
 
   say "leads: POST /popup alone, then beside a beacon flood shed past the site's limit (${wrk_secs} s each, popup 1 thread × 16 connections, flood 1 × 64)"
-  "$adminapi" serve --trust-proxy --enquiries-per-minute 100000000 --db "$w/flood.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
-    --addr "127.0.0.1:$port_api" > "$out/flood-server.log" 2>&1 &
-  pids+=($!); api_pid=$!
-  wait_http "http://127.0.0.1:$port_api/healthz"
+  serve_leads flood --trust-proxy --enquiries-per-minute 100000000
   wrk -t1 -c16 -d"${wrk_secs}s" --latency -s bench/form.lua "http://127.0.0.1:$port_api/popup" > "$out/wrk-popup-alone.txt"
   wrk -t1 -c64 -d"$((wrk_secs + 4))s" --latency -s bench/beacon.lua "http://127.0.0.1:$port_api/beacon" > "$out/wrk-flood.txt" &
   flood_pid=$!
