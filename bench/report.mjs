@@ -176,12 +176,19 @@ if (exists('inbox.json')) {
 // 12. Where leads come from: the beacon endpoint, enquiries beside a beacon flood, a year of
 // counts, the Traffic screen, and what the leads work adds to a page.
 const beacon = wrkJSON('wrk-beacon.txt');
+if (exists('beacons-rate.json')) {
+  const r = JSON.parse(read('beacons-rate.json'));
+  const counted = r.statuses['204'] || 0;
+  rows.push(['12', `Beacon endpoint at ${r.rate.toLocaleString('en')} a second (benchtool beacons: a constant rate, latency from when each was due, 20,000 visitors)`,
+    `${Math.round(r.rps)} answered a second, ${counted} of ${r.sent} counted (204), p50 ${ms(r.p50ms)}, p99 ${ms(r.p99ms)}, worst ${ms(r.maxms)}`,
+    '≥ 1,000/s, p99 < 50 ms', ok(r.rps >= 0.98 * r.rate && counted === r.sent && r.p99ms < 50)]);
+  detail.push(`beacons at a rate: ${JSON.stringify(r)}`);
+}
 if (beacon) {
   const counted = beacon.statuses['204'] || 0;
-  const rate = counted / beacon.seconds;
-  rows.push(['12', 'Beacon endpoint (POST /beacon, wrk 2 threads × 32 connections, 20,000 visitors, flood limit lifted)',
-    `${Math.round(rate)} beacons/s counted (${counted} × 204, ${beacon.requests - counted} other), p50 ${ms(beacon.p50ms)}, p99 ${ms(beacon.p99ms)}`,
-    '≥ 1,000/s, p99 < 50 ms', ok(rate >= 1000 && beacon.p99ms < 50)]);
+  rows.push(['12', 'Beacon endpoint, the most it takes (wrk 2 threads × 32 connections, as fast as it answers, flood limit lifted)',
+    `${Math.round(counted / beacon.seconds)} beacons/s counted (${counted} × 204, ${beacon.requests - counted} other), p50 ${ms(beacon.p50ms)}, p99 ${ms(beacon.p99ms)} (saturated: a queue)`,
+    '—', '']);
   detail.push(`beacon: ${JSON.stringify(beacon)}`);
 }
 const alone = wrkJSON('wrk-popup-alone.txt'), beside = wrkJSON('wrk-popup-flood.txt'), flood = wrkJSON('wrk-flood.txt');

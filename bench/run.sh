@@ -431,8 +431,10 @@ if ! skipped leads; then
     pids+=($!); api_pid=$!
     wait_http "http://127.0.0.1:$port_api/healthz"
   }
-  say "leads: the beacon endpoint under wrk, ${wrk_secs} s (2 threads × 32 connections, 20,000 visitors, the flood limit lifted)"
   serve_leads beacon --trust-proxy --beacons-per-second 100000000
+  say "leads: the beacon endpoint at 1,000 beacons a second for ${wrk_secs} s (benchtool beacons: latency from when each was due)"
+  "$bt" beacons -url "http://127.0.0.1:$port_api/beacon" -rate 1000 -secs "$wrk_secs" | tee "$out/beacons-rate.json"
+  say "leads: the most the beacon endpoint takes, wrk ${wrk_secs} s (2 threads × 32 connections, as fast as it answers)"
   wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/beacon.lua "http://127.0.0.1:$port_api/beacon" > "$out/wrk-beacon.txt"
   kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
   grep -h WRKJSON "$out/wrk-beacon.txt"

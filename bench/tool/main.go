@@ -37,6 +37,8 @@ func main() {
 		err = mediaBench(os.Args[2:])
 	case "traffic":
 		err = traffic(os.Args[2:])
+	case "beacons":
+		err = beacons(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
