@@ -31,7 +31,8 @@ export function TrafficChart({ series, metric }: { series: TrafficDay[]; metric:
   const max = Math.max(1, ...series.map((d) => d[metric]));
   const step = W / Math.max(1, series.length);
   const bar = Math.max(1, step * 0.72);
-  const ticks = series.length <= 7 ? series.map((_, i) => i) : [0, Math.floor((series.length - 1) / 2), series.length - 1];
+  // The first, middle and last days: room for them on a phone's width too.
+  const ticks = [...new Set([0, Math.floor((series.length - 1) / 2), series.length - 1])];
   return (
     <figure className="traffic-chart">
       <div className="traffic-chart__plot">
