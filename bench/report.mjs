@@ -228,6 +228,15 @@ if (exists('leads-bytes.json')) {
   detail.push(`leads bytes: ${JSON.stringify(b)}`);
 }
 
+// 10b. Enquiries queued in the intake bucket while the form server was down.
+if (exists('intake.json')) {
+  const it = JSON.parse(read('intake.json'));
+  rows.push(['10b', `${it.enquiries} enquiries queued in the intake bucket (the form server down) → all in the inbox`,
+    `${sec(it.seconds)} from the server's start, ${it.perSecond.toFixed(0)} enquiries/s (each validated, stored once with its mail job, then deleted from the bucket)`,
+    'within a minute', ok(it.seconds < 60)]);
+  detail.push(`intake: ${JSON.stringify(it)}`);
+}
+
 // 11. Responsive images: upload → variants, and the image bytes of a post page.
 const uploads = jsonl('media-upload.jsonl').filter((r) => r.upload !== undefined);
 if (uploads.length) {

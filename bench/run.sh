@@ -18,6 +18,7 @@
 #                    full-build section did not build is generated and built once here)
 #   BENCH_ENQUIRIES  enquiries in the inbox section (default 10000)
 #   BENCH_INBOX_RUNS times the inbox is opened in Chromium (default 5)
+#   BENCH_INTAKE     enquiries queued in the intake bucket for the intake section (default 1000)
 #   BENCH_UPLOADS    uploads of the responsive-images section (default 5)
 #   BENCH_SCALE_SIZES  post counts of the scale section (default "1000 5000 20000 50000"): one clean
 #                    build of each (BENCH_SCALE_RUNS, default 1), pages/s and peak memory
@@ -25,7 +26,7 @@
 #   BENCH_LEADS_BASE the commit whose site bundle the leads section compares this tree's with:
 #                    what the leads work adds to a page (default 621d83d, the tree before it)
 #   BENCH_SKIP       sections to leave out: build (the Hugo comparison), scale, nochange, deploy,
-#                    publish, publish-store, form, lighthouse, search, inbox, images, leads
+#                    publish, publish-store, form, lighthouse, search, inbox, intake, images, leads
 #   BENCH_ONLY       run only these sections, e.g. BENCH_ONLY=lighthouse BENCH_SIZES=1000 (the sites
 #                    the others need are then built once, unmeasured, and Hugo and wrk are not needed)
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
@@ -43,6 +44,7 @@ wrk_secs=${BENCH_WRK_SECS:-20}
 lh_runs=${BENCH_LH_RUNS:-5}
 inbox_n=${BENCH_ENQUIRIES:-10000}
 inbox_runs=${BENCH_INBOX_RUNS:-5}
+intake_n=${BENCH_INTAKE:-1000}
 skip=" ${BENCH_SKIP:-} "
 only=" ${BENCH_ONLY:-} "
 services=100
@@ -101,7 +103,7 @@ for tool in "${needed[@]}"; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 done
 versitygw=$(command -v versitygw || echo "$(go env GOPATH | cut -d: -f1)/bin/versitygw")
-[ -x "$versitygw" ] || skipped deploy || { echo "bench: versitygw is missing (scripts/setup.sh --bench)" >&2; exit 1; }
+[ -x "$versitygw" ] || { skipped deploy && skipped intake; } || { echo "bench: versitygw is missing (scripts/setup.sh --bench)" >&2; exit 1; }
 [ -x /usr/bin/chromium ] || skipped lighthouse || { echo "bench: /usr/bin/chromium is missing (scripts/setup.sh --bench)" >&2; exit 1; }
 if ! skipped lighthouse; then
   stamp=bench/node_modules/.installed-lock
@@ -152,10 +154,9 @@ cat "$out/machine.txt"
 # --- 1. full build beside Hugo --------------------------------------------------------------
 if skipped build; then
   # The other sections still need the sites: one unmeasured build of each size (unless the
-  # scale section, which makes its own, is all there is to run).
+  # scale, intake and leads sections, which make their own, are all there is to run).
   for n in "${sizes[@]}"; do
-    # The scale and leads sections make what they need.
-    [[ "${BENCH_ONLY:-}" =~ ^\ *((scale|leads)\ *)+$ ]] && break
+    [[ "${BENCH_ONLY:-}" =~ ^\ *((scale|intake|leads)\ *)+$ ]] && break
     say "building the $n-post site for the other sections (not measured)"
     w=$work/$n
     "$bt" gen -n "$n" -services "$services" -out "$w/content"
@@ -229,6 +230,7 @@ fi
 # A real S3 server on loopback (Versity's gateway, posix backend, on this machine's disk): the
 # figures are the deploy's own work (hashing, planning, requests), not a network's.
 port_s3=18493
+port_s3_admin=18496
 deploy_n=${sizes[0]}
 s3_started=0
 start_s3() {
@@ -236,7 +238,11 @@ start_s3() {
   export AWS_ACCESS_KEY_ID=benchkey AWS_SECRET_ACCESS_KEY=bench-secret-bench-secret AWS_REGION=us-east-1 \
     AWS_ENDPOINT_URL_S3="http://127.0.0.1:$port_s3"
   mkdir -p "$work/s3"
+  # With its own accounts (the intake section's two keys are accounts of it); its admin API on
+  # 18496.
+  mkdir -p "$work/s3-iam"
   "$versitygw" --port "127.0.0.1:$port_s3" --access "$AWS_ACCESS_KEY_ID" --secret "$AWS_SECRET_ACCESS_KEY" --quiet \
+    --admin-port "127.0.0.1:$port_s3_admin" --iam-dir "$root/$work/s3-iam" \
     posix "$root/$work/s3" > "$out/s3.log" 2>&1 &
   pids+=($!)
   wait_port "$port_s3"
@@ -388,6 +394,32 @@ if ! skipped inbox; then
   wait_http "http://127.0.0.1:$port_api/healthz"
   node bench/inbox.mjs "http://127.0.0.1:$port_api" bench bench-password-1 "$inbox_runs" | tee "$out/inbox.json"
   kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+fi
+
+# --- 10b. enquiries through the intake bucket -------------------------------------------------
+if ! skipped intake; then
+  say "$intake_n enquiries queued in the intake bucket while the form server was down → all in the inbox after it starts"
+  start_s3
+  w=$work/intake
+  mkdir -p "$w/dist" && echo '<!doctype html><title>bench</title>' > "$w/dist/index.html"
+  for key in benchupload benchdrain; do
+    "$versitygw" admin --access "$AWS_ACCESS_KEY_ID" --secret "$AWS_SECRET_ACCESS_KEY" --endpoint-url "http://127.0.0.1:$port_s3_admin" \
+      create-user --access "$key" --secret "$key-secret-0123456789" --role user > /dev/null
+  done
+  (
+    # The gateway holds a policy's x-amz-date to the hour: signed every half hour here.
+    export INTAKE_TARGET=s3://bench-intake INTAKE_RESIGN=30m \
+      INTAKE_UPLOAD_ACCESS_KEY_ID=benchupload INTAKE_UPLOAD_SECRET_ACCESS_KEY=benchupload-secret-0123456789 \
+      INTAKE_DRAIN_ACCESS_KEY_ID=benchdrain INTAKE_DRAIN_SECRET_ACCESS_KEY=benchdrain-secret-0123456789
+    "$sitegen" deploy --setup-intake --grant-keys --origin "http://127.0.0.1:$port_api" > "$out/intake-setup.log"
+    "$bt" intake-fill -n "$intake_n"
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/site.db" --username bench --email bench@example.com >/dev/null
+    NOTIFY_EMAIL=team@example.com "$adminapi" serve --db "$w/site.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
+      --intake-per-minute 100000000 --addr "127.0.0.1:$port_api" > "$out/intake-server.log" 2>&1 &
+    api_pid=$!
+    ADMIN_PASSWORD=bench-password-1 "$bt" intake-wait -url "http://127.0.0.1:$port_api" -n "$intake_n" | tee "$out/intake.json"
+    kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+  )
 fi
 
 # --- 11. responsive images ------------------------------------------------------------------

@@ -136,6 +136,12 @@ test('an image uploaded to the media library is reused, served responsively and 
   const published = await api('POST', '/api/preview-blogs/publish/skyline-photos-for-local-seo', {});
   assert.equal(published.status, 200, JSON.stringify(published.body));
   assert.equal(published.body.live, true);
+  // A publish never waits for image work: while the upload's variants are still being made the
+  // page shows it as uploaded, and the build that follows them gives the page its <picture>.
+  for (const deadline = Date.now() + 180000; !(await (await fetch(`${demo.base}/blog/skyline-photos-for-local-seo/`)).text()).includes('<picture');) {
+    assert.ok(Date.now() < deadline, 'the variants never reached the page');
+    await new Promise((r) => setTimeout(r, 200));
+  }
 
   // The public page: a <picture> whose AVIF or WebP variant Chromium really loads.
   const loaded = [];

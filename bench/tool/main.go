@@ -39,6 +39,12 @@ func main() {
 		err = traffic(os.Args[2:])
 	case "beacons":
 		err = beacons(os.Args[2:])
+	case "intake-fill":
+		err = intakeFill(os.Args[2:])
+	case "intake-wait":
+		err = intakeWait(os.Args[2:])
+	case "publish-behind":
+		err = publishBehind(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}

@@ -8,10 +8,8 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"math"
 	"mime/multipart"
-	"net/http"
 	"os"
 	"time"
 )
@@ -27,38 +25,11 @@ func mediaBench(args []string) error {
 	base := fs.String("url", "http://127.0.0.1:8080", "adminapi serve --demo address")
 	n := fs.Int("n", 5, "uploads")
 	fs.Parse(args)
-	client := &http.Client{Timeout: 300 * time.Second}
-	body, _ := json.Marshal(map[string]string{"username": "admin", "password": os.Getenv("ADMIN_PASSWORD")})
-	resp, err := client.Post(*base+"/admin/login", "application/json", bytes.NewReader(body))
+	api, err := signIn(*base, "admin", os.Getenv("ADMIN_PASSWORD"))
 	if err != nil {
 		return err
 	}
-	var login struct{ Token string }
-	json.NewDecoder(resp.Body).Decode(&login)
-	resp.Body.Close()
-	if login.Token == "" {
-		return fmt.Errorf("login: %d", resp.StatusCode)
-	}
-	do := func(method, path, ctype string, body io.Reader, out any) error {
-		req, _ := http.NewRequest(method, *base+path, body)
-		req.Header.Set("Authorization", "Bearer "+login.Token)
-		if ctype != "" {
-			req.Header.Set("Content-Type", ctype)
-		}
-		resp, err := client.Do(req)
-		if err != nil {
-			return err
-		}
-		defer resp.Body.Close()
-		data, _ := io.ReadAll(resp.Body)
-		if resp.StatusCode >= 300 {
-			return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, data)
-		}
-		if out != nil {
-			return json.Unmarshal(data, out)
-		}
-		return nil
-	}
+	do := api.do
 	var url string
 	var size int
 	for i := 0; i < *n; i++ {
@@ -79,19 +50,11 @@ func mediaBench(args []string) error {
 		}
 		uploaded := time.Since(start)
 		for {
-			var list []struct {
-				Name     string `json:"name"`
-				Variants int    `json:"variants"`
-			}
-			if err := do("GET", "/api/media", "", nil, &list); err != nil {
+			vs, err := api.variants()
+			if err != nil {
 				return err
 			}
-			made := 0
-			for _, it := range list {
-				if it.Name == up.Media.Name {
-					made = it.Variants
-				}
-			}
+			made := vs[up.Media.Name]
 			if made > 0 {
 				fmt.Printf("{\"upload\":%d,\"bytes\":%d,\"uploadMs\":%d,\"variantsMs\":%d,\"variants\":%d}\n", i, len(photo),
 					uploaded.Milliseconds(), time.Since(start).Milliseconds(), made)

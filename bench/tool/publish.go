@@ -25,24 +25,13 @@ func publish(args []string) error {
 	tag := fs.String("tag", "", "added to every title, so a rerun on the same database makes new slugs")
 	storeTarget := fs.String("store", "", "s3://BUCKET[/PREFIX]: time until the page is on this store (the server deploys) rather than served")
 	fs.Parse(args)
-	pass := os.Getenv("ADMIN_PASSWORD")
 	client := &http.Client{Timeout: 120 * time.Second}
 
-	body, _ := json.Marshal(map[string]string{"username": *user, "password": pass})
-	resp, err := client.Post(*base+"/admin/login", "application/json", bytes.NewReader(body))
+	api, err := signIn(*base, *user, os.Getenv("ADMIN_PASSWORD"))
 	if err != nil {
 		return err
 	}
-	var login struct {
-		Token string `json:"token"`
-		Error string `json:"error"`
-	}
-	json.NewDecoder(resp.Body).Decode(&login)
-	resp.Body.Close()
-	if login.Token == "" {
-		return fmt.Errorf("login: %d %s", resp.StatusCode, login.Error)
-	}
-	auth := "Bearer " + login.Token
+	auth := "Bearer " + api.token
 
 	do := func(method, url, ctype string, body io.Reader) (int, []byte, error) {
 		req, _ := http.NewRequest(method, url, body)

@@ -10,10 +10,9 @@ import (
 	"digitalreeviver/internal/store"
 )
 
-// addLeads makes the visitor counter (its settings read from content/site.yaml as it changes,
-// its pages from the live site) and adds its background work to the server's services: the
-// counts' flusher, the day's salt rotation, the click ids' eraser.
-func (s *services) addLeads(cfg serveConfig, db *store.DB) {
+// newLeads makes the visitor counter: its settings read from content/site.yaml as it changes,
+// its pages from the live site.
+func newLeads(cfg serveConfig, db *store.DB) *leads.Counter {
 	log := cfg.log
 	site := contentdir.NewSiteFile(cfg.Content)
 	var warned atomic.Bool
@@ -30,8 +29,14 @@ func (s *services) addLeads(cfg serveConfig, db *store.DB) {
 	if u, err := url.Parse(cfg.siteURL); err == nil && u.Host != "" {
 		host = u.Host
 	}
-	s.leads = leads.NewCounter(leads.Config{DB: db, Log: log, Settings: settings, Site: host, KeepDays: cfg.trafficDays,
+	return leads.NewCounter(leads.Config{DB: db, Log: log, Settings: settings, Site: host, KeepDays: cfg.trafficDays,
 		Pages: func() (string, []string) { return generator.LivePagePaths(cfg.Out) }})
+}
+
+// addLeads adds the visitor counter's background work to the server's services: the counts'
+// flusher, the day's salt rotation, the click ids' eraser.
+func (s *services) addLeads(cfg serveConfig, db *store.DB) {
+	log := cfg.log
 	s.list.Add("traffic counts", s.leads.Flusher())
 	s.list.Add("salt rotation", s.leads.SaltRotation())
 	s.list.Add("click-id eraser", leads.ClickIDEraser(db, cfg.clickIDDays, log))

@@ -179,6 +179,14 @@ func TestOperatorCommands(t *testing.T) {
 	if out, err := run(t, []string{"ADMIN_PASSWORD=short"}, "user", "passwd", "--db", db, "--username", "owner"); err == nil || !strings.Contains(out, "at least 8") {
 		t.Fatalf("short password: %v\n%s", err, out)
 	}
+	// A common password is refused by both commands, saying why (NIST SP 800-63B).
+	common := []string{"ADMIN_PASSWORD=Password123"}
+	if out, err := run(t, common, "user", "passwd", "--db", db, "--username", "owner"); err == nil || !strings.Contains(out, "one of the most common passwords") {
+		t.Fatalf("common password (passwd): %v\n%s", err, out)
+	}
+	if out, err := run(t, common, "user", "add", "--db", db, "--username", "second", "--email", "second@example.com"); err == nil || !strings.Contains(out, "one of the most common passwords") {
+		t.Fatalf("common password (add): %v\n%s", err, out)
+	}
 	if out, err := run(t, []string{"ADMIN_PASSWORD=second-password-2"}, "user", "passwd", "--db", db, "--username", "owner"); err != nil {
 		t.Fatalf("passwd: %v\n%s", err, out)
 	}
@@ -261,6 +269,20 @@ func TestOperatorCommands(t *testing.T) {
 		if string(a) != string(b) {
 			t.Errorf("%s differs after the move:\n%s\n---\n%s", e.Name(), a, b)
 		}
+	}
+}
+
+// The demo's admin is held to the password policy too: a common ADMIN_PASSWORD stops the start,
+// saying why, and creates no account.
+func TestDemoRefusesACommonPassword(t *testing.T) {
+	dir := t.TempDir()
+	cmd := exec.Command(binary, "serve", "--demo", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t),
+		"--out", filepath.Join(dir, "dist"), "--uploads", filepath.Join(dir, "uploads"),
+		"--site", filepath.Join("..", "..", "site"), "--content", filepath.Join("..", "..", "content"))
+	cmd.Env = append(os.Environ(), "ADMIN_PASSWORD=iloveyou1", "ADMIN_JWT_SECRET=")
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "demo admin") || !strings.Contains(string(out), "one of the most common passwords") {
+		t.Fatalf("serve --demo with a common password: %v\n%s", err, out)
 	}
 }
 

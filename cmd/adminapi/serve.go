@@ -22,6 +22,7 @@ import (
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/buildflags"
 	"digitalreeviver/internal/contentdir"
@@ -39,6 +40,7 @@ type serveOptions struct {
 	deployTo             string
 	deployGrace          time.Duration
 	enquiriesPerMinute   int
+	intakePerMinute      int
 	revisions            int
 	auditDays, auditKeep int
 	// Where leads come from (leads.go).
@@ -71,7 +73,12 @@ Environment:
                     once the store has the page; the store's credentials and address come from
                     AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION, AWS_ENDPOINT_URL_S3
   DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN  the CDN purge hook after each deploy (see sitegen deploy --help)
-  REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)`,
+  REVISIONS_KEEP    revisions kept per blog or service (default 50; --revisions)
+  INTAKE_TARGET     s3://BUCKET[/PREFIX]: the private bucket the pages upload an enquiry to while
+                    this server cannot be reached; drained every few seconds (docs/DEPLOY.md).
+                    With INTAKE_UPLOAD_ACCESS_KEY_ID/_SECRET_ACCESS_KEY (a put-only key that signs
+                    the pages' upload policy), INTAKE_DRAIN_ACCESS_KEY_ID/_SECRET_ACCESS_KEY,
+                    INTAKE_ENDPOINT_URL, INTAKE_REGION, INTAKE_PUBLIC_URL, INTAKE_RESIGN (24h)`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.TurnstileSiteKey != "" && !contentdir.ValidSiteKey(o.TurnstileSiteKey) {
 				return fmt.Errorf("--turnstile-site-key %q: expected letters, digits, - and _ only", o.TurnstileSiteKey)
@@ -90,10 +97,11 @@ Environment:
 	f.BoolVar(&o.trustProxy, "trust-proxy", false, "take client addresses from X-Forwarded-For (only behind a proxy that sets it)")
 	f.StringVar(&o.deployTo, "deploy-to", os.Getenv("DEPLOY_TARGET"), "deploy every build to s3://BUCKET[/PREFIX] (env DEPLOY_TARGET; credentials from the AWS_* variables)")
 	f.DurationVar(&o.deployGrace, "deploy-grace", deploy.DefaultGrace, "how long assets that left the site stay on the store")
+	f.IntVar(&o.intakePerMinute, "intake-per-minute", 120, "enquiries the intake's drain takes from the bucket per minute at most (with INTAKE_TARGET)")
 	f.IntVar(&o.enquiriesPerMinute, "enquiries-per-minute", api.DefaultLimits.PopupSitePerMinute,
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
 	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
-	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most entries the audit log keeps, the oldest going first (0: no limit)")
+	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most routine entries (draft saves, review submissions, enquiry statuses) the audit log keeps, the oldest going first; sign-ins, people, deletions, publishes, media and settings go only by --audit-days (0: no limit)")
 	f.IntVar(&o.clickIDDays, "click-id-days", domain.ClickIDKeepDays, "days an enquiry keeps the ad click ids of the visit that sent it")
 	f.IntVar(&o.trafficDays, "traffic-days", domain.TrafficKeepDays, "days the daily visitor counts are kept")
 	f.IntVar(&o.beaconsPerSecond, "beacons-per-second", api.DefaultLimits.BeaconsPerSecond, "page views the site counts a second; past it the pages' beacons are shed")
@@ -222,6 +230,13 @@ func openServeStore(cfg serveConfig) (*store.DB, error) {
 		return nil, fmt.Errorf("no site.yaml in the content folder %s: run adminapi from the project's root folder, or pass --content", cfg.Content)
 	}
 	db.SetAuditRetention(domain.AuditRetention{MaxAge: time.Duration(cfg.auditDays) * 24 * time.Hour, MaxEntries: cfg.auditKeep})
+	// An upload cut short by a kill -9 left its temporary file; with the database's lock held,
+	// no other server writes there.
+	if n, err := atomicfile.RemoveTemps(cfg.Uploads); err != nil {
+		cfg.log.Warn("uploads: leftovers of an interrupted upload could not be removed", "dir", cfg.Uploads, "err", err)
+	} else if n > 0 {
+		cfg.log.Info("uploads: removed leftovers of interrupted uploads", "dir", cfg.Uploads, "files", n)
+	}
 	return db, nil
 }
 
@@ -345,7 +360,7 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		}
 		password := strings.TrimSpace(string(saved))
 		if a, err := db.Admin(demoUser); err == nil {
-			if ok, _ := auth.CheckPassword(a.PasswordHash, password); ok {
+			if ok, _ := auth.Passwords.Check(context.Background(), a.PasswordHash, password); ok {
 				return password, nil
 			}
 		}
@@ -358,6 +373,9 @@ func ensureDemoAdmin(db *store.DB) (string, error) {
 		password = hex.EncodeToString(b[:])
 	}
 	if _, err := operator.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
+		if domain.ErrorCode(err) == domain.EInvalid {
+			return "", fmt.Errorf("demo admin: ADMIN_PASSWORD: %s (unset it for a generated one)", domain.ErrorMessage(err))
+		}
 		return "", fmt.Errorf("demo admin: %w", err)
 	}
 	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {

@@ -9,7 +9,9 @@ import (
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/mailkinds"
@@ -31,7 +33,9 @@ type services struct {
 	hooks     *webhook.Hooks
 	spool     *mail.Spool
 	schedules *publish.Scheduler
-	leads     *leads.Counter // the visitor counts (leads.go)
+	enquiries *enquiry.Service
+	intake    *intake.Service // nil without INTAKE_TARGET
+	leads     *leads.Counter  // the visitor counts (leads.go)
 }
 
 // spamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder.
@@ -55,6 +59,14 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 
 	s := &services{list: server.New(log)}
 	gen := cfg.Config(log)
+	// A publish never waits for image work: what has no variants yet is shown as uploaded, and
+	// the variants follow (first in line), with a build when they are made (OnReady below).
+	gen.ImagesLater = true
+	var siteIntake *generator.Intake
+	if s.intake, siteIntake, err = newIntake(db, cfg.Content, cfg.Out, cfg.intakePerMinute, log); err != nil {
+		return nil, err
+	}
+	gen.Intake = siteIntake
 	s.images = gen.Media
 	s.list.Add("image variants", server.Func{CloseFunc: func(context.Context) { s.images.Close() }})
 	s.addSiteGenerator(gen, db, cfg)
@@ -69,6 +81,7 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 	}
 	s.builds = builds
 	s.list.Add("build queue", builds)
+	s.images.OnReady(func() { builds.Request(false, "image variants made") })
 
 	// Before the scheduler: a schedule that goes live at start sends its event too.
 	s.hooks = webhook.New(webhook.Config{DB: db, Log: log, AdminURL: cfg.siteURL})
@@ -78,10 +91,19 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 		AdminURL: cfg.siteURL, OnEvent: publish.ScheduledChanges(db, s.hooks, cfg.siteURL, log)}); err != nil {
 		return nil, err
 	}
+	s.leads = newLeads(cfg, db)
+	if s.enquiries, err = newEnquiries(db, s.hooks, s.leads, cfg.notify, cfg.turnstileSecret, cfg.Content, log); err != nil {
+		return nil, err
+	}
 	// Before the scheduler, which mails its failures, and stopped after it, so they are sent.
-	s.spool = mailkinds.NewSpool(mailkinds.Config{DB: db, SiteURL: cfg.siteURL, Schedules: s.schedules}, sender, log)
+	s.spool = mailkinds.NewSpool(mailkinds.Config{DB: db, SiteURL: cfg.siteURL, Schedules: s.schedules,
+		Zone: s.enquiries.Zone(), Intake: s.intake}, sender, log)
 	s.list.Add("mail spool", s.spool)
 	s.list.Add("scheduler", s.schedules)
+	if s.intake != nil {
+		s.intake.Wire(s.enquiries, func(reason string) { builds.Request(false, reason) })
+		s.list.Add("intake drain", s.intake)
+	}
 
 	s.list.Add("spam sweep", server.Every(spamSweepEvery, func(context.Context) {
 		operator.SweepSpam(db, s.spool, time.Now().UTC(), log)
@@ -134,5 +156,7 @@ func makeAPI(cfg serveConfig, db *store.DB, s *services) (*api.Server, error) {
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
 		Turnstile:      api.Turnstile{Secret: cfg.turnstileSecret},
+		Enquiries:      s.enquiries,
+		Intake:         s.intake,
 	})
 }

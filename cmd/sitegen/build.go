@@ -41,6 +41,11 @@ func (p *paths) register(cmd *cobra.Command) {
 // builder makes the Builder; oneShot for a single build (sitegen build), not a server.
 func (p *paths) builder(logger *slog.Logger, oneShot bool) (*generator.Builder, error) {
 	cfg := p.Config(logger)
+	in, err := siteIntake()
+	if err != nil {
+		return nil, err
+	}
+	cfg.Intake = in
 	cfg.Progress = os.Stdout
 	cfg.OneShot = oneShot
 	return generator.New(cfg)

@@ -66,6 +66,10 @@ func (f *deployFlags) run(cmd *cobra.Command, d *deploy.Deployer, dir, gen strin
 func newDeployCommand() *cobra.Command {
 	var f deployFlags
 	var out, generation string
+	var setup bool
+	var origins []string
+	var quarantineDays int
+	var grantKeys bool
 	cmd := &cobra.Command{
 		Use:   "deploy --to s3://BUCKET[/PREFIX]",
 		Short: "Upload the built site to an S3-compatible object store, only what changed",
@@ -92,12 +96,17 @@ Environment:
   AWS_ENDPOINT_URL_S3 (or AWS_ENDPOINT_URL)                     the store, for anything but AWS S3
   AWS_S3_FORCE_PATH_STYLE=true                                  path-style addressing (used by itself for non-AWS endpoints)
   DEPLOY_TARGET                                                 default of --to
-  DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN                          the CDN purge hook and its bearer token`,
+  DEPLOY_PURGE_URL, DEPLOY_PURGE_TOKEN                          the CDN purge hook and its bearer token
+  INTAKE_TARGET and INTAKE_* (see adminapi serve --help)        with --setup-intake: the intake bucket`,
 		Example: `  sitegen deploy --to s3://www-example-com --dry-run
   AWS_ENDPOINT_URL_S3=https://ACCOUNT.r2.cloudflarestorage.com AWS_REGION=auto sitegen deploy --to s3://site
-  sitegen deploy --to s3://site --generation g20260301T120000000000-a1b2c3   # an earlier generation`,
+  sitegen deploy --to s3://site --generation g20260301T120000000000-a1b2c3   # an earlier generation
+  INTAKE_TARGET=s3://example-intake sitegen deploy --setup-intake --origin https://www.example.com --dry-run`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if setup {
+				return setupIntake(cmd.Context(), origins, quarantineDays, grantKeys, f.dryRun)
+			}
 			d, err := f.deployer()
 			if err != nil {
 				return err
@@ -112,5 +121,10 @@ Environment:
 	f.register(cmd, os.Getenv("DEPLOY_TARGET"), "where to deploy: s3://BUCKET or s3://BUCKET/PREFIX (env DEPLOY_TARGET)")
 	cmd.Flags().StringVar(&out, "out", "dist", "the built site: a symlink to the live generation, or a folder")
 	cmd.Flags().StringVar(&generation, "generation", "", "deploy this generation kept in .<out>/ instead of the live one (a rollback on the store)")
+	cmd.Flags().BoolVar(&setup, "setup-intake", false, "instead of deploying, set up the private intake bucket of INTAKE_TARGET (the enquiries' way in while the form server is down): "+
+		"make it, CORS for --origin, lifecycle rules, and print the two keys' policies; with --dry-run only say so")
+	cmd.Flags().StringSliceVar(&origins, "origin", []string{os.Getenv("SITE_URL")}, "with --setup-intake: the site's origin(s) whose pages may upload (default env SITE_URL)")
+	cmd.Flags().IntVar(&quarantineDays, "quarantine-days", 14, "with --setup-intake: how long refused uploads stay in quarantine")
+	cmd.Flags().BoolVar(&grantKeys, "grant-keys", false, "with --setup-intake: grant the two INTAKE_* keys their rights by a bucket policy naming their access key ids (stores whose accounts are so named, such as Versity's gateway; on AWS give the keys the IAM policies it prints instead)")
 	return cmd
 }

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -30,7 +32,7 @@ var (
 	repo = filepath.Join("..", "..")
 	// testContent is a small content folder of the tests' own, so editing the agency's copy
 	// never breaks a test.
-	testContent = filepath.Join(repo, "internal", "content", "folder", "testdata", "content")
+	testContent = filepath.Join(repo, "internal", "contentdir", "testdata", "content")
 )
 
 func run(t *testing.T, args ...string) error {
@@ -42,6 +44,16 @@ func run(t *testing.T, args ...string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	return root.ExecuteContext(ctx)
+}
+
+// pngBytes is a real PNG of w×h pixels: what a build accepts as an upload.
+func pngBytes(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
 
 func bundleOrSkip(t *testing.T) {
@@ -310,7 +322,7 @@ func TestBuildFromAdminServerAndSnapshotEqualsBuildFromDatabase(t *testing.T) {
 	uploads := filepath.Join(dir, "uploads")
 	os.MkdirAll(uploads, 0o755)
 	upload := "0123456789abcdef0123456789abcdef.png"
-	png := []byte("\x89PNG\r\n\x1a\n fake image bytes")
+	png := pngBytes(t, 8, 8)
 	os.WriteFile(filepath.Join(uploads, upload), png, 0o644)
 	extra := filepath.Join(dir, "extra.json")
 	os.WriteFile(extra, []byte(`[{"title":"Post with an upload","slug":"post-with-an-upload","content":"<p>Hello <img src=\"/uploads/`+upload+`\"></p>","category":"News","image":"/uploads/`+upload+`","createdAt":"2026-02-01T10:00:00Z"}]`), 0o644)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -88,6 +89,34 @@ func TestAuditRecordsSignInsAndBursts(t *testing.T) {
 	raw, _ := json.Marshal(list)
 	if strings.Contains(string(raw), "wrong-password") || strings.Contains(string(raw), testPassword) {
 		t.Errorf("a password reached the audit log: %s", raw)
+	}
+}
+
+// A lockout's entry (and log line) names what was typed as the username only when it is an
+// account: a password typed into the username box locks its address out as any burst does, and
+// neither the audit log nor the server's log holds it.
+func TestLockoutEntryNamesOnlyAccounts(t *testing.T) {
+	var logs strings.Builder
+	e := newEnv(t, func(c *Config) {
+		c.TrustProxy = true
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+	})
+	burst := func(ip, user string) {
+		for i := 0; i < DefaultLimits.LoginFailures; i++ {
+			res := e.do("POST", "/admin/login", strings.NewReader(mustJSON(map[string]string{"username": user, "password": "guess-" + string(rune('a'+i))})),
+				"application/json", map[string]string{"X-Forwarded-For": ip})
+			res.Body.Close()
+		}
+	}
+	burst("10.9.0.1", "Tr0ub4dor&3-secret")
+	burst("10.9.0.2", testUser)
+	list, _ := e.auditEntries("?kind=session")
+	if len(list) != 2 || list[0].Target != testUser || list[1].Target != "(not an account)" || list[1].Action != domain.AuditSignInBurst {
+		t.Fatalf("burst entries: %+v", list)
+	}
+	raw, _ := json.Marshal(list)
+	if strings.Contains(strings.ToLower(string(raw)+logs.String()), "tr0ub4dor") {
+		t.Errorf("a typed username that is no account was kept:\n%s\n%s", raw, logs.String())
 	}
 }
 

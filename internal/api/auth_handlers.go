@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -90,6 +91,9 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 
 type loginRequest struct{ ip, username, password, device string }
 
+// unknownUsername stands in the logs and the audit log for a username that names no account.
+const unknownUsername = "(not an account)"
+
 type loginResult struct {
 	admin         domain.Admin
 	token, device string
@@ -132,13 +136,11 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	}
 	// At most a few password checks run at once (19 MiB each); past those the answer is 503
 	// and the attempt counts neither way.
-	release, err := s.hashing.Enter(ctx)
+	ok, err := s.checkPassword(ctx, a, found, in.password)
 	if err != nil {
 		cancel()
 		return loginResult{}, err
 	}
-	ok := s.checkPassword(a, found, in.password)
-	release()
 	if !ok {
 		dIP := ipTry.Fail()
 		var d time.Duration
@@ -147,13 +149,19 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 		} else {
 			d = s.loginUserFails.Fail(in.username)
 		}
+		// What was typed as the username is kept only when it names an account: anything else
+		// may be a password typed into the wrong box, which no log may hold.
+		who := unknownUsername
+		if found {
+			who = a.Username
+		}
 		if d > 0 {
-			s.log.Warn("login locked out", "username", in.username, "ip", in.ip, "for", d.String())
+			s.log.Warn("login locked out", "username", who, "ip", in.ip, "for", d.String())
 		}
 		if d = max(d, dIP); d > 0 {
 			// A burst of failures is a change worth a line; every single typo is not.
 			s.record(domain.AuditEntry{IP: in.ip, Action: domain.AuditSignInBurst, Kind: "session",
-				Target: domain.OneLine(in.username, domain.MaxUsernameLen), Detail: "repeated failed sign-ins; locked for " + d.String()})
+				Target: who, Detail: "repeated failed sign-ins; locked for " + d.String()})
 		}
 		return loginResult{}, domain.Errorf(domain.EUnauthorized, msgInvalidCredentials)
 	}
@@ -177,18 +185,22 @@ func (s *Server) login(ctx context.Context, in loginRequest) (loginResult, error
 	return loginResult{admin: a, token: token, device: device}, nil
 }
 
-// checkPassword checks the password of a (found: the admin exists); an unknown username costs
-// the same work as a wrong password.
-func (s *Server) checkPassword(a domain.Admin, found bool, password string) bool {
+// checkPassword checks the password of a (found: the admin exists) through the password gate;
+// an unknown username costs the same work as a wrong password. Its only error is the gate's
+// busy answer.
+func (s *Server) checkPassword(ctx context.Context, a domain.Admin, found bool, password string) (bool, error) {
 	if !found || len(password) > domain.MaxPasswordLen {
-		auth.SpendPasswordCheck(password[:min(len(password), domain.MaxPasswordLen)])
-		return false
+		return false, s.hashing.Spend(ctx, password[:min(len(password), domain.MaxPasswordLen)])
 	}
-	ok, err := auth.CheckPassword(a.PasswordHash, password)
+	ok, err := s.hashing.Check(ctx, a.PasswordHash, password)
+	var busy *auth.BusyError
+	if errors.As(err, &busy) {
+		return false, err
+	}
 	if err != nil {
 		s.log.Error("stored password hash unreadable", "username", a.Username, "err", err)
 	}
-	return ok
+	return ok, nil
 }
 
 // handleForgotPassword handles POST /admin/forgot-password. It answers the same for every
@@ -259,12 +271,12 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) resetPassword(ctx context.Context, token, password, ip string) error {
-	release, err := s.hashing.Enter(ctx)
-	if err != nil {
+	// The token is checked before the password is hashed, so made-up tokens cost a read each,
+	// not a hash; it is spent only once the hash is made (a busy gate leaves it for a retry).
+	if _, err := s.db.ResetToken(auth.HashResetToken(token), time.Now()); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(password)
-	release()
+	hash, err := s.hashing.Hash(ctx, password)
 	if err != nil {
 		return err
 	}

@@ -31,6 +31,7 @@ type buildView struct {
 	PagesTotal     int           `json:"pagesTotal"`
 	PagesRendered  int           `json:"pagesRendered"`
 	PagesUnchanged int           `json:"pagesUnchanged"`
+	ImagesLater    int           `json:"imagesLater,omitempty"`
 	Started        time.Time     `json:"started"`
 	Duration       time.Duration `json:"duration"`
 	Stages         []stageView   `json:"stages"`
@@ -74,7 +75,7 @@ func viewOfBuild(b publish.Build) buildView {
 	r := b.Result
 	v := buildView{ID: b.ID, Reason: b.Reason, Status: b.Status, Clean: b.Clean,
 		Generation: r.Generation, Previous: r.Previous, Swapped: r.Swapped, PagesTotal: r.PagesTotal,
-		PagesRendered: r.PagesRendered, PagesUnchanged: r.PagesUnchanged, Started: r.Started, Duration: r.Duration,
+		PagesRendered: r.PagesRendered, PagesUnchanged: r.PagesUnchanged, ImagesLater: r.ImagesLater, Started: r.Started, Duration: r.Duration,
 		Search: searchView{Pages: r.Search.Pages, Files: r.Search.Files, Written: r.Search.Written, Merged: r.Search.Merged, Bytes: r.Search.Bytes},
 		Ms:     b.Ms, Error: b.Error, QueuedAt: b.QueuedAt, StartedAt: b.StartedAt}
 	if r.Stages != nil {

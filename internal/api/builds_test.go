@@ -106,7 +106,7 @@ func TestBuildJSONShape(t *testing.T) {
 
 	// Every optional field, through the same view.
 	full := publish.Build{ID: 2, Status: publish.StatusFailed, Error: "render: node exited",
-		Result: generator.Result{Generation: "g2", Previous: "g1"}, QueuedAt: time.Now(),
+		Result: generator.Result{Generation: "g2", Previous: "g1", ImagesLater: 1}, QueuedAt: time.Now(),
 		Deploy: &publish.DeployRecord{Target: "s3://b", Status: publish.StatusFailed, Generation: "g2", Changed: []string{"index.html"},
 			Error: "403", PurgeError: "timeout"}}
 	data, err := json.Marshal(viewOfBuild(full))

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -90,20 +91,32 @@ func (h kindHandlers) revision(st store.Stage) http.HandlerFunc {
 func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := idVar(r, "id", "Revision not found.")
+		if err == nil {
+			err = h.s.spendDraft(r, 0)
+		}
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return
 		}
-		rec, err := h.s.author(r).RestoreRevision(h.k, st, mux.Vars(r)["slug"], id)
+		edit, err := h.s.author(r).RestoreRevision(h.k, st, mux.Vars(r)["slug"], id)
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return
 		}
+		rec, dropped := edit.Record, edit.Dropped
 		slug := *rec.Fields().Slug
-		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username)
-		h.s.audit(r, domain.AuditRestore, h.k.Name, slug, st.String()+", revision "+strconv.FormatUint(id, 10))
-		h.changed(w, r, st, h.k.Name+" revision "+strconv.FormatUint(id, 10)+" restored: "+slug, map[string]any{
-			"message": "Revision " + strconv.FormatUint(id, 10) + " restored.", h.k.Name: rec})
+		n := strconv.FormatUint(id, 10)
+		msg, detail := "Revision "+n+" restored.", st.String()+", revision "+n
+		if len(dropped) > 0 {
+			// Its image was deleted from the media library since: restored without it, saying so.
+			without := strings.Join(dropped, " and ")
+			msg = "Revision " + n + " restored without " + without + ", which was deleted from the media library since. Choose another image if it needs one."
+			detail += ", without " + without
+		}
+		h.s.log.Info(h.k.Name+" revision restored", "slug", slug, "revision", id, "by", adminFrom(r.Context()).Username, "without", dropped)
+		h.s.audit(r, domain.AuditRestore, h.k.Name, slug, detail)
+		h.changed(w, r, st, h.k.Name+" revision "+n+" restored: "+slug, h.s.withHeld(r, h.k, edit.Held,
+			map[string]any{"message": msg, "droppedImages": nonNil(dropped), h.k.Name: rec}))
 	}
 }
 
@@ -142,7 +155,7 @@ func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
 	if !later {
 		at = s.schedules.Now()
 	}
-	sc, err := s.schedules.Reschedule(id, at)
+	sc, err := s.schedules.Reschedule(id, at, adminFrom(r.Context()).Username)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -207,8 +220,8 @@ func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
 	if it.Stage == store.Published.String() {
 		stage = store.Published
 	}
-	h.changed(w, r, stage, k.Name+" restored: "+it.Slug, map[string]any{
-		"message": k.Label + " restored.", "trash": it, k.Name: rec})
+	h.changed(w, r, stage, k.Name+" restored: "+it.Slug, s.withRevived(r, k, it.Schedules, map[string]any{
+		"message": k.Label + " restored.", "trash": it, k.Name: rec}))
 }
 
 // handleTrashPurge handles DELETE /api/trash/{id}: gone for good, with its revisions.

@@ -452,3 +452,65 @@ func TestStaleWritesAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// A revision whose image was deleted from the media library since is restored without it (its
+// image field emptied, its <img> gone from the text) and the answer says so; a live record that
+// cannot stand without it is not restored, and the answer says why. (Before, both answered a bare
+// 409 telling the admin to "choose another" image, which a restore cannot do.)
+func TestRestoringARevisionWhoseImageWasDeleted(t *testing.T) {
+	e := newEnv(t)
+	upload := func() string {
+		r, ct := multipartBody(map[string]string{"alt": "x"}, pngBytes(t, 8, 8), "image/png")(t)
+		res := e.do("POST", "/api/preview-blogs/upload", r, ct, e.bearer())
+		defer res.Body.Close()
+		var up map[string]any
+		if err := decodeInto(res.Body, &up); err != nil || res.StatusCode != 201 {
+			t.Fatalf("upload: %d %v", res.StatusCode, up)
+		}
+		return up["imageUrl"].(string)
+	}
+	latest := func(path string) any {
+		return e.list(path + "/revisions")[0]["id"]
+	}
+	a, b := upload(), upload()
+	draft := "/api/preview-blogs/draft-post"
+	if code, body := e.json("PUT", draft, map[string]string{"image": a, "content": `<p>Words stay.</p><p><img src="` + a + `" alt="x"></p>`}, true); code != 200 {
+		t.Fatalf("save with a: %d %v", code, body)
+	}
+	withA := latest(draft)
+	if code, _ := e.json("PUT", draft, map[string]string{"image": b, "content": "<p>Words stay.</p>"}, true); code != 200 {
+		t.Fatal("save with b")
+	}
+	if code, body := e.json("DELETE", "/api/media/"+strings.TrimPrefix(a, "/uploads/"), nil, true); code != 200 {
+		t.Fatalf("delete a: %d %v", code, body)
+	}
+	code, body := e.json("POST", fmt.Sprintf("%s/revisions/%v/restore", draft, withA), nil, true)
+	want := "Revision " + fmt.Sprint(withA) + " restored without " + a + ", which was deleted from the media library since."
+	if code != 200 || !strings.HasPrefix(fmt.Sprint(body["message"]), want) || fmt.Sprint(body["droppedImages"]) != "["+a+"]" {
+		t.Fatalf("restore of the draft's revision with a: %d %v", code, body)
+	}
+	if got, _ := e.blog(store.Preview, "draft-post"); got.Image != "" || strings.Contains(got.Content, a) || !strings.Contains(got.Content, "Words stay.") {
+		t.Fatalf("restored draft: image %q, content %q", got.Image, got.Content)
+	}
+
+	// A live post whose text was only the deleted picture cannot be live without it.
+	c := upload()
+	live := "/api/blogs/live-post"
+	if code, body := e.json("PUT", live, map[string]string{"content": `<p><img src="` + c + `" alt="x"></p>`}, true); code != 200 {
+		t.Fatalf("live post with only c: %d %v", code, body)
+	}
+	onlyC := latest(live)
+	if code, _ := e.json("PUT", live, map[string]string{"content": "<p>Text now.</p>"}, true); code != 200 {
+		t.Fatal("live post with text")
+	}
+	if code, _ := e.json("DELETE", "/api/media/"+strings.TrimPrefix(c, "/uploads/"), nil, true); code != 200 {
+		t.Fatal("delete c")
+	}
+	code, body = e.json("POST", fmt.Sprintf("%s/revisions/%v/restore", live, onlyC), nil, true)
+	if code != 400 || body["error"] != fmt.Sprintf("Revision %v cannot be restored without %s, deleted from the media library since: %s", onlyC, c, domain.MsgPublishIncomplete) {
+		t.Fatalf("restore of the live post's revision with only c: %d %v", code, body)
+	}
+	if got, _ := e.blog(store.Published, "live-post"); got.Content != "<p>Text now.</p>" {
+		t.Fatalf("the refused restore changed the live post: %q", got.Content)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"digitalreeviver/internal/disk"
 	"digitalreeviver/internal/domain"
 )
 
@@ -22,6 +23,7 @@ var statusOf = map[string]int{
 	domain.EUnsupported:  http.StatusUnsupportedMediaType,
 	domain.ERateLimited:  http.StatusTooManyRequests,
 	domain.EUnavailable:  http.StatusServiceUnavailable,
+	domain.EStorageFull:  http.StatusInsufficientStorage,
 	domain.EInternal:     http.StatusInternalServerError,
 }
 
@@ -30,11 +32,30 @@ const (
 	msgUnauthorized = "Unauthorized: Please log in."
 	msgInternal     = "internal error"
 	msgBodyTooLarge = "Request body is too large."
+	// A full disk, to whoever works in the admin (an upload, a save) and to a visitor (an
+	// enquiry): the first can act on it, the second can only come back.
+	msgDiskFull        = "Not saved: the server's disk is full. Free some space on the server (old backups, logs, unused images), or ask whoever runs it to, then try again."
+	msgDiskFullEnquiry = "Your message could not be saved: our server's disk is full. Please try again later, or call or e-mail us."
 )
+
+// diskFull turns a write refused for want of room (disk.IsFull) into the error that says so
+// (507); any other error is answered as it is. It is logged, as internal errors are: whoever
+// runs the server must act.
+func (s *Server) diskFull(r *http.Request, err error) error {
+	if !disk.IsFull(err) {
+		return err
+	}
+	s.log.Error("disk full: a write was refused", "method", r.Method, "path", logPath(r), "err", err)
+	if r.URL.Path == "/popup" {
+		return domain.Errorf(domain.EStorageFull, msgDiskFullEnquiry)
+	}
+	return domain.Errorf(domain.EStorageFull, msgDiskFull)
+}
 
 // writeError answers err as {"error": "..."} with its status. Only internal errors are logged,
 // and their text never reaches the client.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	err = s.diskFull(r, err)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		err = domain.Errorf(domain.ETooLarge, msgBodyTooLarge)

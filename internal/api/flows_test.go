@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/store"
@@ -128,6 +129,11 @@ func TestResetFlowThroughOutbox(t *testing.T) {
 		t.Error("reset token stored in clear")
 	}
 
+	// A common password is refused, saying why, and does not spend the link.
+	code, body = e.json("POST", "/reset-password", map[string]string{"token": token, "newPassword": "Football1"}, false)
+	if code != 400 || body["error"] != domain.MsgPasswordCommon {
+		t.Fatalf("common password: %d %v", code, body)
+	}
 	code, body = e.json("POST", "/reset-password", map[string]string{"token": token, "newPassword": "brand-new-pass"}, false)
 	if code != 200 || body["message"] != msgResetDone {
 		t.Fatalf("reset: %d %v", code, body)
@@ -281,7 +287,7 @@ func TestPopupFlow(t *testing.T) {
 		return res.StatusCode, out
 	}
 	code, body := post("10.1.0.1", withAny(popupOK, "startedAt", time.Now().Add(-10*time.Second).UnixMilli()))
-	if code != 200 || body["message"] != msgEnquiryThanks {
+	if code != 200 || body["message"] != enquiry.MsgThanks {
 		t.Fatalf("popup: %d %v", code, body)
 	}
 	// Stored before the answer.
@@ -302,7 +308,7 @@ func TestPopupFlow(t *testing.T) {
 	// Honeypot and too-fast submissions: the normal answer, kept in the spam folder, no
 	// notification, not in the inbox.
 	code, body = post("10.1.0.2", withAny(popupOK, "website", "http://spam.example"))
-	if code != 200 || body["message"] != msgEnquiryThanks {
+	if code != 200 || body["message"] != enquiry.MsgThanks {
 		t.Fatalf("honeypot: %d %v", code, body)
 	}
 	code, _ = post("10.1.0.3", withAny(popupOK, "startedAt", time.Now().UnixMilli()))

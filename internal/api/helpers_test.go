@@ -149,7 +149,7 @@ func newEnvSending(t *testing.T, sender mail.Sender, tweak ...func(*Config)) *te
 	if err != nil {
 		t.Fatal(err)
 	}
-	hashOnce.Do(func() { testHash, _ = auth.HashPassword(testPassword) })
+	hashOnce.Do(func() { testHash, _ = auth.NewPasswordGate().Hash(context.Background(), testPassword) })
 	changed := time.Now().Add(-time.Hour).UTC()
 	if err := db.CreateAdmin(domain.Admin{Username: testUser, Email: testEmail, PasswordHash: testHash, PasswordChangedAt: changed}); err != nil {
 		t.Fatal(err)

@@ -3,9 +3,7 @@ package api
 import (
 	"encoding/csv"
 	"net/http"
-	"regexp"
 	"strings"
-	"time"
 
 	"github.com/gorilla/mux"
 
@@ -42,11 +40,9 @@ func inboxQuery(r *http.Request) (domain.MessageQuery, error) {
 	return mq, nil
 }
 
-var messageID = regexp.MustCompile(`^[0-9a-f]{24}$`)
-
 func idParam(r *http.Request) (string, error) {
 	id := mux.Vars(r)["id"]
-	if !messageID.MatchString(id) {
+	if !domain.ValidEnquiryID(id) {
 		return "", domain.Errorf(domain.ENotFound, "Enquiry not found.")
 	}
 	return id, nil
@@ -131,6 +127,12 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	copies, err := operator.EraseEnquiryCopies(s.db, s.mail, id)
+	if err == nil && s.cfg.Intake != nil {
+		// Its copies in the intake bucket and its quarantine, where a late upload may wait.
+		var n int
+		n, err = s.cfg.Intake.Erase(r.Context(), id)
+		copies += n
+	}
 	if err != nil {
 		// The record is gone; say what is left so the admin can finish by hand.
 		s.log.Error("enquiry erased, copies not", "id", id, "err", err)
@@ -142,13 +144,15 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Enquiry erased everywhere it was kept.", "copiesErased": copies})
 }
 
-// writeMessagesCSV writes enquiries as CSV rows (the header first when header is set).
-func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool) {
+// writeMessagesCSV writes enquiries as CSV rows (the header first when header is set), their
+// times in the site's time zone with its offset.
+func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool, zone domain.SiteZone) {
 	if header {
-		_ = cw.Write(append([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id"}, leadColumns...))
+		_ = cw.Write(append([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id",
+			"phoneE164", "country", "via"}, leadColumns...))
 	}
 	for _, m := range list {
-		_ = cw.Write(append([]string{m.CreatedAt.Format(time.RFC3339), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID}, leadCells(m)...))
+		_ = cw.Write(append([]string{zone.ISO(m.CreatedAt), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID, m.PhoneE164, m.Country, m.Via}, leadCells(m)...))
 	}
 }

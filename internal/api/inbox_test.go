@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/operator"
 )
 
@@ -210,7 +211,7 @@ func TestSpamFolder(t *testing.T) {
 	res := e.do("POST", "/popup", strings.NewReader(mustJSON(spammy)), "application/json", nil)
 	data, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(data), msgEnquiryThanks) {
+	if res.StatusCode != 200 || !strings.Contains(string(data), enquiry.MsgThanks) {
 		t.Fatalf("spam answer: %d %s", res.StatusCode, data)
 	}
 	spam, _ := e.listPage("?status=spam")

@@ -69,27 +69,6 @@ func (s *Server) leadSettings() leads.Settings {
 	return s.cfg.Leads.Settings()
 }
 
-// attributionOf reads the attribution an enquiry was sent with, under the site's setting, and
-// counts the enquiry as a conversion of the counted visit that sent it. A visitor asking not to
-// be tracked (GPC, DNT) keeps none. A field that breaks its rule is dropped (and counted), never
-// kept raw and never a reason to refuse the enquiry.
-func (s *Server) attributionOf(r *http.Request, f *fields) *domain.Attribution {
-	if leads.AsksNotToBeTracked(r) {
-		return nil
-	}
-	a, dropped := domain.ReadAttribution(f.get, s.leadSettings().Mode)
-	if len(dropped) > 0 {
-		s.log.Info("enquiry attribution fields dropped", "fields", strings.Join(dropped, ","))
-		if s.cfg.Leads != nil {
-			s.cfg.Leads.Dropped(leads.DropInvalid)
-		}
-	}
-	if a != nil && s.cfg.Leads != nil {
-		s.cfg.Leads.Convert(s.clientIP(r), r.UserAgent(), a)
-	}
-	return a
-}
-
 // handleBeacon handles POST /beacon (public): a page view of the site, form-encoded, as
 // lib/visit.ts sends it with navigator.sendBeacon: p, the page's path; e=1 on the first page of a
 // visit, with r (the referring host), s, m and c (utm_source, utm_medium, utm_campaign), a=1

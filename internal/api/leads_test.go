@@ -165,7 +165,7 @@ func TestOnePerAddressIsShed(t *testing.T) {
 	}
 }
 
-func enquiry(extra map[string]any) map[string]any {
+func visitEnquiry(extra map[string]any) map[string]any {
 	m := map[string]any{"name": "Asha Verma", "email": "asha@example.com", "phone": "+91 98110 45672", "message": "SEO for my clinic",
 		"startedAt": time.Now().Add(-time.Minute).UnixMilli()}
 	for k, v := range extra {
@@ -205,7 +205,7 @@ func TestEnquiryKeepsItsVisit(t *testing.T) {
 			t.Fatalf("enquiry: %d", res.StatusCode)
 		}
 	}
-	post(enquiry(adVisit), nil)
+	post(visitEnquiry(adVisit), nil)
 	a := lastEnquiry(t, e).Attribution
 	want := domain.Attribution{Landing: "/seo-services-in-delhi/", Page: "/contactus/", Referrer: "www.google.com", Source: "google",
 		Medium: "cpc", Campaign: "Diwali", GCLID: "Cj0KCQiA_abc-123", Channel: domain.ChannelPaidSearch, Basis: domain.AttributionNotice}
@@ -224,11 +224,11 @@ func TestEnquiryKeepsItsVisit(t *testing.T) {
 		strings.Contains(eml, "Cj0KCQiA") {
 		t.Errorf("notification:\n%s", eml)
 	}
-	post(enquiry(adVisit), map[string]string{"Sec-GPC": "1"})
+	post(visitEnquiry(adVisit), map[string]string{"Sec-GPC": "1"})
 	if m := lastEnquiry(t, e); m.Attribution != nil {
 		t.Errorf("GPC kept %+v", m.Attribution)
 	}
-	post(enquiry(map[string]any{"landing": "javascript:alert(1)", "utm_campaign": "Holi", "gclid": "<x>"}), nil)
+	post(visitEnquiry(map[string]any{"landing": "javascript:alert(1)", "utm_campaign": "Holi", "gclid": "<x>"}), nil)
 	if a := lastEnquiry(t, e).Attribution; a == nil || a.Landing != "" || a.GCLID != "" || a.Campaign != "Holi" || a.Channel != domain.ChannelReferral {
 		t.Errorf("bad fields: %+v", a)
 	}
@@ -241,16 +241,16 @@ func TestEnquiryKeepsItsVisit(t *testing.T) {
 // nothing.
 func TestEnquiryUnderConsentAndOff(t *testing.T) {
 	e, _ := leadsEnv(t, domain.AttributionConsent)
-	e.json("POST", "/popup", enquiry(adVisit), false)
+	e.json("POST", "/popup", visitEnquiry(adVisit), false)
 	if a := lastEnquiry(t, e).Attribution; a.GCLID != "" || a.Campaign != "Diwali" || a.Consent {
 		t.Errorf("without the tick: %+v", a)
 	}
-	e.json("POST", "/popup", enquiry(map[string]any{"adConsent": "true", "gclid": "abc", "landing": "/"}), false)
+	e.json("POST", "/popup", visitEnquiry(map[string]any{"adConsent": "true", "gclid": "abc", "landing": "/"}), false)
 	if a := lastEnquiry(t, e).Attribution; a.GCLID != "abc" || !a.Consent || a.Basis != domain.AttributionConsent {
 		t.Errorf("with the tick: %+v", a)
 	}
 	off, _ := leadsEnv(t, domain.AttributionOff)
-	off.json("POST", "/popup", enquiry(adVisit), false)
+	off.json("POST", "/popup", visitEnquiry(adVisit), false)
 	if a := lastEnquiry(t, off).Attribution; a != nil {
 		t.Errorf("off kept %+v", a)
 	}
@@ -267,8 +267,8 @@ func (e *testEnv) setOutcome(id string, v map[string]any) (int, map[string]any) 
 // is Google's template for the won enquiries with a gclid the setting lets out, nothing personal.
 func TestOutcomeAndTheAdsExport(t *testing.T) {
 	e, _ := leadsEnv(t, domain.AttributionNotice)
-	e.json("POST", "/popup", enquiry(adVisit), false)
-	e.json("POST", "/popup", enquiry(map[string]any{"landing": "/", "referrer": "www.bing.com"}), false)
+	e.json("POST", "/popup", visitEnquiry(adVisit), false)
+	e.json("POST", "/popup", visitEnquiry(map[string]any{"landing": "/", "referrer": "www.bing.com"}), false)
 	all, _ := e.db.Messages()
 	ads, other := all[1], all[0]
 	for _, bad := range []map[string]any{{"result": "maybe"}, {"result": "won", "value": -5, "currency": "INR"},
@@ -326,7 +326,7 @@ func TestOutcomeAndTheAdsExport(t *testing.T) {
 	}
 	// Under consent, an enquiry without the tick has no gclid, so it never reaches the file.
 	consent, _ := leadsEnv(t, domain.AttributionConsent)
-	consent.json("POST", "/popup", enquiry(adVisit), false)
+	consent.json("POST", "/popup", visitEnquiry(adVisit), false)
 	m := lastEnquiry(t, consent)
 	consent.setOutcome(m.ID, map[string]any{"result": "won"})
 	res = consent.do("GET", "/popups/ads-conversions.csv", nil, "", consent.bearer())
@@ -341,9 +341,9 @@ func TestOutcomeAndTheAdsExport(t *testing.T) {
 // sources, and the CSV carries the columns.
 func TestInboxByChannelAndCampaign(t *testing.T) {
 	e, _ := leadsEnv(t, domain.AttributionNotice)
-	e.json("POST", "/popup", enquiry(adVisit), false)
-	e.json("POST", "/popup", enquiry(map[string]any{"page": "/", "referrer": "l.facebook.com", "utm_campaign": "Holi"}), false)
-	e.json("POST", "/popup", enquiry(nil), false)
+	e.json("POST", "/popup", visitEnquiry(adVisit), false)
+	e.json("POST", "/popup", visitEnquiry(map[string]any{"page": "/", "referrer": "l.facebook.com", "utm_campaign": "Holi"}), false)
+	e.json("POST", "/popup", visitEnquiry(nil), false)
 	count := func(q string) int {
 		res := e.do("GET", "/popups?"+q, nil, "", e.bearer())
 		defer res.Body.Close()

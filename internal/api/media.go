@@ -70,7 +70,8 @@ func (s *Server) handleMediaList(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleMediaUpdate handles PUT /api/media/{name} {alt}: the alt text pages show with the image.
-// A published page that shows it is rebuilt.
+// A published page that shows it is rebuilt; an editor may not change what a live page or a
+// scheduled draft shows (403 naming it).
 func (s *Server) handleMediaUpdate(w http.ResponseWriter, r *http.Request) {
 	var body struct {
 		Alt *string `json:"alt"`
@@ -84,7 +85,7 @@ func (s *Server) handleMediaUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := mux.Vars(r)["name"]
-	u, err := s.db.SetUploadAlt(name, *body.Alt)
+	u, err := s.author(r).SetUploadAlt(name, *body.Alt)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -94,6 +95,7 @@ func (s *Server) handleMediaUpdate(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.audit(r, domain.AuditEdit, "image", "/uploads/"+name, "alt text: "+domain.OneLine(u.Alt, 200))
 	answer := map[string]any{"message": "Alt text saved.", "media": s.mediaItem(u, uses[name])}
 	for _, use := range uses[name] {
 		if use.Stage == store.Published.String() {
@@ -105,14 +107,15 @@ func (s *Server) handleMediaUpdate(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleMediaDelete handles DELETE /api/media/{name}: an image no record shows leaves the
-// library and the uploads folder; a used one is refused with 409 naming where it is used.
+// library and the uploads folder; a used one is refused with 409 naming where it is used, and
+// an editor may delete only their own uploads (403).
 func (s *Server) handleMediaDelete(w http.ResponseWriter, r *http.Request) {
 	name := mux.Vars(r)["name"]
 	if !domain.ValidUploadName(name) {
 		s.writeError(w, r, domain.Errorf(domain.ENotFound, "No such image."))
 		return
 	}
-	_, err := s.db.DeleteUnusedUpload(name)
+	u, err := s.author(r).DeleteUnusedUpload(name)
 	var inUse *store.ErrInUse
 	if errors.As(err, &inUse) {
 		writeJSON(w, http.StatusConflict, map[string]any{"error": inUse.Err.Message, "usedBy": inUse.Uses})
@@ -125,5 +128,6 @@ func (s *Server) handleMediaDelete(w http.ResponseWriter, r *http.Request) {
 		s.log.Error("remove deleted upload", "name", name, "err", err)
 	}
 	s.log.Info("image deleted from the media library", "name", name, "by", adminFrom(r.Context()).Username)
+	s.audit(r, domain.AuditDelete, "image", "/uploads/"+name, "uploaded by "+u.CreatedBy)
 	writeJSON(w, http.StatusOK, map[string]string{"message": "Image deleted."})
 }

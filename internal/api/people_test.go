@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
 )
 
@@ -49,6 +50,9 @@ func TestInvitationFlow(t *testing.T) {
 	}
 	if st, _ := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi", "password": "short"}, false); st != 400 {
 		t.Fatalf("short password: %d", st)
+	}
+	if st, body := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi", "password": "Sunshine1"}, false); st != 400 || body["error"] != domain.MsgPasswordCommon {
+		t.Fatalf("common password: %d %v", st, body)
 	}
 	st, body = e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "Ravi", "password": "long-enough-1"}, false)
 	if st != http.StatusCreated || body["username"] != "ravi" || body["role"] != "editor" || body["token"] == "" {
@@ -122,5 +126,38 @@ func TestInvitationRevoked(t *testing.T) {
 	}
 	if st, body := e.json("POST", "/invite/check", map[string]string{"token": token}, false); st != 400 || body["error"] != domain.MsgInviteInvalid {
 		t.Fatalf("revoked link: %d %v", st, body)
+	}
+}
+
+// A made-up invitation or reset link is refused before the password is hashed: the gate counts
+// no hash for them, and exactly one for the real invitation that follows.
+func TestMadeUpLinksAreRefusedBeforeHashing(t *testing.T) {
+	e := newEnv(t)
+	e.srv.hashing = auth.NewPasswordGate() // this server's own, to count on
+	for i := 0; i < 4; i++ {
+		if st, body := e.json("POST", "/invite/accept", map[string]string{"token": "made-up-" + strings.Repeat("x", i+20),
+			"username": "intruder", "password": "a-long-enough-password"}, false); st != 400 || body["error"] != domain.MsgInviteInvalid {
+			t.Fatalf("made-up invitation: %d %v", st, body)
+		}
+		if st, body := e.json("POST", "/reset-password", map[string]string{"token": "made-up-" + strings.Repeat("y", i+20),
+			"newPassword": "a-long-enough-password"}, false); st != 400 || body["error"] != "Invalid or expired token." {
+			t.Fatalf("made-up reset: %d %v", st, body)
+		}
+	}
+	if n := e.srv.hashing.Computed(); n != 0 {
+		t.Fatalf("%d password hashes for made-up links", n)
+	}
+	if st, _ := e.json("POST", "/api/people/invites", map[string]string{"email": "ravi@example.com", "role": "editor"}, true); st != http.StatusCreated {
+		t.Fatal(st)
+	}
+	var files []string
+	waitFor(t, "the invitation mail", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	eml, _ := os.ReadFile(files[0])
+	token := inviteLink.FindStringSubmatch(strings.ReplaceAll(string(eml), "=\r\n", ""))[1]
+	if st, body := e.json("POST", "/invite/accept", map[string]string{"token": token, "username": "ravi", "password": "a-long-enough-password"}, false); st != http.StatusCreated {
+		t.Fatalf("accept: %d %v", st, body)
+	}
+	if n := e.srv.hashing.Computed(); n != 1 {
+		t.Fatalf("%d password hashes for one accepted invitation", n)
 	}
 }

@@ -126,12 +126,13 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 			return
 		}
 		slug := mux.Vars(r)["slug"]
-		rec, err := h.s.author(r).UpdateRecord(h.k, st, slug, guarded(r, editOf(f)))
+		edit, err := h.s.author(r).EditRecord(h.k, st, slug, guarded(r, editOf(f)))
 		if err != nil {
 			undo()
 			h.s.writeError(w, r, err)
 			return
 		}
+		rec := edit.Record
 		setETag(w, rec)
 		detail := st.String()
 		if newSlug := *rec.Fields().Slug; newSlug != slug {
@@ -139,7 +140,7 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 		}
 		h.s.audit(r, domain.AuditEdit, h.k.Name, *rec.Fields().Slug, detail)
 		h.changed(w, r, st, h.k.Name+" edited: "+*rec.Fields().Slug,
-			map[string]any{"message": h.k.Messages.Updated, h.k.Name: rec})
+			h.s.withHeld(r, h.k, edit.Held, map[string]any{"message": h.k.Messages.Updated, h.k.Name: rec}))
 	}
 }
 
@@ -155,7 +156,8 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 			return
 		}
 		h.s.audit(r, domain.AuditDelete, h.k.Name, slug, st.String()+", moved to the trash")
-		h.changed(w, r, st, h.k.Name+" deleted: "+slug, map[string]any{"message": h.k.Messages.Deleted, "trash": it})
+		h.changed(w, r, st, h.k.Name+" deleted: "+slug,
+			h.s.withHeld(r, h.k, it.Schedules, map[string]any{"message": h.k.Messages.Deleted, "trash": it}))
 	}
 }
 
@@ -163,7 +165,11 @@ func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 // /api/preview-{plural}/{slug}/image: the page shows its fallback image instead.
 func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		rec, err := h.s.author(r).UpdateRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec domain.Record) error {
+		if err := h.s.spendDraft(r, 0); err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+		edit, err := h.s.author(r).EditRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec domain.Record) error {
 			*rec.Fields().Image = ""
 			return nil
 		}))
@@ -171,10 +177,11 @@ func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
+		rec := edit.Record
 		setETag(w, rec)
 		h.s.audit(r, domain.AuditEdit, h.k.Name, *rec.Fields().Slug, st.String()+", image removed")
 		h.changed(w, r, st, h.k.Name+" image removed: "+*rec.Fields().Slug,
-			map[string]any{"message": msgImageRemoved, h.k.Name: rec})
+			h.s.withHeld(r, h.k, edit.Held, map[string]any{"message": msgImageRemoved, h.k.Name: rec}))
 	}
 }
 
@@ -341,8 +348,9 @@ func (h kindHandlers) writePage(w http.ResponseWriter, r *http.Request, rec doma
 	_, _ = w.Write(page)
 }
 
-// readEdit reads a write request's fields; an image file among them is checked and stored
-// first, and an image sent as text must name an existing upload or site image. undo removes a
+// readEdit reads a write request's fields, taken from an editor's quotas (Quotas); an image file
+// among them is checked and stored first, and an image sent as text must name an existing
+// upload or site image. undo removes a
 // stored image again when the record cannot be saved, so a failed request leaves nothing behind.
 func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
 	noop := func() {}
@@ -350,11 +358,18 @@ func (s *Server) readEdit(r *http.Request) (*fields, func(), error) {
 	if err != nil {
 		return nil, noop, err
 	}
+	if err := s.spendDraft(r, f.textBytes()); err != nil {
+		return nil, noop, err
+	}
 	if f.image != nil {
+		if err := s.spendUpload(r, len(f.image)); err != nil {
+			return nil, noop, err
+		}
 		ref, undo, err := s.saveImage(f.image, adminFrom(r.Context()).Username)
 		if err != nil {
 			return nil, noop, err
 		}
+		s.audit(r, domain.AuditUpload, "image", ref, "sent with "+r.URL.Path)
 		f.vals["image"] = ref
 		return f, undo, nil
 	}

@@ -69,6 +69,7 @@ func (s *Server) handleRedirectAdd(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("redirect added", "from", rd.From, "to", rd.To, "by", rd.CreatedBy)
+	s.audit(r, domain.AuditAdd, "redirect", rd.From, "to "+rd.To)
 	build, _ := s.rebuild(r.Context(), "redirect added: "+rd.From)
 	writeJSON(w, http.StatusCreated, map[string]any{"message": "Redirect saved: " + rd.From + " now leads to " + rd.To + ".",
 		"redirect": rd, "build": build})
@@ -82,6 +83,7 @@ func (s *Server) handleRedirectDelete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.log.Info("redirect removed", "from", from, "by", adminFrom(r.Context()).Username)
+	s.audit(r, domain.AuditRemove, "redirect", from, "")
 	build, _ := s.rebuild(r.Context(), "redirect removed: "+from)
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Redirect removed: " + from + " no longer leads anywhere.", "build": build})
 }

@@ -69,6 +69,10 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	by := adminFrom(r.Context()).Username
+	if err := h.s.spendDraft(r, len(note)); err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
 		*rec.Fields().Review = &domain.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
 		return nil
@@ -87,6 +91,10 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 // withdraw handles DELETE /api/preview-{plural}/{slug}/review: the submission is taken back
 // (by its editor) or handed back (by an admin); the draft stays.
 func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
+	if err := h.s.spendDraft(r, 0); err != nil {
+		h.s.writeError(w, r, err)
+		return
+	}
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
 		if *rec.Fields().Review == nil {
 			return domain.Errorf(domain.EConflict, "This draft is not awaiting review.")
@@ -104,17 +112,23 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 }
 
 // tellAdmins queues a mail to every admin (but the one who submitted) that a draft of kind k
-// awaits review; each mail is composed when it is sent, from the draft as it then is.
+// awaits review; each mail is composed when it is sent, from the draft as it then is. A draft
+// submitted again within Quotas.ReviewMailEvery of its last mail gets none: the queue shows it,
+// and twenty submissions in a row make one mail, not twenty.
 func (s *Server) tellAdmins(by string, k *domain.Kind, slug string) {
 	accounts, err := operator.Accounts(s.db)
 	if err != nil {
 		s.log.Error("review notification", "err", err)
 		return
 	}
+	since := time.Now().Add(-s.cfg.Quotas.ReviewMailEvery)
 	for _, a := range accounts {
 		if a.Role != domain.RoleAdmin || a.Username == by || a.Email == "" {
 			continue
 		}
-		s.mail.Submit(store.MailJob{Kind: mailkinds.Review, To: a.Email, Ref: k.Name + "/" + slug})
+		job := store.MailJob{Kind: mailkinds.Review, To: a.Email, Ref: k.Name + "/" + slug}
+		if _, err := s.db.EnqueueMailOnce(job, since); err != nil {
+			s.log.Error("review notification not stored", "to", a.Email, "err", err)
+		}
 	}
 }

@@ -22,6 +22,8 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/enquiry"
+	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/media"
@@ -92,9 +94,16 @@ type Config struct {
 	PublishTimeout time.Duration  // how long a publish waits for its build (default 60 s)
 	Turnstile      Turnstile      // Cloudflare Turnstile on the forms; off without a secret
 	Webhooks       *webhook.Hooks // events to configured URLs; nil: none are sent
+	// Enquiries accepts enquiries (POST /popup; the intake's drain shares it). nil: one made of
+	// this Config (DB, Webhooks, NotifyEmail, Turnstile, Logger).
+	Enquiries *enquiry.Service
+	// Intake is the enquiries' intake bucket and its drain (nil: none configured).
+	Intake *intake.Service
 	// Media makes the responsive variants of uploads (nil: none are made at upload; the
 	// build makes what it needs).
 	Media *media.Cache
+	// Quotas bound what an editor's account writes in a while (zero fields: DefaultQuotas).
+	Quotas Quotas
 	// Leads counts the pages' beacons and enquiries' conversions and knows the attribution
 	// setting (nil: beacons are answered and not counted, the setting is notice). Its owner
 	// runs its services.
@@ -114,6 +123,8 @@ type Server struct {
 	handler   http.Handler
 	site      http.Handler   // the built site, in demo mode
 	hooks     *webhook.Hooks // nil: no webhooks (its methods do nothing)
+	quotas    *quotas        // editors' allowances
+	enquiries *enquiry.Service
 
 	loginRate       *auth.Limiter
 	loginIPFails    *auth.Lockout
@@ -147,6 +158,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.PublishTimeout = 60 * time.Second
 	}
 	cfg.Limits = withDefaults(cfg.Limits)
+	cfg.Quotas = quotasWithDefaults(cfg.Quotas)
 	tokens, err := auth.NewTokens(cfg.JWTSecret)
 	if err != nil {
 		return nil, fmt.Errorf("api: %w", err)
@@ -161,6 +173,7 @@ func New(cfg Config) (*Server, error) {
 		builds:    cfg.Builds,
 		schedules: cfg.Schedules,
 		origins:   map[string]bool{},
+		quotas:    newQuotas(cfg.Quotas),
 
 		loginRate:       auth.NewLimiter(l.LoginPerMinute, time.Minute, l.LoginPerMinute, "Too many sign-in attempts. Please wait a moment."),
 		loginIPFails:    auth.NewLockout(l.LoginFailures, l.LoginLockout, l.LoginLockoutMax),
@@ -173,7 +186,7 @@ func New(cfg Config) (*Server, error) {
 		resetRate:       auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
 		beaconRate:      auth.NewLimiter(beaconsPerAddressMinute, time.Minute, beaconsPerAddressBurst, ""),
 		beaconSiteRate:  auth.NewLimiter(l.BeaconsPerSecond, time.Second, l.BeaconsPerSecond, ""),
-		hashing:         auth.NewPasswordGate(),
+		hashing:         auth.Passwords,
 		devices:         auth.NewDevices(cfg.JWTSecret),
 		knownAddrs:      auth.NewKnownAddresses(),
 	}
@@ -183,6 +196,12 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.hooks = cfg.Webhooks
+	if s.enquiries = cfg.Enquiries; s.enquiries == nil {
+		if s.enquiries, err = enquiry.New(enquiry.Config{DB: cfg.DB, Hooks: cfg.Webhooks, NotifyEmail: cfg.NotifyEmail,
+			Turnstile: cfg.Turnstile, Leads: cfg.Leads, Log: cfg.Logger}); err != nil {
+			return nil, fmt.Errorf("api: %w", err)
+		}
+	}
 	s.site = static.Handler(cfg.OutDir, nil)
 	s.handler = s.beaconFirst(s.middleware(s.router()))
 	return s, nil
@@ -244,8 +263,10 @@ func (s *Server) router() *mux.Router {
 	s.registerReviewRoutes(r)
 	s.registerInboxRoutes(r)
 	s.registerWebhookRoutes(r)
+	s.registerIntakeRoutes(r)
 	s.registerRedirectRoutes(r)
 	s.registerMediaRoutes(r)
+	s.registerDiskRoutes(r)
 	s.registerAppRoutes(r) // admin SPA and, in demo mode, the site: last, GET only
 	return r
 }

@@ -1,15 +1,11 @@
 package api
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
-	"image"
-	_ "image/gif" // decoders for image.DecodeConfig
-	_ "image/jpeg"
-	_ "image/png"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -17,29 +13,14 @@ import (
 	"time"
 
 	"github.com/gorilla/mux"
-	_ "golang.org/x/image/webp"
 
 	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/store"
 )
 
-// Pixel limits: a decoded 6000×6000 image is already 144 MB in memory wherever it is processed.
-const (
-	maxImageSide   = 6000
-	maxImagePixels = 40_000_000
-)
-
 const msgImageType = "Only JPEG, PNG, WebP or GIF images are allowed."
-
-// imageTypes maps the format image.DecodeConfig finds to the type we serve and the extension we
-// name the file with. Anything else (SVG, HTML, a PDF renamed .png) is refused.
-var imageTypes = map[string]struct{ mime, ext string }{
-	"jpeg": {"image/jpeg", "jpg"},
-	"png":  {"image/png", "png"},
-	"gif":  {"image/gif", "gif"},
-	"webp": {"image/webp", "webp"},
-}
 
 var extTypes = map[string]string{".jpg": "image/jpeg", ".png": "image/png", ".gif": "image/gif", ".webp": "image/webp"}
 
@@ -65,6 +46,10 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	if err := s.spendUpload(r, len(f.image)); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	u, _, err := s.saveUpload(f.image, f.imageName, alt, adminFrom(r.Context()).Username)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -74,23 +59,19 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, map[string]any{"imageUrl": "/uploads/" + u.Name, "media": s.mediaItem(u, nil)})
 }
 
-// checkImage decides an upload's type by its bytes: the sniffed type and the decoder's must agree
-// on one of the four formats, and the pixel size must be bounded.
+// checkImage decides an upload's type by its bytes (media.CheckImage: the sniffed type and the
+// decoder's must agree on one of the four formats, and the pixel size must be bounded), in the
+// API's words.
 func checkImage(data []byte) (store.Upload, error) {
-	bad := domain.Errorf(domain.EUnsupported, msgImageType)
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return store.Upload{}, bad
+	info, err := media.CheckImage(data)
+	var big *media.TooBigError
+	switch {
+	case errors.As(err, &big):
+		return store.Upload{}, domain.Errorf(domain.EInvalid, "Image is too big: at most %d×%d pixels.", media.MaxSide, media.MaxSide)
+	case err != nil:
+		return store.Upload{}, domain.Errorf(domain.EUnsupported, msgImageType)
 	}
-	t, ok := imageTypes[format]
-	if !ok || http.DetectContentType(data) != t.mime {
-		return store.Upload{}, bad
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > maxImageSide || cfg.Height > maxImageSide ||
-		cfg.Width*cfg.Height > maxImagePixels {
-		return store.Upload{}, domain.Errorf(domain.EInvalid, "Image is too big: at most %d×%d pixels.", maxImageSide, maxImageSide)
-	}
-	return store.Upload{Type: t.mime, Size: int64(len(data)), Width: cfg.Width, Height: cfg.Height, Name: t.ext}, nil
+	return store.Upload{Type: info.Type, Size: int64(len(data)), Width: info.Width, Height: info.Height, Name: info.Ext}, nil
 }
 
 // saveImage checks and stores an uploaded image under a server-made name and records it. It

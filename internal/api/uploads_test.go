@@ -2,6 +2,8 @@ package api
 
 import (
 	"testing"
+
+	"digitalreeviver/internal/media"
 )
 
 // FuzzCheckImage: any bytes are either refused or accepted as one of the four types, never a
@@ -21,7 +23,7 @@ func FuzzCheckImage(f *testing.F) {
 		if extTypes["."+u.Name] != u.Type {
 			t.Fatalf("accepted as %q with extension %q", u.Type, u.Name)
 		}
-		if u.Width > maxImageSide || u.Height > maxImageSide || u.Width*u.Height > maxImagePixels {
+		if u.Width > media.MaxSide || u.Height > media.MaxSide || u.Width*u.Height > media.MaxPixels {
 			t.Fatalf("accepted %d×%d", u.Width, u.Height)
 		}
 	})

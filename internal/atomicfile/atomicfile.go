@@ -7,6 +7,31 @@ import (
 	"path/filepath"
 )
 
+// tempPattern names the temporary files: a process killed between their creation and their
+// rename leaves one, which RemoveTemps clears.
+const tempPattern = ".tmp-*"
+
+// RemoveTemps removes the temporary files a killed writer left in dir (not its subfolders) and
+// answers how many. Call it only while no other writer can be at work there (the server calls it
+// at start, holding the database's lock).
+func RemoveTemps(dir string) (int, error) {
+	names, err := filepath.Glob(filepath.Join(dir, tempPattern))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, p := range names {
+		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		if err := os.Remove(p); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
 // Write writes data to dir/name (mode 0644), creating dir when missing. When it returns nil the
 // file and its name are on disk.
 func Write(dir, name string, data []byte) error { return WriteMode(dir, name, data, 0o644) }
@@ -16,7 +41,7 @@ func WriteMode(dir, name string, data []byte, mode os.FileMode) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	tmp, err := os.CreateTemp(dir, tempPattern)
 	if err != nil {
 		return err
 	}

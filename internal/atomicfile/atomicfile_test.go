@@ -33,3 +33,30 @@ func TestWriteReplacesWholeAndLeavesNothingElse(t *testing.T) {
 		t.Fatalf("left behind: %v", entries)
 	}
 }
+
+// A writer killed before its rename leaves a temporary file; RemoveTemps clears those and only
+// those (the files written whole and folders stay).
+func TestRemoveTempsClearsWhatAKilledWriterLeft(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write(dir, "kept.png", []byte("whole")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{".tmp-123456", ".tmp-987"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("half"), 0o600)
+	}
+	os.Mkdir(filepath.Join(dir, ".tmp-folder"), 0o755)
+	if n, err := RemoveTemps(dir); n != 2 || err != nil {
+		t.Fatalf("removed %d, %v", n, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if len(names) != 2 || names[0] != ".tmp-folder" || names[1] != "kept.png" {
+		t.Fatalf("left %v", names)
+	}
+	if n, err := RemoveTemps(filepath.Join(dir, "missing")); n != 0 || err != nil {
+		t.Fatalf("a missing folder: %d %v", n, err)
+	}
+}

@@ -15,14 +15,14 @@ import (
 )
 
 func TestPasswordHash(t *testing.T) {
-	h, err := HashPassword("correct horse")
+	h, err := hashPassword("correct horse")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(h, "$argon2id$v=19$m=") {
 		t.Fatalf("hash %q is not PHC argon2id", h)
 	}
-	h2, _ := HashPassword("correct horse")
+	h2, _ := hashPassword("correct horse")
 	if h == h2 {
 		t.Fatal("two hashes of one password are equal: salt missing")
 	}
@@ -38,9 +38,9 @@ func TestPasswordHash(t *testing.T) {
 		{"$argon2id$v=19$m=999999999,t=1,p=1$AAAA$AAAA", "x", false, true},
 		{"", "x", false, true},
 	} {
-		ok, err := CheckPassword(tt.hash, tt.pw)
+		ok, err := checkPassword(tt.hash, tt.pw)
 		if ok != tt.ok || (err != nil) != tt.wantErr {
-			t.Errorf("CheckPassword(%q, %q) = %v, %v", tt.hash, tt.pw, ok, err)
+			t.Errorf("checkPassword(%q, %q) = %v, %v", tt.hash, tt.pw, ok, err)
 		}
 	}
 }
@@ -272,14 +272,14 @@ func TestLimitsMemoryIsBounded(t *testing.T) {
 // The gate lets n checks run at once and a few more wait; past those the answer is busy at once.
 func TestGateBoundsConcurrentChecks(t *testing.T) {
 	g := NewGate(2, 1, time.Minute)
-	r1, err1 := g.Enter(context.Background())
-	r2, err2 := g.Enter(context.Background())
+	r1, err1 := g.enter(context.Background())
+	r2, err2 := g.enter(context.Background())
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)
 	}
 	waited := make(chan error)
 	go func() {
-		r, err := g.Enter(context.Background())
+		r, err := g.enter(context.Background())
 		if err == nil {
 			r()
 		}
@@ -289,7 +289,7 @@ func TestGateBoundsConcurrentChecks(t *testing.T) {
 	for len(g.waiting) == 0 {
 		runtime.Gosched()
 	}
-	_, err := g.Enter(context.Background())
+	_, err := g.enter(context.Background())
 	var busy *BusyError
 	if !errors.As(err, &busy) || busy.RetryAfter() <= 0 || domain.ErrorCode(err) != domain.EUnavailable {
 		t.Fatalf("fourth caller: %v", err)
@@ -302,8 +302,8 @@ func TestGateBoundsConcurrentChecks(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g2 := NewGate(1, 1, time.Minute)
-	r, _ := g2.Enter(context.Background())
-	if _, err := g2.Enter(ctx); !errors.As(err, &busy) {
+	r, _ := g2.enter(context.Background())
+	if _, err := g2.enter(ctx); !errors.As(err, &busy) {
 		t.Fatalf("a cancelled wait: %v", err)
 	}
 	r()

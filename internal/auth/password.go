@@ -30,8 +30,9 @@ var DefaultParams = Params{Memory: 19 * 1024, Time: 2, Threads: 1, KeyLen: 32, S
 
 var b64 = base64.RawStdEncoding
 
-// HashPassword returns a PHC-style argon2id hash: $argon2id$v=19$m=…,t=…,p=…$salt$key.
-func HashPassword(password string) (string, error) {
+// hashPassword returns a PHC-style argon2id hash: $argon2id$v=19$m=…,t=…,p=…$salt$key. Only
+// the gate calls it (Gate.Hash): a hash costs 19 MiB, so every one waits for a slot.
+func hashPassword(password string) (string, error) {
 	p := DefaultParams
 	salt := make([]byte, p.SaltLen)
 	if _, err := rand.Read(salt); err != nil {
@@ -44,8 +45,9 @@ func HashPassword(password string) (string, error) {
 
 var errBadHash = errors.New("malformed password hash")
 
-// CheckPassword reports whether password matches the encoded hash, comparing in constant time.
-func CheckPassword(encoded, password string) (bool, error) {
+// checkPassword reports whether password matches the encoded hash, comparing in constant time.
+// Only the gate calls it (Gate.Check).
+func checkPassword(encoded, password string) (bool, error) {
 	p, salt, want, err := parseHash(encoded)
 	if err != nil {
 		return false, err
@@ -54,7 +56,7 @@ func CheckPassword(encoded, password string) (bool, error) {
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
-// ValidHash reports whether encoded is a hash CheckPassword can use (an imported account's,
+// ValidHash reports whether encoded is a hash Gate.Check can use (an imported account's,
 // say), without computing anything.
 func ValidHash(encoded string) bool {
 	_, _, _, err := parseHash(encoded)
@@ -91,10 +93,8 @@ var (
 	dummyHash string
 )
 
-// SpendPasswordCheck does the work of one password check against a throwaway hash. Login calls
-// it for an unknown username so that the answer takes as long as for a wrong password and the
-// timing does not tell which usernames exist.
-func SpendPasswordCheck(password string) {
-	dummyOnce.Do(func() { dummyHash, _ = HashPassword("not the password of anyone") })
-	_, _ = CheckPassword(dummyHash, password)
+// spendPasswordCheck does the work of one password check against a throwaway hash (Gate.Spend).
+func spendPasswordCheck(password string) {
+	dummyOnce.Do(func() { dummyHash, _ = hashPassword("not the password of anyone") })
+	_, _ = checkPassword(dummyHash, password)
 }

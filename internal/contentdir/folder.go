@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -51,11 +52,8 @@ func Load(dir string) (*Content, error) {
 	if err := readYAML(filepath.Join(dir, "site.yaml"), &c.Site); err != nil {
 		return nil, err
 	}
-	if c.Site.Name == "" || c.Site.BaseURL == "" {
-		return nil, fmt.Errorf("%s: name and baseUrl are required", filepath.Join(dir, "site.yaml"))
-	}
-	if k := c.Site.TurnstileSiteKey; k != "" && !ValidSiteKey(k) {
-		return nil, fmt.Errorf("%s: turnstileSiteKey %q is not a Turnstile site key (letters, digits, - and _)", filepath.Join(dir, "site.yaml"), k)
+	if err := c.Site.check(filepath.Join(dir, "site.yaml")); err != nil {
+		return nil, err
 	}
 	if err := c.Site.checkLeads(); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "site.yaml"), err)
@@ -78,6 +76,39 @@ func Load(dir string) (*Content, error) {
 	}
 	c.Home.About.HTML = MarkdownHTML(c.Home.About.Text)
 	return c, nil
+}
+
+// LoadSite reads only site.yaml of the content folder at dir (what the admin server needs of
+// it: the default country and the time zone of the enquiries).
+func LoadSite(dir string) (Site, error) {
+	var s Site
+	path := filepath.Join(dir, "site.yaml")
+	if err := readYAML(path, &s); err != nil {
+		return s, err
+	}
+	return s, s.check(path)
+}
+
+var countryPattern = regexp.MustCompile(`^[A-Z]{2}$`)
+
+// check holds site.yaml to its rules, naming the file.
+func (s *Site) check(path string) error {
+	if s.Name == "" || s.BaseURL == "" {
+		return fmt.Errorf("%s: name and baseUrl are required", path)
+	}
+	if k := s.TurnstileSiteKey; k != "" && !ValidSiteKey(k) {
+		return fmt.Errorf("%s: turnstileSiteKey %q is not a Turnstile site key (letters, digits, - and _)", path, k)
+	}
+	s.DefaultCountry = strings.ToUpper(strings.TrimSpace(s.DefaultCountry))
+	if s.DefaultCountry != "" && !countryPattern.MatchString(s.DefaultCountry) {
+		return fmt.Errorf("%s: defaultCountry %q is not a two-letter country code (IN, US, GB…)", path, s.DefaultCountry)
+	}
+	if s.TimeZone != "" {
+		if _, err := time.LoadLocation(s.TimeZone); err != nil || s.TimeZone == "Local" {
+			return fmt.Errorf("%s: timeZone %q is not a time zone name (Asia/Kolkata, Europe/London…)", path, s.TimeZone)
+		}
+	}
+	return nil
 }
 
 // LandingSlugs lists the landing pages' slugs, sorted.

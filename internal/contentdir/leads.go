@@ -10,9 +10,6 @@ import (
 	"digitalreeviver/internal/domain"
 )
 
-// DefaultTimeZone is the site's time zone when site.yaml names none.
-const DefaultTimeZone = "Asia/Kolkata"
-
 // AttributionMode is the site's attribution setting (notice when unset).
 func (s Site) AttributionMode() domain.AttributionMode {
 	m, err := domain.ParseAttributionMode(s.Attribution)
@@ -22,17 +19,13 @@ func (s Site) AttributionMode() domain.AttributionMode {
 	return m
 }
 
-// Location is the site's time zone.
+// Location is the site's time zone (UTC when site.yaml names none).
 func (s Site) Location() (*time.Location, error) {
-	name := s.TimeZone
-	if name == "" {
-		name = DefaultTimeZone
-	}
-	z, err := time.LoadLocation(name)
+	z, err := domain.LoadSiteZone(s.TimeZone)
 	if err != nil {
-		return nil, fmt.Errorf("timeZone %q is no IANA time zone (such as Asia/Kolkata)", name)
+		return nil, fmt.Errorf("timeZone %q is no IANA time zone (such as Asia/Kolkata)", s.TimeZone)
 	}
-	return z, nil
+	return z.Location, nil
 }
 
 func (s Site) checkLeads() error {

@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // AuditEntry is one change in the audit log: who (the account, or the operator at the command
 // line, or a visitor's address for a sign-in attempt), when, what and from which address. It
@@ -22,11 +25,11 @@ type AuditEntry struct {
 const (
 	AuditSave          = "save"           // a draft was created
 	AuditUpload        = "upload"         // an image was uploaded
-	AuditEdit          = "edit"           // a draft or a live record was changed
+	AuditEdit          = "edit"           // a draft or a live record was changed, or an image's alt text
 	AuditPublish       = "publish"        // a draft went live
 	AuditUnpublish     = "unpublish"      // a live record went back among the drafts
 	AuditSchedule      = "schedule"       // a draft was scheduled to go live
-	AuditDelete        = "delete"         // a draft or a live record was deleted
+	AuditDelete        = "delete"         // a draft or a live record was deleted, or an image
 	AuditRestore       = "restore"        // a revision was restored
 	AuditSubmit        = "submit"         // a draft was submitted for review
 	AuditWithdraw      = "withdraw"       // a submission for review was taken back
@@ -35,8 +38,8 @@ const (
 	AuditInvite        = "invite"         // someone was invited
 	AuditJoin          = "join"           // an invitation was accepted
 	AuditRoleChange    = "role"           // an account's role changed
-	AuditRemove        = "remove"         // an account was removed (or an invitation revoked)
-	AuditAdd           = "add"            // an account was added at the command line
+	AuditRemove        = "remove"         // an account was removed (or an invitation revoked, a redirect removed)
+	AuditAdd           = "add"            // an account was added at the command line, or a redirect by an admin
 	AuditPassword      = "password"       // a password was set or reset
 	AuditRebuild       = "rebuild"        // a full rebuild was requested
 	AuditDeploy        = "deploy"         // the site was deployed
@@ -45,6 +48,7 @@ const (
 	AuditWebhook       = "webhook"        // webhook settings changed
 	AuditRetryDelivery = "retry"          // a failed webhook delivery (or mail) was sent again
 	AuditCancel        = "cancel"         // a schedule was cancelled
+	AuditHold          = "hold"           // a schedule was put on hold: its draft changed or was deleted after it was scheduled
 )
 
 // AuditFilter narrows a read of the audit log; empty fields match everything.
@@ -60,12 +64,27 @@ func (f AuditFilter) Match(e AuditEntry) bool {
 		(f.Action == "" || e.Action == f.Action)
 }
 
-// AuditRetention is how long the audit log keeps entries: none older than MaxAge and at most
-// MaxEntries (the oldest go first). Zero fields keep forever.
+// AuditRetention is how long the audit log keeps entries: none older than MaxAge, and at most
+// MaxEntries of the routine ones (LowValue: the oldest go first). What matters for security
+// (sign-ins, people and roles, deletions, publishes, settings, media, redirects) goes only by
+// age, so a flood of draft saves can never push it out. Zero fields keep forever.
 type AuditRetention struct {
 	MaxAge     time.Duration
 	MaxEntries int
 }
 
-// DefaultAuditRetention keeps a year, and at most 200,000 entries.
+// LowValue reports whether e is routine work that the count limit of the audit log may evict
+// (AuditRetention): a draft created or saved, a submission for review or its withdrawal, an
+// enquiry's status. Anything else is kept for the whole MaxAge.
+func (e AuditEntry) LowValue() bool {
+	switch e.Action {
+	case AuditSave, AuditSubmit, AuditWithdraw, AuditStatus:
+		return true
+	case AuditEdit:
+		return strings.HasPrefix(e.Detail, "preview") // a draft's save; a live record's edit stays
+	}
+	return false
+}
+
+// DefaultAuditRetention keeps a year, and at most 200,000 routine entries.
 var DefaultAuditRetention = AuditRetention{MaxAge: 365 * 24 * time.Hour, MaxEntries: 200_000}

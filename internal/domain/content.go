@@ -57,12 +57,19 @@ type Service struct {
 // Message is an enquiry sent from the contact page or the Contact Us popup, and where the
 // agency is with it (Status; enquiries stored before statuses existed are new, see StatusOf).
 type Message struct {
-	ID        string    `json:"_id"`
-	Name      string    `json:"name"`
-	Email     string    `json:"email"`
-	Phone     string    `json:"phone"`
-	Message   string    `json:"message"`
-	Source    string    `json:"source,omitempty"` // "popup", "contact" or "form" (no-JavaScript post)
+	ID      string `json:"_id"`
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Phone   string `json:"phone"`
+	Message string `json:"message"`
+	Source  string `json:"source,omitempty"` // "popup", "contact" or "form" (no-JavaScript post)
+	// Country is the country the visitor's phone number was read in (ISO 3166 alpha-2, "IN"):
+	// the one they chose, else the site's default. PhoneE164 is the number in E.164
+	// ("+919811045672") when it is a valid number of that country (or one typed with its +code);
+	// Phone stays as typed beside it.
+	Country   string    `json:"country,omitempty"`
+	PhoneE164 string    `json:"phoneE164,omitempty"`
+	Via       string    `json:"via,omitempty"` // ViaIntake when it came through the intake bucket (the endpoint was down)
 	CreatedAt time.Time `json:"createdAt"`
 	Status    string    `json:"status"`               // StatusNew, StatusReplied, StatusArchived or StatusSpam
 	Note      string    `json:"note,omitempty"`       // the agency's own note

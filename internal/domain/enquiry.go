@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"regexp"
 	"strings"
 	"time"
 )
@@ -120,42 +119,6 @@ func digitsOf(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// Spam scoring of what a visitor wrote. The signs and their weights are few and visible, so a
-// false positive can be understood and recovered from the spam folder; nothing is dropped.
-var (
-	linkPattern   = regexp.MustCompile(`(?i)(https?://|www\.)[^\s]+`)
-	markupPattern = regexp.MustCompile(`(?i)(<a\s|\[url[=\]]|\[link[=\]]|</?script)`)
-	spamWords     = regexp.MustCompile(`(?i)\b(viagra|cialis|casino|porn|escort|crypto ?currency|bitcoin|forex|payday loan|backlinks? package|buy followers|guest post price)\b`)
-)
-
-// SpamThreshold is the score from which an enquiry goes to the spam folder.
-const SpamThreshold = 3
-
-// SpamScore rates an enquiry's text: links (the first one is free, a person may share a site),
-// markup meant for other sites' forms, a link or markup in the name, words of the usual spam.
-// It answers the score and the reasons, for the spam folder to show.
-func SpamScore(m Message) (int, []string) {
-	score := 0
-	var why []string
-	if n := len(linkPattern.FindAllString(m.Message, -1)); n > 1 {
-		score += 2 * (n - 1)
-		why = append(why, "many links")
-	}
-	if markupPattern.MatchString(m.Message) {
-		score += 3
-		why = append(why, "link markup")
-	}
-	if linkPattern.MatchString(m.Name) || strings.ContainsAny(m.Name, "<>[]") {
-		score += 3
-		why = append(why, "link in the name")
-	}
-	if spamWords.MatchString(m.Message) || spamWords.MatchString(m.Name) {
-		score += 3
-		why = append(why, "spam words")
-	}
-	return score, why
 }
 
 // Clamp makes what a bot sent safe to keep in the spam folder without validating it: fields cut

@@ -19,6 +19,7 @@ const (
 	EUnsupported  = "unsupported"  // 415
 	ERateLimited  = "rate_limited" // 429
 	EUnavailable  = "unavailable"  // 503
+	EStorageFull  = "storage_full" // 507: the disk is full
 	EInternal     = "internal"     // 500
 )
 

@@ -44,3 +44,22 @@ func ValidateUsername(u string) error {
 	}
 	return nil
 }
+
+// DropImage removes the image ref (an upload's "/uploads/<name>") from a record: the image field
+// when it names it, and every <img> of the rich text that shows it. It answers whether anything
+// was removed. A revision restored after its image was deleted from the media library comes
+// back without it, rather than not at all.
+func DropImage(r Record, ref string) bool {
+	f := r.Fields()
+	dropped := false
+	if *f.Image == ref {
+		*f.Image, dropped = "", true
+	}
+	// The text is sanitized (SanitizeHTML): attributes are double-quoted, and a ">" inside one
+	// is escaped, so an element ends at the first ">".
+	img := regexp.MustCompile(`<img\b[^>]*\ssrc="` + regexp.QuoteMeta(ref) + `"[^>]*>`)
+	if body := img.ReplaceAllString(*f.Body, ""); body != *f.Body {
+		*f.Body, dropped = body, true
+	}
+	return dropped
+}

@@ -80,6 +80,14 @@ func Forbidden(p Permission) *Error {
 	return &Error{Code: EForbidden, Message: "Only an admin may " + text + ".", Permission: p}
 }
 
+// Refusal is a forbidden request's answer that says why in its own words: a role lacking p for
+// this one thing (an editor changing an image the live site shows).
+func Refusal(p Permission, format string, args ...any) *Error {
+	e := Errorf(EForbidden, format, args...)
+	e.Permission = p
+	return e
+}
+
 // Invite is a pending invitation to make an account: the invitee opens a single-use link,
 // chooses a username and a password, and gets the role. Only the hash of the link's token is
 // stored.
@@ -94,6 +102,17 @@ type Invite struct {
 
 // MsgInviteInvalid answers an invitation link that is unknown, used or expired.
 const MsgInviteInvalid = "This invitation is invalid or has expired. Ask an admin for a new one."
+
+// MsgInviterGone answers an invitation whose sender (named by %s) was removed or no longer
+// manages people since: an invitation carries its sender's authority, and lapses with it.
+const MsgInviterGone = "This invitation is no longer valid: %s, who sent it, can no longer invite people. Ask an admin for a new one."
+
+// InviterMayStill reports whether the account that sent inv may still invite: it exists, it is
+// the account that sent it (made before the invitation, not a later account of the same name),
+// and it still manages people.
+func InviterMayStill(inv Invite, sender Admin, found bool) bool {
+	return found && !sender.CreatedAt.After(inv.CreatedAt) && sender.Can(PermPeople)
+}
 
 // Review is a draft's hand-over: an editor (or anyone) submits a draft for an admin to publish.
 // Publishing clears it; so does withdrawing it.

@@ -23,6 +23,7 @@ const (
 	MsgServiceNotFound   = "Service not found."
 	MsgSlugTaken         = "That slug is already taken. Please choose another title."
 	MsgPasswordShort     = "Password must be at least 8 characters."
+	MsgPasswordCommon    = "That password is one of the most common passwords, so it is among the first anyone guessing would try. Please choose another."
 	MsgPasswordsMismatch = "Passwords do not match!"
 	MsgSlugReserved      = "That slug belongs to another page of the site. Please choose another title."
 )
@@ -83,16 +84,18 @@ func (m *Message) Normalize() {
 	m.Message = strings.TrimSpace(m.Message)
 }
 
-// Validate applies the popup's rules of SPEC §5 (name required, e-mail pattern, phone of at
-// least 10 characters) and our length limits. Control characters are refused in the one-line
-// fields so nothing can be injected into the notification e-mail's headers.
+// Validate applies the popup's rules of SPEC §5 (name required, e-mail pattern when one is
+// given, phone of at least 10 characters) and our length limits. Control characters are
+// refused in the one-line fields so nothing can be injected into the notification e-mail's
+// headers.
 func (m *Message) Validate() error {
 	switch {
 	case m.Name == "":
 		return Errorf(EInvalid, MsgNameRequired)
 	case tooLong(m.Name, MaxNameLen) || hasControl(m.Name):
 		return Errorf(EInvalid, "Name must be one line of at most %d characters.", MaxNameLen)
-	case !ValidMailbox(m.Email):
+	case m.Email != "" && !ValidMailbox(m.Email):
+		// Optional (the popup says so), and held to the rule when given.
 		return Errorf(EInvalid, MsgEmailInvalid)
 	case len(m.Phone) < MinPhoneLen || len(m.Phone) > MaxPhoneLen || !validPhone(m.Phone):
 		return Errorf(EInvalid, MsgPhoneInvalid)
@@ -228,13 +231,19 @@ func PreparePublish(r Record, now time.Time) error {
 	return Validate(r)
 }
 
-// ValidatePassword checks a new password's length.
+// ValidatePassword is the password policy (NIST SP 800-63B, 5.1.1.2), the one check of every
+// new password: an invitation accepted, a reset, `adminapi user add` and `user passwd`, the
+// demo's admin. At least MinPasswordLen characters, at most MaxPasswordLen bytes, and not one of
+// the most common passwords (CommonPassword). No rule on which characters it must hold.
 func ValidatePassword(p string) error {
-	if len(p) < MinPasswordLen {
+	if utf8.RuneCountInString(p) < MinPasswordLen {
 		return Errorf(EInvalid, MsgPasswordShort)
 	}
 	if len(p) > MaxPasswordLen {
 		return Errorf(EInvalid, "Password must be at most %d characters.", MaxPasswordLen)
+	}
+	if CommonPassword(p) {
+		return Errorf(EInvalid, MsgPasswordCommon)
 	}
 	return nil
 }

@@ -46,6 +46,39 @@ type Config struct {
 	Progress io.Writer // where a build reports pages done of total (nil: silent)
 	// Media makes and keeps the variants of uploaded images (nil: pages show the originals).
 	Media *media.Cache
+	// ImagesLater says a build never waits for image work (adminapi serve: a publish must not
+	// queue behind the encodes of a batch of uploads): an upload whose variants are not made yet
+	// is served as its original in this build, and Media makes them next (Cache.Later), whose
+	// OnReady asks for the build that adds them. Unset (sitegen build), a build makes what is
+	// missing before it renders.
+	ImagesLater bool
+	// Intake, when set, is the second intake of enquiries as the site carries it.
+	Intake *Intake
+}
+
+// Intake is what the site carries of the enquiries' intake bucket (internal/intake): the
+// bucket's origin, which the pages' policy lets them send to (connect-src), and the upload
+// policy file the pages read when the form endpoint cannot be reached (intake.json).
+type Intake struct {
+	Origin string
+	// Policy answers intake.json for a build now; called once per build.
+	Policy func() []byte
+}
+
+// file is the intake.json of a build now (nil without an intake).
+func (in *Intake) file() []byte {
+	if in == nil || in.Policy == nil {
+		return nil
+	}
+	return in.Policy()
+}
+
+// origin is the bucket's origin ("" without an intake).
+func (in *Intake) origin() string {
+	if in == nil {
+		return ""
+	}
+	return in.Origin
 }
 
 // Source gives the published records a build renders. *store.DB satisfies it. A record's
@@ -80,15 +113,18 @@ type Options struct {
 // Result says what a build did: the publish queue keeps it as the build's record, and a deploy
 // sends its Changes.
 type Result struct {
-	Generation     string        `json:"generation"`         // live after the build
-	Previous       string        `json:"previous,omitempty"` // live before it ("" on a first build; Generation when nothing changed)
-	Swapped        bool          `json:"swapped"`            // false when nothing changed and the live site was kept
-	PagesTotal     int           `json:"pagesTotal"`
-	PagesRendered  int           `json:"pagesRendered"`
-	PagesUnchanged int           `json:"pagesUnchanged"`
-	Started        time.Time     `json:"started"`
-	Duration       time.Duration `json:"duration"`
-	Stages         []Stage       `json:"stages"` // the stages that ran, in order
+	Generation     string `json:"generation"`         // live after the build
+	Previous       string `json:"previous,omitempty"` // live before it ("" on a first build; Generation when nothing changed)
+	Swapped        bool   `json:"swapped"`            // false when nothing changed and the live site was kept
+	PagesTotal     int    `json:"pagesTotal"`
+	PagesRendered  int    `json:"pagesRendered"`
+	PagesUnchanged int    `json:"pagesUnchanged"`
+	// ImagesLater counts the uploads shown as uploaded because their variants are not made yet
+	// (Config.ImagesLater): a build follows when they are.
+	ImagesLater int           `json:"imagesLater,omitempty"`
+	Started     time.Time     `json:"started"`
+	Duration    time.Duration `json:"duration"`
+	Stages      []Stage       `json:"stages"` // the stages that ran, in order
 	// Rendered lists the routes rendered, sorted, and Changes the files of Generation that
 	// differ from Previous. They can run to every page of the site, so a stored record leaves
 	// them out: a deploy takes them from the Result it is handed.

@@ -4,36 +4,37 @@ import (
 	"digitalreeviver/internal/workers"
 
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strings"
+	"path"
 	"sync"
 )
 
-// writer writes the files of one generation, creating folders once.
+// writer writes the files of one generation, creating folders once. Every write goes through
+// an os.Root opened on the generation's folder: a name that climbs out of it ("../", an
+// absolute path) or a symlink inside it that points out is refused, so no page name, search
+// file or future bug can put a file anywhere else, whatever a record held.
 type writer struct {
-	root string
-	dirs sync.Map
+	root *os.Root
+	dirs sync.Map // folders made, by slash-separated path in the generation
 }
 
-func (w *writer) mkdir(rel string) error {
-	return w.ensureDir(filepath.Dir(filepath.Join(w.root, filepath.FromSlash(rel))))
-}
+func (w *writer) mkdir(rel string) error { return w.ensureDir(path.Dir(rel)) }
 
 // ensureDir makes dir and its missing parents with one mkdir call each (no stat first, as
-// os.MkdirAll does): a generation has a folder per page, so this is a large part of its cost.
+// MkdirAll does): a generation has a folder per page, so this is a large part of its cost.
 func (w *writer) ensureDir(dir string) error {
-	if _, ok := w.dirs.Load(dir); ok || dir == w.root {
+	if _, ok := w.dirs.Load(dir); ok || dir == "." {
 		return nil
 	}
-	err := os.Mkdir(dir, 0o755)
+	err := w.root.Mkdir(dir, 0o755)
 	if errors.Is(err, fs.ErrNotExist) {
-		if err := w.ensureDir(filepath.Dir(dir)); err != nil {
+		if err := w.ensureDir(path.Dir(dir)); err != nil {
 			return err
 		}
-		err = os.Mkdir(dir, 0o755)
+		err = w.root.Mkdir(dir, 0o755)
 	}
 	if err != nil && !errors.Is(err, fs.ErrExist) {
 		return err
@@ -46,62 +47,94 @@ func (w *writer) write(rel string, data []byte) error {
 	if err := w.mkdir(rel); err != nil {
 		return err
 	}
-	dst := filepath.Join(w.root, filepath.FromSlash(rel))
 	// A reused generation's file may be a hard link into a live one: replace it, never write
 	// through it. A new generation has none, so the removal waits for the file to be there.
-	err := createFile(dst, data)
+	err := w.create(rel, data)
 	if errors.Is(err, fs.ErrExist) {
-		os.Remove(dst)
-		err = createFile(dst, data)
+		w.root.Remove(rel)
+		err = w.create(rel, data)
 	}
 	return err
 }
 
+// create makes the new file rel holding data, failing if it exists.
+func (w *writer) create(rel string, data []byte) error {
+	f, err := w.root.OpenFile(rel, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
 // remove deletes a file of a reused generation, and its folder when that is left empty.
 func (w *writer) remove(rel string) {
-	p := filepath.Join(w.root, filepath.FromSlash(rel))
-	os.Remove(p)
-	for dir := filepath.Dir(p); dir != w.root && strings.HasPrefix(dir, w.root); dir = filepath.Dir(dir) {
-		if os.Remove(dir) != nil {
+	w.root.Remove(rel)
+	for dir := path.Dir(rel); dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if w.root.Remove(dir) != nil {
 			break
 		}
+		w.dirs.Delete(dir)
 	}
 }
 
-// link hard-links src into the generation, copying when the file system refuses.
+// link hard-links src (a file of the live generation, the client bundle, the uploads) into
+// the generation at rel, copying when the file system refuses.
 func (w *writer) link(src, rel string) error {
 	if err := w.mkdir(rel); err != nil {
 		return err
 	}
-	dst := filepath.Join(w.root, filepath.FromSlash(rel))
-	err := os.Link(src, dst)
+	err := w.linkInto(src, rel)
 	if errors.Is(err, fs.ErrExist) {
-		os.Remove(dst)
-		err = os.Link(src, dst)
+		w.root.Remove(rel)
+		err = w.linkInto(src, rel)
 	}
-	if err == nil {
-		return nil
+	if err == nil || errors.Is(err, errOutside) {
+		return err
 	}
-	return copyFile(src, dst)
+	return w.copyFile(src, rel)
 }
+
+// linkInto links src to rel: the folder of rel is opened through the root, and the link is
+// made in it under rel's last name alone (hardLink), so it cannot land elsewhere either.
+func (w *writer) linkInto(src, rel string) error {
+	dir, name := path.Split(rel)
+	if name == "" || name == "." || name == ".." {
+		return fmt.Errorf("link %s: %w", rel, errOutside)
+	}
+	if dir == "" {
+		dir = "."
+	}
+	d, err := w.root.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return hardLink(src, d, name)
+}
+
+// errOutside is a name that is not a file inside the generation.
+var errOutside = errors.New("not a file name inside the generation")
 
 func (w *writer) copy(src, rel string) error {
 	if err := w.mkdir(rel); err != nil {
 		return err
 	}
-	dst := filepath.Join(w.root, filepath.FromSlash(rel))
 	// Never write through an existing (possibly hard-linked) file: replace it.
-	os.Remove(dst)
-	return copyFile(src, dst)
+	w.root.Remove(rel)
+	return w.copyFile(src, rel)
 }
 
-func copyFile(src, dst string) error {
+func (w *writer) copyFile(src, rel string) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	out, err := w.root.OpenFile(rel, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
 	}

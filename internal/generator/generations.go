@@ -171,23 +171,14 @@ func generations(root string) []string {
 	return out
 }
 
-// removeLeftovers removes unfinished generations left by a crashed build and folders set aside
-// by a swap or a rollback. Build calls it before it makes its own unfinished generation.
-func removeLeftovers(root string) {
-	entries, _ := os.ReadDir(root)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") || strings.HasPrefix(e.Name(), "legacy-") {
-			os.RemoveAll(filepath.Join(root, e.Name()))
-		}
-	}
-}
-
-// takeSpare moves the newest finished generation other than the live one to tmp and returns
-// its manifest, when it was built with the same renderer bundle; otherwise it returns an empty
-// manifest and moves nothing. It holds the prune lock so a prune cannot remove it meanwhile.
-func (b *Builder) takeSpare(genRoot, live, assetsHash, tmp string) manifest {
+// takeSpare renames the newest finished generation other than the live one to tmp (a name in
+// the generations' folder) and returns its manifest, when it was built with the same renderer
+// bundle; otherwise it returns an empty manifest and renames nothing. It holds the prune lock so
+// a prune cannot remove it meanwhile.
+func (b *Builder) takeSpare(o *output, live, assetsHash, tmp string) manifest {
 	b.pruneMu.Lock()
 	defer b.pruneMu.Unlock()
+	genRoot := generationsDir(b.cfg.OutDir)
 	gens := generations(genRoot)
 	for i := len(gens) - 1; i >= 0; i-- {
 		path := filepath.Join(genRoot, gens[i])
@@ -199,7 +190,7 @@ func (b *Builder) takeSpare(genRoot, live, assetsHash, tmp string) manifest {
 		if m.Pages == nil || m.Files == nil || m.Assets != assetsHash {
 			return manifest{}
 		}
-		if err := os.Rename(path, tmp); err != nil {
+		if err := o.gens.Rename(gens[i], tmp); err != nil {
 			return manifest{}
 		}
 		return m
@@ -224,35 +215,6 @@ func (b *Builder) keepSpareManifest(live, assetsHash string) {
 	}
 }
 
-// swapLink points out at target in one rename, so a reader sees the old site or the new one,
-// never a mix. A real folder at out (from before generations) is moved aside first.
-func swapLink(out, target string) error {
-	rel, err := filepath.Rel(filepath.Dir(out), target)
-	if err != nil {
-		rel = target
-	}
-	tmp := out + ".swap-" + randHex(4)
-	if err := os.Symlink(rel, tmp); err != nil {
-		return err
-	}
-	if st, err := os.Lstat(out); err == nil && st.IsDir() {
-		aside := filepath.Join(filepath.Dir(target), "legacy-"+randHex(4))
-		if err := os.Rename(out, aside); err != nil {
-			os.Remove(tmp)
-			return fmt.Errorf("move the old %s aside: %w", out, err)
-		}
-	}
-	if err := os.Rename(tmp, out); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if d, err := os.Open(filepath.Dir(out)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
-}
-
 // pruneDelay is how long the builder waits after a build before it removes old generations: a
 // burst of publishes then pays for no removals (which compete with the next build for the disk
 // and the CPU), and the removal runs once the burst is over.
@@ -275,22 +237,30 @@ func (b *Builder) schedulePrune() {
 func (b *Builder) pruneNow() {
 	b.pruneMu.Lock()
 	defer b.pruneMu.Unlock()
-	if live := LiveGeneration(b.cfg.OutDir); live != "" {
-		prune(generationsDir(b.cfg.OutDir), live, b.cfg.Keep, b.cfg.Logger)
+	live := LiveGeneration(b.cfg.OutDir)
+	if live == "" {
+		return
 	}
+	o, err := openOutput(b.cfg.OutDir)
+	if err != nil {
+		b.cfg.Logger.Warn("build: prune generations", "err", err)
+		return
+	}
+	defer o.Close()
+	prune(o, generationsDir(b.cfg.OutDir), live, b.cfg.Keep, b.cfg.Logger)
 }
 
-// prune removes all but the newest keep finished generations; the live one always stays. It
-// may run while the next build writes its own generation, so it never touches unfinished ones.
-func prune(root, live string, keep int, log *slog.Logger) {
+// prune removes all but the newest keep finished generations of root (o's generations' folder);
+// the live one always stays. It may run while the next build writes its own generation, so it
+// never touches unfinished ones.
+func prune(o *output, root, live string, keep int, log *slog.Logger) {
 	gens := generations(root)
 	for i := 0; i < len(gens)-keep; i++ {
-		p := filepath.Join(root, gens[i])
-		if p == live {
+		if filepath.Join(root, gens[i]) == live {
 			continue
 		}
-		if err := os.RemoveAll(p); err != nil {
-			log.Warn("build: prune generation", "path", p, "err", err)
+		if err := o.gens.RemoveAll(gens[i]); err != nil {
+			log.Warn("build: prune generation", "path", filepath.Join(root, gens[i]), "err", err)
 		}
 	}
 }
@@ -301,19 +271,23 @@ func Rollback(out string) (string, error) {
 	if live == "" {
 		return "", errors.New("rollback: no live generation")
 	}
+	o, err := openOutput(out)
+	if err != nil {
+		return "", fmt.Errorf("rollback: %w", err)
+	}
+	defer o.Close()
 	gens := generations(generationsDir(out))
 	for i := len(gens) - 1; i >= 0; i-- {
 		if gens[i] == filepath.Base(live) {
 			if i == 0 {
 				return "", errors.New("rollback: no earlier generation is kept")
 			}
-			target := filepath.Join(generationsDir(out), gens[i-1])
 			// Move the newer generation out of the way so the next build compares against
 			// the one now live and a second rollback goes further back.
-			if err := swapLink(out, target); err != nil {
+			if err := o.swapLink(gens[i-1]); err != nil {
 				return "", fmt.Errorf("rollback: %w", err)
 			}
-			os.Rename(live, live+".rolled-back.tmp")
+			o.gens.Rename(gens[i], gens[i]+".rolled-back.tmp")
 			return gens[i-1], nil
 		}
 	}

@@ -2,10 +2,7 @@ package generator
 
 import (
 	"bytes"
-	"image"
-	_ "image/gif" // register decoders for DecodeConfig
-	_ "image/jpeg"
-	_ "image/png"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,8 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	_ "golang.org/x/image/webp"
-
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/media"
 )
@@ -23,25 +18,25 @@ import (
 // imageCache finds the intrinsic size of the images pages use, so every <img> gets width and
 // height and the layout does not jump.
 type imageCache struct {
-	dirs    map[string][]string // URL prefix → folders that may hold the file
-	mu      sync.Mutex
-	sizes   map[string][2]int
-	missing map[string]bool
+	dirs  map[string][]string // URL prefix → folders that may hold the file
+	mu    sync.Mutex
+	sizes map[string][2]int
 	// The variants of the uploads the build uses (by upload name), and the media library's
 	// alt texts. A preview has no sets and reads the variants cache without making any.
 	sets    map[string]*media.Set
 	alts    map[string]string
 	preview *media.Cache
+	warn    func(msg string, args ...any)
 }
 
-func newImageCache(contentDir, clientDir, uploadsDir string) *imageCache {
+func newImageCache(contentDir, clientDir, uploadsDir string, warn func(string, ...any)) *imageCache {
 	return &imageCache{
+		warn: warn,
 		dirs: map[string][]string{
 			"/images/":  {filepath.Join(contentDir, "images"), filepath.Join(clientDir, "images")},
 			"/uploads/": {uploadsDir},
 		},
-		sizes:   map[string][2]int{},
-		missing: map[string]bool{},
+		sizes: map[string][2]int{},
 	}
 }
 
@@ -116,7 +111,11 @@ func (c *imageCache) size(src string) [2]int {
 	var sz [2]int
 	if strings.HasPrefix(src, "/") {
 		if p := c.file(src); p != "" {
-			sz = readSize(p)
+			var err error
+			if sz, err = readSize(p); err != nil {
+				// Shown as if missing: the page takes its fallback image.
+				c.warn("build: image refused; pages show their fallback image", "image", src, "err", err)
+			}
 		}
 	} else if strings.HasPrefix(src, "http") || strings.HasPrefix(src, "data:") {
 		sz = [2]int{1200, 630}
@@ -133,38 +132,41 @@ var (
 	svgViewBox = regexp.MustCompile(`\bviewBox="[-0-9.]+[ ,]+[-0-9.]+[ ,]+([0-9.]+)[ ,]+([0-9.]+)"`)
 )
 
-func readSize(path string) [2]int {
+// readSize reads the width and height of an image file from its header: an SVG's attributes,
+// or a raster image's header within the limits every image is held to (media.ImageHeader); an
+// image over them is an error, and nothing is read of one that is not an image.
+func readSize(path string) ([2]int, error) {
+	if !strings.HasSuffix(strings.ToLower(path), ".svg") {
+		info, err := media.ImageHeader(path)
+		if media.IsRefused(err) && !errors.Is(err, media.ErrNotImage) {
+			return [2]int{}, err
+		}
+		return [2]int{info.Width, info.Height}, nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
-		return [2]int{}
+		return [2]int{}, nil
 	}
 	defer f.Close()
-	if strings.HasSuffix(strings.ToLower(path), ".svg") {
-		head := make([]byte, 4096)
-		n, _ := f.Read(head)
-		head = head[:n]
-		i := bytes.Index(head, []byte("<svg"))
-		if i < 0 {
-			return [2]int{}
-		}
-		tag := head[i:]
-		if j := bytes.IndexByte(tag, '>'); j > 0 {
-			tag = tag[:j]
-		}
-		w, h := svgWidth.FindSubmatch(tag), svgHeight.FindSubmatch(tag)
-		if w != nil && h != nil {
-			return [2]int{atoi(w[1]), atoi(h[1])}
-		}
-		if vb := svgViewBox.FindSubmatch(tag); vb != nil {
-			return [2]int{atoi(vb[1]), atoi(vb[2])}
-		}
-		return [2]int{}
+	head := make([]byte, 4096)
+	n, _ := f.Read(head)
+	head = head[:n]
+	i := bytes.Index(head, []byte("<svg"))
+	if i < 0 {
+		return [2]int{}, nil
 	}
-	cfg, _, err := image.DecodeConfig(f)
-	if err != nil {
-		return [2]int{}
+	tag := head[i:]
+	if j := bytes.IndexByte(tag, '>'); j > 0 {
+		tag = tag[:j]
 	}
-	return [2]int{cfg.Width, cfg.Height}
+	w, h := svgWidth.FindSubmatch(tag), svgHeight.FindSubmatch(tag)
+	if w != nil && h != nil {
+		return [2]int{atoi(w[1]), atoi(h[1])}, nil
+	}
+	if vb := svgViewBox.FindSubmatch(tag); vb != nil {
+		return [2]int{atoi(vb[1]), atoi(vb[2])}, nil
+	}
+	return [2]int{}, nil
 }
 
 func atoi(b []byte) int {

@@ -21,12 +21,13 @@ import (
 )
 
 // inputsHash sums everything a build's output depends on: the program itself, the renderer
-// bundle, the static files, every file of the content folder, the published records (records:
+// bundle, the static files, every file of the content folder, the intake's policy file, the
+// published records (records:
 // the source's digest, or the sum of the decoded records, each with its own prefix so the two
 // can never be equal) and the settings. When it equals the one the live generation was built from,
 // nothing can have changed and the build stops before planning, which is most of a no-change
 // build's time on a large site. "" (some input could not be read) means: plan as usual.
-func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records string) string {
+func (b *Builder) inputsHash(siteJSON, intakeFile []byte, assetsHash, staticHash, records string) string {
 	exe := executableHash()
 	if exe == "" || records == "" {
 		return ""
@@ -37,7 +38,7 @@ func (b *Builder) inputsHash(siteJSON []byte, assetsHash, staticHash, records st
 		mediaSettings = b.cfg.Media.Settings()
 	}
 	for _, s := range []string{exe, assetsHash, staticHash, string(siteJSON), b.cfg.BaseURL, b.cfg.FormEndpoint, b.cfg.TurnstileSiteKey,
-		b.cfg.UploadsDir, b.cfg.Node, mediaSettings, records} {
+		b.cfg.UploadsDir, b.cfg.Node, mediaSettings, records, b.cfg.Intake.origin(), string(intakeFile)} {
 		writeString(h, s)
 	}
 	if err := hashContentDir(h, b.cfg.ContentDir); err != nil {

@@ -26,7 +26,8 @@ const mediaPrefix = "assets/media/"
 
 // loadMedia finds (or makes, once per image) the variants of every upload a page uses and adds
 // them to the site's static files. This is the only image work a build does, and none when the
-// cache holds the variants already.
+// cache holds the variants already; with ImagesLater none at all: what is missing is asked for
+// (Cache.Later) and the page shows the original until a next build.
 func (r *run) loadMedia(uploads []string) error {
 	if r.cfg.Media == nil || r.cfg.UploadsDir == "" {
 		return nil
@@ -36,19 +37,51 @@ func (r *run) loadMedia(uploads []string) error {
 		if err := r.ctx.Err(); err != nil {
 			return err
 		}
-		s, err := r.cfg.Media.Get(r.ctx, filepath.Join(r.cfg.UploadsDir, name))
+		file := filepath.Join(r.cfg.UploadsDir, name)
+		if r.cfg.ImagesLater {
+			s, ok := r.cfg.Media.Cached(file)
+			if !ok {
+				if _, err := media.ImageHeader(file); media.IsRefused(err) {
+					r.refuseUpload(name, err)
+					continue
+				}
+				r.cfg.Media.Later(file)
+				r.imagesLater++
+				continue
+			}
+			if err := r.addVariants(name, s); err != nil {
+				return err
+			}
+			continue
+		}
+		s, err := r.cfg.Media.Get(r.ctx, file)
+		if media.IsRefused(err) {
+			r.refuseUpload(name, err)
+			continue
+		}
 		if err != nil {
 			r.cfg.Logger.Warn("build: no variants for an upload; the original is served", "name", name, "err", err)
 			continue
 		}
-		r.media[name] = s
-		for _, v := range s.Variants {
-			f, err := newStaticFile(r.cfg.Media.Path(s, v), false)
-			if err != nil {
-				return fmt.Errorf("variant %s: %w", v.Name, err)
-			}
-			r.static[mediaPrefix+v.Name] = f
+		if err := r.addVariants(name, s); err != nil {
+			return err
 		}
+	}
+	if r.imagesLater > 0 {
+		r.cfg.Logger.Info("build: images shown as uploaded until their variants are made", "images", r.imagesLater)
+	}
+	return nil
+}
+
+// addVariants adds the variants of the upload name to the build's files.
+func (r *run) addVariants(name string, s *media.Set) error {
+	r.media[name] = s
+	for _, v := range s.Variants {
+		f, err := newStaticFile(r.cfg.Media.Path(s, v), false)
+		if err != nil {
+			return fmt.Errorf("variant %s: %w", v.Name, err)
+		}
+		r.static[mediaPrefix+v.Name] = f
 	}
 	return nil
 }
@@ -165,4 +198,11 @@ func writePicture(b *strings.Builder, img Image, sizes string) {
 	if len(img.Sources) > 0 {
 		b.WriteString("</picture>")
 	}
+}
+
+// refuseUpload leaves out an upload that is not an image the site may serve (over the pixel
+// limits, say): the pages show their fallback image (imageCache.size refuses it too).
+func (r *run) refuseUpload(name string, err error) {
+	r.cfg.Logger.Warn("build: upload refused; pages show their fallback image", "name", name, "err", err)
+	delete(r.static, "uploads/"+name)
 }

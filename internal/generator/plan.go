@@ -105,7 +105,7 @@ func newPlanner(cfg Config, clientDir string, src *contentdir.Content, blogs []d
 	}
 	return &planner{
 		src: src, site: site, base: site.BaseURL, blogs: blogs, services: services,
-		images: newImageCache(cfg.ContentDir, clientDir, cfg.UploadsDir), warn: warn,
+		images: newImageCache(cfg.ContentDir, clientDir, cfg.UploadsDir, warn), warn: warn,
 	}
 }
 
@@ -114,7 +114,8 @@ func siteInfo(cfg Config, src *contentdir.Content) SiteInfo {
 	s := src.Site
 	info := SiteInfo{Facts: s.Facts, FormEndpoint: orDefault(cfg.FormEndpoint, orDefault(s.FormEndpoint, "/popup")),
 		TurnstileSiteKey: orDefault(cfg.TurnstileSiteKey, s.TurnstileSiteKey),
-		ServicesMenu:     slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
+		DefaultCountry:   s.DefaultCountry, IntakeOrigin: cfg.Intake.origin(),
+		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
 	info.BaseURL = strings.TrimRight(orDefault(cfg.BaseURL, s.BaseURL), "/")
 	info.leads(s.AttributionMode())
 	return info

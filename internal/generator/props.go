@@ -15,11 +15,15 @@ type SiteInfo struct {
 	contentdir.Facts
 	FormEndpoint string `json:"formEndpoint"`
 	// TurnstileSiteKey, when set, makes the forms render Cloudflare Turnstile's widget.
-	TurnstileSiteKey string            `json:"turnstileSiteKey,omitempty"`
-	ServicesMenu     []contentdir.Link `json:"servicesMenu"`
-	FooterLinks      []contentdir.Link `json:"footerLinks"`
-	Year             int               `json:"year"`
-	// Where leads come from (see leads.go): the attribution setting the forms follow and the
+	TurnstileSiteKey string `json:"turnstileSiteKey,omitempty"`
+	// DefaultCountry is the forms' country when the visitor's locale names none they know.
+	DefaultCountry string            `json:"defaultCountry,omitempty"`
+	ServicesMenu   []contentdir.Link `json:"servicesMenu"`
+	FooterLinks    []contentdir.Link `json:"footerLinks"`
+	Year           int               `json:"year"`
+	// IntakeOrigin is the enquiries' intake bucket's origin, which the pages may send to.
+	IntakeOrigin string `json:"-"`
+	// Where leads come from (see pages.go): the attribution setting the forms follow and the
 	// address the page's beacon goes to ("" sends none: the setting is off, or it is a preview).
 	Attribution string `json:"attribution"`
 	Beacon      string `json:"beacon,omitempty"`
@@ -27,7 +31,7 @@ type SiteInfo struct {
 
 // policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).
 func (s SiteInfo) policy() hostrules.Policy {
-	return hostrules.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != ""}
+	return hostrules.Policy{FormEndpoint: s.FormEndpoint, Turnstile: s.TurnstileSiteKey != "", Intake: s.IntakeOrigin}
 }
 
 // Image is an image with its intrinsic size, so pages reserve its space.

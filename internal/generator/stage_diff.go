@@ -25,6 +25,10 @@ func (r *run) diff() error {
 		// Pages); every page also carries its CSP in a meta tag (headHTML).
 		"_headers": hostrules.HeadersFile(pl.site.policy()),
 	}
+	if r.intakeFile != nil {
+		// What the pages need to upload an enquiry while the form endpoint is down.
+		r.extras[hostrules.IntakeFile] = r.intakeFile
+	}
 	r.next = manifest{Assets: r.assets.Hash, Inputs: r.inputs, Pages: make(map[string]string, len(r.pages)), Files: staticKeys(r.static)}
 	for _, it := range r.pages {
 		r.next.Pages[it.File] = it.hash

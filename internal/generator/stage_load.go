@@ -26,6 +26,7 @@ func (r *run) load() error {
 	if r.siteJSON, err = json.Marshal(siteInfo(r.cfg, r.content)); err != nil {
 		return err
 	}
+	r.intakeFile = r.cfg.Intake.file()
 	if r.static, err = r.staticFiles(r.assets); err != nil {
 		return err
 	}
@@ -33,7 +34,7 @@ func (r *run) load() error {
 	// part of the inputs covers them.
 	fixedStatic := sumMap(staticKeys(r.static))
 	if digest, err := r.src.RecordsDigest(); err == nil && digest != "" {
-		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "digest:"+digest)) && !r.warm {
+		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, "digest:"+digest)) && !r.warm {
 			return nil
 		}
 	}
@@ -75,8 +76,13 @@ func (r *run) load() error {
 	if r.inputs == "" {
 		if sum := sumRecords(r.blogs, r.services, r.redirects); sum != "" {
 			sum += sumMap(r.alts)
-			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.assets.Hash, fixedStatic, "decoded:"+sum))
+			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, "decoded:"+sum))
 		}
+	}
+	if r.imagesLater > 0 {
+		// Pages show uploads as they are while their variants are made: this generation is not
+		// what its inputs make, so the build that follows must not take it as up to date.
+		r.inputs, r.unchanged = "", false
 	}
 	return nil
 }

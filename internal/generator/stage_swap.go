@@ -1,9 +1,6 @@
 package generator
 
-import (
-	"os"
-	"path/filepath"
-)
+import "path/filepath"
 
 // swap seals the new generation with its manifest and makes it live in one rename, so a reader
 // sees the old site or the new one, never a mix.
@@ -19,17 +16,17 @@ func (r *run) swap() error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
-	final := filepath.Join(generationsDir(r.cfg.OutDir), r.name)
-	if err := os.Rename(r.tmp, final); err != nil {
+	r.w.root.Close()
+	if err := r.out.gens.Rename(r.tmp, r.name); err != nil {
 		return err
 	}
 	r.tmp = ""
-	if err := swapLink(r.cfg.OutDir, final); err != nil {
-		os.RemoveAll(final)
+	if err := r.out.swapLink(r.name); err != nil {
+		r.out.gens.RemoveAll(r.name)
 		return err
 	}
 	if !r.cfg.OneShot {
-		r.manifests.keep(final, r.next)
+		r.manifests.keep(filepath.Join(generationsDir(r.cfg.OutDir), r.name), r.next)
 	}
 	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"iter"
 	"maps"
-	"os"
-	"path/filepath"
 )
 
 // write lays out the new generation, all but the pages to render and the extras (sitemap,
@@ -57,20 +55,21 @@ func (r *run) write() error {
 // newGeneration makes the folder of the new generation: the spare generation taken over, or a
 // new one.
 func (r *run) newGeneration() error {
-	genRoot := generationsDir(r.cfg.OutDir)
-	removeLeftovers(genRoot)
+	o, err := openOutput(r.cfg.OutDir)
+	if err != nil {
+		return err
+	}
+	r.out = o
+	o.removeLeftovers()
 	r.name = newGenerationName()
-	r.tmp = filepath.Join(genRoot, r.name+".tmp")
+	r.tmp = r.name + ".tmp"
 	var base manifest
 	if !r.opts.Clean && r.live != "" {
-		base = r.takeSpare(genRoot, r.live, r.assets.Hash, r.tmp)
+		base = r.takeSpare(o, r.live, r.assets.Hash, r.tmp)
 	}
-	if base.Pages == nil {
-		if err := os.MkdirAll(r.tmp, 0o755); err != nil {
-			return err
-		}
+	if r.w, err = o.generation(r.tmp); err != nil {
+		return err
 	}
-	r.w = &writer{root: r.tmp}
 	r.spare = base
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync/atomic"
@@ -28,21 +27,23 @@ type run struct {
 	warm bool // Builder.Warm: read and plan everything, even when nothing changed
 
 	// load
-	content   *contentdir.Content
-	live      string   // the live generation's folder ("" when there is none)
-	prev      manifest // its manifest
-	assets    render.Assets
-	siteJSON  []byte
-	blogs     []domain.Blog
-	texts     *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
-	services  []domain.Service
-	redirects []domain.Redirect     // when the source keeps them (RedirectSource)
-	alts      map[string]string     // the media library's alt texts (ImageAltSource)
-	media     map[string]*media.Set // the variants of the uploads the pages use
-	static    map[string]staticFile // by path in the site
-	staticSum string
-	inputs    string // the inputs hash ("" when an input could not be read)
-	unchanged bool   // nothing changed: the build stops and the live generation stays
+	content     *contentdir.Content
+	live        string   // the live generation's folder ("" when there is none)
+	prev        manifest // its manifest
+	assets      render.Assets
+	siteJSON    []byte
+	intakeFile  []byte // intake.json of this build (nil: no intake)
+	blogs       []domain.Blog
+	texts       *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
+	services    []domain.Service
+	redirects   []domain.Redirect     // when the source keeps them (RedirectSource)
+	alts        map[string]string     // the media library's alt texts (ImageAltSource)
+	media       map[string]*media.Set // the variants of the uploads the pages use
+	imagesLater int                   // uploads shown as uploaded: their variants are not made yet (ImagesLater)
+	static      map[string]staticFile // by path in the site
+	staticSum   string
+	inputs      string // the inputs hash ("" when an input could not be read)
+	unchanged   bool   // nothing changed: the build stops and the live generation stays
 
 	// plan
 	planner *planner
@@ -59,8 +60,9 @@ type run struct {
 	toWrite     []string   // the extras that differ from the generation the new one starts from
 
 	// write
+	out   *output // the output's folders, opened by the write (or an early render)
 	name  string
-	tmp   string // the new generation while it is written ("" once it is live)
+	tmp   string // the new generation's folder while it is written ("" once it is live)
 	w     *writer
 	spare manifest // the manifest of the generation the new one started from
 
@@ -88,8 +90,14 @@ func (r *run) discard() {
 	if r.cancelEarly != nil {
 		r.cancelEarly()
 	}
-	if r.tmp != "" {
-		os.RemoveAll(r.tmp)
+	if r.w != nil {
+		r.w.root.Close()
+	}
+	if r.out != nil {
+		if r.tmp != "" {
+			r.out.gens.RemoveAll(r.tmp)
+		}
+		r.out.Close()
 	}
 }
 
@@ -102,6 +110,7 @@ func (r *run) done() Result {
 	}
 	res.PagesTotal, res.PagesRendered = len(r.pages), len(r.toRender)
 	res.PagesUnchanged = res.PagesTotal - res.PagesRendered
+	res.ImagesLater = r.imagesLater
 	for _, it := range r.toRender {
 		res.Rendered = append(res.Rendered, it.Route)
 	}
@@ -119,7 +128,10 @@ func (r *run) done() Result {
 func (r *run) keepLive() Result {
 	// A build killed midway left its unfinished generation; no later build would remove it
 	// while nothing changes.
-	removeLeftovers(generationsDir(r.cfg.OutDir))
+	if o, err := openOutput(r.cfg.OutDir); err == nil {
+		o.removeLeftovers()
+		o.Close()
+	}
 	res := r.res
 	res.Generation = filepath.Base(r.live)
 	res.Previous = res.Generation

@@ -119,9 +119,47 @@ type opts struct {
 	demo       bool     // --demo: serves dist at /, imports the demo content
 	trustProxy bool     // --trust-proxy: client address from X-Forwarded-For
 	env        []string // more environment, overriding the defaults
-	// manyEnquiries lifts the site-wide enquiry limit (--enquiries-per-minute), for tests whose
-	// writers send hundreds of enquiries and are not about that limit.
+	// manyEnquiries lifts the site-wide enquiry limit (--enquiries-per-minute) and the intake's
+	// drain's (--intake-per-minute), for tests whose writers send hundreds of enquiries and are
+	// not about those limits.
 	manyEnquiries bool
+	// smallDisk, in MiB, runs the server on a file system of that size of its own: dir (its
+	// database, uploads, site and outbox) becomes a tmpfs in a user and mount namespace
+	// (unshare -Urm, no privilege needed), seeded with what dir held. Only the server sees it.
+	smallDisk int
+}
+
+// smallDiskScript mounts a tmpfs of $1 MiB over the folder $2, seeded with the folder's files,
+// and runs the rest of its arguments there.
+const smallDiskScript = `set -e
+size=$1; dir=$2; shift 2
+seed=$(mktemp -d)
+cp -a "$dir/." "$seed/"
+mount -t tmpfs -o size=${size}m tmpfs "$dir"
+cp -a "$seed/." "$dir/"
+rm -rf "$seed"
+exec "$@"`
+
+// onItsDisk runs a command in the mount namespace of a smallDisk server (nsenter), where its
+// file system is: what the operator does in a shell on the server.
+func (s *server) onItsDisk(args ...string) {
+	s.t.Helper()
+	cmd := exec.Command("nsenter", append([]string{"-t", fmt.Sprint(s.cmd.Process.Pid), "-U", "-m", "--preserve-credentials"}, args...)...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		s.t.Fatalf("%v on the server's disk: %v\n%s", args, err, out)
+	}
+}
+
+// needUnshare skips a test that needs a small file system of its own when this machine does not
+// allow unprivileged user and mount namespaces (REQUIRE_UNSHARE makes that a failure).
+func needUnshare(t testing.TB) {
+	t.Helper()
+	if out, err := exec.Command("unshare", "-Urm", "sh", "-c", "mount -t tmpfs -o size=1m tmpfs \"$(mktemp -d)\"").CombinedOutput(); err != nil {
+		if os.Getenv("REQUIRE_UNSHARE") != "" {
+			t.Fatalf("unshare -Urm with a tmpfs: %v\n%s", err, out)
+		}
+		t.Skipf("no unprivileged user and mount namespaces here (unshare -Urm: %v %s)", err, out)
+	}
 }
 
 // server is one running `adminapi serve` child process.
@@ -166,10 +204,13 @@ func startServer(t testing.TB, dir string, o opts) *server {
 		args = append(args, "--trust-proxy")
 	}
 	if o.manyEnquiries {
-		args = append(args, "--enquiries-per-minute", "1000000")
+		args = append(args, "--enquiries-per-minute", "1000000", "--intake-per-minute", "1000000")
 	}
 	s := &server{t: t, dir: dir, logs: &logBuffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(adminapi, args...)
+	if o.smallDisk > 0 {
+		s.cmd = exec.Command("unshare", append([]string{"-Urm", "sh", "-c", smallDiskScript, "sh", fmt.Sprint(o.smallDisk), dir, adminapi}, args...)...)
+	}
 	s.cmd.Env = serverEnv(o.env)
 	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs
 	if err := s.cmd.Start(); err != nil {

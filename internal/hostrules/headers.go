@@ -29,7 +29,14 @@ const (
 type Policy struct {
 	FormEndpoint string // where the forms post: a path of the site, or a URL on another host
 	Turnstile    bool   // the forms carry Cloudflare Turnstile's widget (a site key is configured)
+	// Intake is the origin of the enquiries' intake bucket, which the pages upload an enquiry to
+	// when the form endpoint cannot be reached ("" without one): connect-src only.
+	Intake string
 }
+
+// IntakeFile is the site's file with the intake's upload policy: short-lived in caches (a CDN
+// may keep it five minutes), since it is re-signed and can be switched off.
+const IntakeFile = "intake.json"
 
 var plainOrigin = regexp.MustCompile(`^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$`)
 
@@ -55,11 +62,15 @@ func (p Policy) csp() string {
 	if o := formOrigin(p.FormEndpoint); o != "" {
 		send += " " + o
 	}
+	connect := send
+	if o := formOrigin(p.Intake); o != "" && o != formOrigin(p.FormEndpoint) {
+		connect += " " + o
+	}
 	if p.Turnstile {
 		scripts += " " + TurnstileOrigin
 		frames += " " + TurnstileOrigin
 	}
-	return "default-src 'self'; script-src " + scripts + "; " + cspStyles + "connect-src " + send + "; " +
+	return "default-src 'self'; script-src " + scripts + "; " + cspStyles + "connect-src " + connect + "; " +
 		frames + "; " + cspBase + "form-action " + send + "; "
 }
 
@@ -101,6 +112,7 @@ func HeadersFile(p Policy) []byte {
 	}
 	b.WriteString("/uploads/*\n  Content-Security-Policy: " + UploadCSP + "\n")
 	b.WriteString("/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n")
+	b.WriteString("/" + IntakeFile + "\n  Cache-Control: public, max-age=300, must-revalidate\n")
 	for _, path := range SearchIndexPaths {
 		b.WriteString(path + "\n")
 		for _, name := range DocumentOnlyHeaders {

@@ -28,6 +28,10 @@ type Message struct {
 	ReplyTo string // optional
 	Subject string
 	Text    string
+	// ID, when set, makes the Message-ID <ID@the sender's domain>: a mail about one thing (an
+	// enquiry) has the same Message-ID however often it is sent, so a duplicate is recognisable
+	// (and many mail systems drop it). Unset, a random one.
+	ID string
 }
 
 // Sender delivers messages.
@@ -67,9 +71,23 @@ func compose(from string, m Message) (*gomail.Msg, error) {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.ID != "" && !strings.ContainsAny(m.ID, "<>@ \r\n") {
+		msg.SetMessageIDWithValue(m.ID + "@" + domainOf(from))
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	return msg, nil
+}
+
+// domainOf is the domain of the sender's address, which names our Message-IDs.
+func domainOf(from string) string {
+	if a, err := netmail.ParseAddress(from); err == nil {
+		if at := strings.LastIndexByte(a.Address, '@'); at >= 0 {
+			return a.Address[at+1:]
+		}
+	}
+	return "localhost"
 }
 
 // Outbox writes each message as an .eml file: the default when no SMTP server is configured.

@@ -15,6 +15,7 @@ import (
 
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
@@ -43,6 +44,11 @@ type Config struct {
 	SiteName string // default domain.DefaultSiteName
 	// Schedules composes the failure mails of scheduled changes (publish.MailKind).
 	Schedules *publish.Scheduler
+	// Zone is the site's time zone, in which the mails give times (default UTC).
+	Zone domain.SiteZone
+	// Intake composes the intake's alert mails (intake.MailKind); nil: none is configured, and
+	// a job of that kind left from an earlier run is given up.
+	Intake *intake.Service
 }
 
 // NewSpool makes the admin server's mail spool: every kind above and the scheduler's, sent
@@ -64,7 +70,16 @@ func Kinds(cfg Config) map[string]mail.Kind {
 		Invite:           {Compose: c.invite, MaxAttempts: 10},       // the link lives 7 days
 		Review:           {Compose: c.review, MaxAttempts: 10},
 		publish.MailKind: {Compose: cfg.Schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
+		intake.MailKind:  {Compose: c.intakeAlert, MaxAttempts: 10},
 	}
+}
+
+// intakeAlert makes the intake's alert from its state at sending time.
+func (c composer) intakeAlert(ctx context.Context, job store.MailJob) (mail.Message, error) {
+	if c.cfg.Intake == nil {
+		return mail.Message{}, fmt.Errorf("intake alert: no intake is configured any more: %w", mail.ErrPermanent)
+	}
+	return c.cfg.Intake.ComposeAlert(ctx, job)
 }
 
 type composer struct{ cfg Config }
@@ -112,13 +127,28 @@ func (c composer) notification(_ context.Context, job store.MailJob) (mail.Messa
 	if a, err := netmail.ParseAddress(m.Email); err != nil || a.Address != m.Email {
 		replyTo = ""
 	}
+	via := m.Source
+	if m.Via == domain.ViaIntake {
+		via += ", through the intake while the form server was down"
+	}
+	email := m.Email
+	if email == "" {
+		email = "(none given)"
+	}
+	phone := m.PhoneDisplay()
+	if m.PhoneE164 != "" && phone != m.Phone {
+		phone += " (typed: " + m.Phone + ")"
+	}
 	return mail.Message{
+		// Named by the enquiry's id: a notification sent twice (a crash between the send and its
+		// record) is recognisable as one.
+		ID:      "enquiry-" + m.ID,
 		To:      job.To,
 		ReplyTo: replyTo,
 		Subject: "New enquiry from " + domain.OneLine(m.Name, 80),
 		// The reference names the enquiry, so erasing it also finds this mail's copies.
 		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\n%sReference: %s\n",
-			m.Source, m.CreatedAt.Format(time.RFC1123), m.Name, m.Email, m.Phone, m.Message, cameFrom(m), m.ID),
+			via, c.cfg.Zone.Readable(m.CreatedAt), m.Name, email, phone, m.Message, cameFrom(m), m.ID),
 	}, nil
 }
 

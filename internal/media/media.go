@@ -100,13 +100,16 @@ type Options struct {
 	Dir    string // the cache folder (made when missing)
 	AVIF   bool   // also make AVIF variants (about twice the time of WebP)
 	Logger *slog.Logger
-	// Queue is how many images Prepare holds while the worker is busy (default 64); more are
-	// left for the build that needs them.
+	// Queue is how many images Prepare (and Later) hold while the worker is busy (default 64);
+	// more are left for the next build that needs them.
 	Queue int
 }
 
 // Cache makes and keeps variants. One image is encoded at a time (an encode holds up to a few
-// hundred megabytes), by Get's caller or by the background worker that Prepare feeds.
+// hundred megabytes), by Get's caller or by the background worker that Prepare and Later feed.
+// The worker takes what Later queued (images a published page shows without its variants)
+// before what Prepare queued (fresh uploads), so a batch of uploads never holds back the
+// variants of what went live.
 type Cache struct {
 	opts Options
 	log  *slog.Logger
@@ -116,12 +119,16 @@ type Cache struct {
 	mu       sync.Mutex
 	inflight map[string]*call   // by hash
 	hashes   map[fileKey]string // the hash of a file already read
-	queue    chan string
+	queue    chan string        // Prepare's
+	urgent   chan string        // Later's: first in line
+	stop     chan struct{}      // closed by Close
 	closed   bool
 	started  bool
 	worker   sync.WaitGroup
-	pending  sync.WaitGroup // images Prepare queued and the worker has not finished
+	pending  sync.WaitGroup // images queued that the worker has not finished
 	made     atomic.Int64   // sets this cache made (not read from the folder)
+	ready    func()         // see OnReady
+	later    map[string]bool
 }
 
 type call struct {
@@ -144,7 +151,17 @@ func New(opts Options) *Cache {
 		opts.Queue = 64
 	}
 	return &Cache{opts: opts, log: opts.Logger, inflight: map[string]*call{}, hashes: map[fileKey]string{},
-		queue: make(chan string, opts.Queue)}
+		queue: make(chan string, opts.Queue), urgent: make(chan string, opts.Queue), stop: make(chan struct{}),
+		later: map[string]bool{}}
+}
+
+// OnReady sets the function called (from the worker) each time the variants of an image that
+// Later queued are made: the server asks for a build then, so the pages that showed the
+// original get their variants.
+func (c *Cache) OnReady(fn func()) {
+	c.mu.Lock()
+	c.ready = fn
+	c.mu.Unlock()
 }
 
 // Settings names what the variants depend on besides the images, for a build's inputs hash.
@@ -159,7 +176,7 @@ func (c *Cache) Close() {
 	c.mu.Lock()
 	if !c.closed {
 		c.closed = true
-		close(c.queue)
+		close(c.stop)
 	}
 	c.mu.Unlock()
 	c.worker.Wait()
@@ -173,37 +190,93 @@ func (c *Cache) Wait() { c.pending.Wait() }
 
 // Prepare makes the variants of the image file in the background (an upload asks for them at
 // once, so they are ready when the post is published). When the worker is too far behind, the
-// build that needs them makes them.
-func (c *Cache) Prepare(file string) {
+// build that needs them makes them (sitegen build) or asks for them with Later (the server).
+func (c *Cache) Prepare(file string) { c.enqueue(file, false) }
+
+// Later makes the variants of the image file in the background, before anything Prepare
+// queued, for a build that served the original rather than wait for them (a publish never
+// waits for image work); OnReady's function is called when they are made.
+func (c *Cache) Later(file string) { c.enqueue(file, true) }
+
+func (c *Cache) enqueue(file string, urgent bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
 		return
+	}
+	if urgent {
+		if c.later[file] {
+			return // queued already
+		}
+		c.later[file] = true
 	}
 	if !c.started { // the worker starts with the first image it is given
 		c.started = true
 		c.worker.Add(1)
 		go c.work()
 	}
+	q := c.queue
+	if urgent {
+		q = c.urgent
+	}
 	c.pending.Add(1)
 	select {
-	case c.queue <- file:
+	case q <- file:
 	default:
 		c.pending.Done()
-		c.log.Warn("media: variants queue full; the next build makes them", "file", filepath.Base(file))
+		delete(c.later, file)
+		c.log.Warn("media: variants queue full; the next build asks again", "file", filepath.Base(file))
 	}
 }
 
+// work makes what is queued, what Later queued first, until Close.
 func (c *Cache) work() {
 	defer c.worker.Done()
-	for file := range c.queue {
+	for {
+		var file string
+		urgent := false
+		select {
+		case file = <-c.urgent:
+			urgent = true
+		default:
+			select {
+			case file = <-c.urgent:
+				urgent = true
+			case file = <-c.queue:
+			case <-c.stop:
+				c.drain()
+				return
+			}
+		}
 		c.mu.Lock()
-		closed := c.closed
+		closed, ready := c.closed, c.ready
 		c.mu.Unlock()
 		if !closed {
-			if _, err := c.Get(context.Background(), file); err != nil {
+			_, err := c.Get(context.Background(), file)
+			if err != nil {
 				c.log.Warn("media: variants not made", "file", filepath.Base(file), "err", err)
 			}
+			if urgent {
+				c.mu.Lock()
+				delete(c.later, file)
+				c.mu.Unlock()
+				if err == nil && ready != nil {
+					ready()
+				}
+			}
+		}
+		c.pending.Done()
+	}
+}
+
+// drain lets go of what is still queued when the cache closes: the next build asks again.
+func (c *Cache) drain() {
+	for {
+		select {
+		case <-c.urgent:
+		case <-c.queue:
+		default:
+			return
 		}
 		c.pending.Done()
 	}
@@ -336,7 +409,7 @@ func (c *Cache) read(hash string) (*Set, error) {
 }
 
 // ErrNotImage is returned for a file that is not a JPEG, PNG, WebP or GIF image.
-var ErrNotImage = errors.New("media: not an image")
+var ErrNotImage = errors.New("not a JPEG, PNG, WebP or GIF image")
 
 // make decodes the image and writes its variants and then its set.json.
 func (c *Cache) make(file, hash string) (*Set, error) {
@@ -346,15 +419,14 @@ func (c *Cache) make(file, hash string) (*Set, error) {
 		return s, nil
 	}
 	begin := time.Now()
-	data, err := os.ReadFile(file)
+	// The upload check again, whatever way the file came in (an upload, a build's source, a
+	// copied folder): its pixels are decoded below.
+	data, info, err := ReadImage(file)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", filepath.Base(file), err)
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return nil, ErrNotImage
-	}
-	s := &Set{Hash: hash, Width: cfg.Width, Height: cfg.Height, Size: int64(len(data))}
+	format := info.Format
+	s := &Set{Hash: hash, Width: info.Width, Height: info.Height, Size: int64(len(data))}
 	var fallback string
 	switch format {
 	case "jpeg":
@@ -372,7 +444,7 @@ func (c *Cache) make(file, hash string) (*Set, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if s.Type != "image/gif" && cfg.Width >= Widths[0] {
+	if s.Type != "image/gif" && info.Width >= Widths[0] {
 		img, _, err := image.Decode(bytes.NewReader(data))
 		if err != nil {
 			return nil, fmt.Errorf("media: decode: %w", err)
@@ -421,12 +493,31 @@ func widthsFor(w int) []int {
 	return out
 }
 
+// prescaleLimit is the width above which an image is first scaled down, quickly, to twice the
+// widest variant: the fine scaler's work grows with the source's pixels, and a 36 MP photograph
+// would otherwise cost more to scale than all its encodes; the fine scaler then works from at
+// most 3200 pixels across, so the variants look as they would from the original.
+var prescaleLimit = 2 * Widths[len(Widths)-1]
+
+// prescale answers img, or when it is wider than prescaleLimit, a copy scaled down to that width
+// (approximate bilinear, into the layout the scalers are fastest with).
+func prescale(img image.Image) image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= prescaleLimit {
+		return img
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, prescaleLimit, max(1, (h*prescaleLimit+w/2)/w)))
+	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, b, draw.Src, nil)
+	return dst
+}
+
 // variants scales img to each width, widest first (each from the one before: far less work
 // than from the original every time), and encodes each in every type.
 func (c *Cache) variants(s *Set, img image.Image, dir string, types []string) error {
 	ws := widthsFor(s.Width)
 	sort.Sort(sort.Reverse(sort.IntSlice(ws)))
-	src := img
+	src := prescale(img)
 	for _, w := range ws {
 		h := max(1, (s.Height*w+s.Width/2)/s.Width)
 		scaled := src

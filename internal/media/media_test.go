@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -152,7 +153,7 @@ func TestSmallGIFPrepareAndSharing(t *testing.T) {
 	}
 	junk := filepath.Join(dir, "junk.png")
 	os.WriteFile(junk, []byte("<html>not an image</html>"), 0o644)
-	if _, err := c.Get(context.Background(), junk); err != ErrNotImage {
+	if _, err := c.Get(context.Background(), junk); !errors.Is(err, ErrNotImage) {
 		t.Fatalf("junk: %v", err)
 	}
 	src := writePNG(t, dir, photo(700, 400))

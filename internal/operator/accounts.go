@@ -6,6 +6,7 @@
 package operator
 
 import (
+	"context"
 	"os/user"
 	"sort"
 	"time"
@@ -35,7 +36,7 @@ func CreateAccount(db *store.DB, username, email, password string, role domain.R
 	if err := domain.ValidatePassword(password); err != nil {
 		return a, err
 	}
-	hash, err := auth.HashPassword(password)
+	hash, err := auth.Passwords.Hash(context.Background(), password)
 	if err != nil {
 		return a, err
 	}
@@ -80,7 +81,7 @@ func SetPassword(db *store.DB, username, password string) error {
 	if err := domain.ValidatePassword(password); err != nil {
 		return err
 	}
-	hash, err := auth.HashPassword(password)
+	hash, err := auth.Passwords.Hash(context.Background(), password)
 	if err != nil {
 		return err
 	}

@@ -49,11 +49,11 @@ func ImportFiles(db *store.DB, paths []string, warn func(string)) (Counts, error
 	return n, nil
 }
 
-// checkRecords reads published records from files and checks them as ImportFiles says.
+// checkRecords reads published records from files and checks them as ImportFiles says
+// (domain.ImportCheck, the rules a build from a source holds its records to as well).
 func checkRecords(paths []string, warn func(string)) ([]domain.Record, error) {
 	var all []domain.Record
-	slugs := map[*domain.Kind]map[string]string{} // where each slug was seen first
-	now := time.Now().UTC()
+	check := domain.ImportCheck{Now: time.Now().UTC(), Warn: warn}
 	for _, p := range paths {
 		f, err := os.Open(p)
 		if err != nil {
@@ -64,25 +64,8 @@ func checkRecords(paths []string, warn func(string)) ([]domain.Record, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s", p, domain.ErrorMessage(err))
 		}
-		for i, rec := range recs {
-			k, fields := rec.Kind(), rec.Fields()
-			where := fmt.Sprintf("%s: %s %d (slug %q)", p, k.Name, i, *fields.Slug)
-			if !domain.ValidImageRef(*fields.Image) {
-				warn(fmt.Sprintf("%s: image %q dropped (not an upload or site image)", where, *fields.Image))
-				*fields.Image = ""
-			}
-			check := k.Copy(rec)
-			if err := domain.PreparePublish(check, now); err != nil {
-				return nil, fmt.Errorf("%s: %s", where, domain.ErrorMessage(err))
-			}
-			slug := *check.Fields().Slug
-			if slugs[k] == nil {
-				slugs[k] = map[string]string{}
-			}
-			if prev, dup := slugs[k][slug]; dup {
-				return nil, fmt.Errorf("%s: slug %q is also used by %s", where, slug, prev)
-			}
-			slugs[k][slug] = where
+		if err := check.Check(p, recs); err != nil {
+			return nil, err
 		}
 		all = append(all, recs...)
 	}

@@ -1,6 +1,7 @@
 package operator
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -255,7 +256,7 @@ func TestMoveExportCarriesWhatItIsAskedFor(t *testing.T) {
 	// The moved admin signs in with the same password.
 	if a, err := db2.Admin("owner"); err != nil || !auth.ValidHash(a.PasswordHash) {
 		t.Fatalf("moved admin: %+v %v", a, err)
-	} else if ok, _ := auth.CheckPassword(a.PasswordHash, "owner-password-1"); !ok {
+	} else if ok, _ := auth.Passwords.Check(context.Background(), a.PasswordHash, "owner-password-1"); !ok {
 		t.Fatal("the moved admin's password does not open the account")
 	}
 	// Enquiries imported again are not doubled (the admins file is left out: it would conflict).

@@ -2,6 +2,7 @@ package publish
 
 import (
 	"log/slog"
+	"time"
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
@@ -28,6 +29,9 @@ func ScheduledChanges(db *store.DB, hooks *webhook.Hooks, siteURL string, log *s
 		case OutcomeDone:
 		case OutcomeFailed:
 			detail += "; failed: " + sc.Error
+		case OutcomeHeld:
+			action, detail = domain.AuditHold, "publish at "+sc.At.Format(time.RFC3339)+" by "+sc.Username+
+				" put on hold: the draft was not what was scheduled"
 		default:
 			return // a retry is not a change yet
 		}

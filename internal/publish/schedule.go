@@ -52,6 +52,9 @@ const (
 	OutcomeDone   = "done"   // the change is live; the schedule is gone
 	OutcomeRetry  = "retry"  // it failed and runs again at the schedule's NextAttemptAt
 	OutcomeFailed = "failed" // it failed and waits for the admin
+	// OutcomeHeld: at its time the draft was not the content the admin scheduled (a change that
+	// did not hold the schedule as it was saved); it is held, and the admin mailed.
+	OutcomeHeld = "held"
 )
 
 // Scheduler publishes and unpublishes records at their set times. Schedules live in the
@@ -73,8 +76,9 @@ type Scheduler struct {
 	stopped chan struct{}
 }
 
-// MailKind is the kind of the scheduler's failure mails among the mail jobs (internal/mail).
-const MailKind = "schedule"
+// MailKind is the kind of the scheduler's mails among the mail jobs (internal/mail): a schedule
+// failed, or was held by a change to its draft.
+const MailKind = store.MailKindSchedule
 
 // NewScheduler makes the scheduler; Start starts its worker (which first runs what fell due
 // while the server was down) and Close stops it. Schedules made before Start wait for it.
@@ -139,9 +143,10 @@ func (s *Scheduler) Unpublish(k *domain.Kind, slug string, at time.Time, usernam
 	return sc, err
 }
 
-// Reschedule moves a schedule (also a failed one, which is then tried afresh).
-func (s *Scheduler) Reschedule(id uint64, at time.Time) (store.Schedule, error) {
-	sc, err := s.db.Reschedule(id, at)
+// Reschedule moves a schedule (also a failed one, which is then tried afresh, and a held one,
+// which then publishes the draft as it is now, by username: see store.Reschedule).
+func (s *Scheduler) Reschedule(id uint64, at time.Time, username string) (store.Schedule, error) {
+	sc, err := s.db.As(username).Reschedule(id, at)
 	if err == nil {
 		s.poke()
 	}
@@ -201,7 +206,7 @@ func (s *Scheduler) run() {
 		}
 		var due *store.Schedule
 		for i, sc := range all {
-			if sc.Status == store.ScheduleFailed {
+			if sc.Status == store.ScheduleFailed || sc.Status == store.ScheduleHeld {
 				continue
 			}
 			if !sc.Due().After(now) {
@@ -247,6 +252,14 @@ func (s *Scheduler) fire(sc store.Schedule) {
 		return
 	}
 	applied, rec, err := s.db.As(sc.Username).ApplySchedule(sc.ID)
+	switch {
+	case errors.Is(err, store.ErrHeld):
+		return // held meanwhile by an edit, which told the admin
+	case errors.Is(err, store.ErrChanged):
+		s.log.Warn("scheduled publish held: the draft is not what was scheduled", "kind", sc.Kind, "slug", sc.Slug)
+		s.emit(Event{Schedule: applied, Outcome: OutcomeHeld})
+		return
+	}
 	if err != nil {
 		if _, gone := s.db.Schedule(sc.ID); domain.ErrorCode(gone) == domain.ENotFound {
 			return // cancelled meanwhile
@@ -342,7 +355,7 @@ func (s *Scheduler) mailFailure(sc store.Schedule) {
 		return
 	}
 	for _, a := range admins {
-		if a.Email == "" {
+		if a.Email == "" || !a.Can(domain.PermPublish) { // editors cannot reschedule
 			continue
 		}
 		if _, err := s.db.EnqueueMail(store.MailJob{Kind: MailKind, To: a.Email, Ref: strconv.FormatUint(sc.ID, 10)}); err != nil {
@@ -351,10 +364,11 @@ func (s *Scheduler) mailFailure(sc store.Schedule) {
 	}
 }
 
-// ComposeFailureMail makes a failure mail (a job of kind MailKind naming the schedule) at
-// sending time, from the schedule as it is then: a mail that waited (the mail server was down)
-// says the latest error and when the next attempt is. A schedule that has run or been
-// cancelled or rescheduled since needs no mail: the job is given up with that reason.
+// ComposeFailureMail makes a schedule's mail (a job of kind MailKind naming the schedule) at
+// sending time, from the schedule as it is then: a failure (a mail that waited for the mail
+// server says the latest error and when the next attempt is), or a hold (a change to the draft
+// by someone else after it was scheduled). A schedule that has run or been cancelled or
+// rescheduled since needs no mail: the job is given up with that reason.
 func (s *Scheduler) ComposeFailureMail(_ context.Context, job store.MailJob) (mail.Message, error) {
 	id, err := strconv.ParseUint(job.Ref, 10, 64)
 	if err != nil {
@@ -377,18 +391,25 @@ func (s *Scheduler) ComposeFailureMail(_ context.Context, job store.MailJob) (ma
 	if title == "" {
 		title = sc.Slug
 	}
+	when := sc.At.Format("2 Jan 2006 15:04 MST")
 	var b strings.Builder
-	fmt.Fprintf(&b, "The %s %q was to be %s at %s, and that failed:\n\n  %s\n\n", noun, title, pastOf(sc.Action),
-		sc.At.Format("2 Jan 2006 15:04 MST"), sc.Error)
-	if sc.Status == store.ScheduleRetrying {
+	subject := fmt.Sprintf("Scheduled %s failed: %s", sc.Action, title)
+	switch sc.Status {
+	case store.ScheduleHeld:
+		subject = fmt.Sprintf("Scheduled %s on hold: %s", sc.Action, title)
+		fmt.Fprintf(&b, "The %s %q was to be %s at %s, as %s scheduled it.\n\n  %s\n\n", noun, title, pastOf(sc.Action),
+			when, sc.Username, sc.Error)
+		b.WriteString("It will not be published by itself: look at the draft, then schedule it again or cancel the schedule in the dashboard.")
+	case store.ScheduleRetrying:
+		fmt.Fprintf(&b, "The %s %q was to be %s at %s, and that failed:\n\n  %s\n\n", noun, title, pastOf(sc.Action), when, sc.Error)
 		fmt.Fprintf(&b, "It will be tried again at %s.", sc.NextAttemptAt.Format("2 Jan 2006 15:04 MST"))
-	} else {
+	default:
+		fmt.Fprintf(&b, "The %s %q was to be %s at %s, and that failed:\n\n  %s\n\n", noun, title, pastOf(sc.Action), when, sc.Error)
 		b.WriteString("It will not be tried again by itself: reschedule or cancel it in the dashboard.")
 	}
 	if s.cfg.AdminURL != "" {
 		fmt.Fprintf(&b, "\n\n%s\n", strings.TrimRight(s.cfg.AdminURL, "/")+"/admin/dashboard#schedules")
 	}
-	subject := fmt.Sprintf("Scheduled %s failed: %s", sc.Action, title)
 	if len(subject) > 200 {
 		subject = subject[:200]
 	}

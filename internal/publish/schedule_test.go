@@ -362,8 +362,8 @@ func newScheduledDown(t *testing.T) *scheduled {
 	return x
 }
 
-// A draft that no longer meets the publish rules fails at once, is not retried, and runs again
-// when the admin reschedules it after mending it.
+// A draft that no longer meets the publish rules (its own admin emptied it after scheduling it)
+// fails at once, is not retried, and runs again when the admin reschedules it after mending it.
 func TestScheduleOfABrokenDraftWaitsForTheAdmin(t *testing.T) {
 	x := newScheduled(t)
 	x.draft("Emptied")
@@ -371,7 +371,7 @@ func TestScheduleOfABrokenDraftWaitsForTheAdmin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := x.db.UpdateRecord(domain.Blogs, store.Preview, "emptied", func(r domain.Record) error { *r.Fields().Body = ""; return nil }); err != nil {
+	if _, err := x.db.As("asha").UpdateRecord(domain.Blogs, store.Preview, "emptied", func(r domain.Record) error { *r.Fields().Body = ""; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	x.waiting()
@@ -385,10 +385,10 @@ func TestScheduleOfABrokenDraftWaitsForTheAdmin(t *testing.T) {
 	if x.published("emptied") {
 		t.Fatal("a failed schedule ran again by itself")
 	}
-	if _, err := x.db.UpdateRecord(domain.Blogs, store.Preview, "emptied", func(r domain.Record) error { *r.Fields().Body = "<p>Back</p>"; return nil }); err != nil {
+	if _, err := x.db.As("asha").UpdateRecord(domain.Blogs, store.Preview, "emptied", func(r domain.Record) error { *r.Fields().Body = "<p>Back</p>"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := x.s.Reschedule(sc.ID, x.clock.Now()); err != nil {
+	if _, err := x.s.Reschedule(sc.ID, x.clock.Now(), "asha"); err != nil {
 		t.Fatal(err)
 	}
 	x.build(nil)
@@ -449,5 +449,46 @@ func TestTrashIsPurgedAfterThirtyDays(t *testing.T) {
 	x.waiting()
 	if list, _ := x.db.Trash(); len(list) != 0 {
 		t.Fatalf("not purged after 31 days: %+v", list)
+	}
+}
+
+// A schedule held by an editor's change does not run at its time, and the admin who made it is
+// mailed why (the spool composes the mail from the held schedule); rescheduled by an admin, it
+// publishes the draft as it is then.
+func TestAHeldScheduleWaitsForTheAdmin(t *testing.T) {
+	x := newScheduled(t)
+	if err := x.db.CreateAdmin(domain.Admin{Username: "asha", Email: "asha@example.com", PasswordHash: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	x.draft("Held")
+	sc, _, err := x.s.Publish(domain.Blogs, "held", x.clock.Now().Add(time.Minute), "asha", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.db.As("edith").UpdateRecord(domain.Blogs, store.Preview, "held", func(r domain.Record) error {
+		*r.Fields().Body = `<p>Body</p><p><a href="https://spam.example">deal</a></p>`
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	x.waiting()
+	x.clock.Advance(time.Hour)
+	x.waiting()
+	if len(x.gate.started) != 0 || x.published("held") {
+		t.Fatal("a held schedule ran")
+	}
+	if jobs := x.mailJobs(1, store.MailSent); jobs[0].To != "asha@example.com" {
+		t.Fatalf("mail job %+v", jobs[0])
+	}
+	if m := x.mails(); len(m) != 1 || !strings.Contains(m[0], "Scheduled publish on hold: Held") ||
+		!strings.Contains(m[0], "edith changed the draft") || !strings.Contains(m[0], "https://admin.test/admin/dashboard#schedules") {
+		t.Fatalf("mails: %q", m)
+	}
+	if _, err := x.s.Reschedule(sc.ID, x.clock.Now(), "admin"); err != nil {
+		t.Fatal(err)
+	}
+	x.build(nil)
+	if e := x.event(); e.Outcome != OutcomeDone || e.Schedule.Username != "admin" || !x.published("held") {
+		t.Fatalf("after the admin's reschedule: %+v", e)
 	}
 }

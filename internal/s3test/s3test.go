@@ -30,6 +30,21 @@ type Server struct {
 	SecretKey string
 	Dir       string // the posix backend's root: one folder per bucket
 	client    *minio.Client
+	bin       string
+	admin     string // the admin API's URL (StartIAM)
+}
+
+// User adds an account of role "user" (StartIAM): it may do only what bucket policies grant it.
+func (s *Server) User(tb testing.TB, access, secret string) {
+	tb.Helper()
+	if s.admin == "" {
+		tb.Fatal("s3test: User needs StartIAM")
+	}
+	out, err := exec.Command(s.bin, "admin", "--access", s.AccessKey, "--secret", s.SecretKey, "--endpoint-url", s.admin,
+		"create-user", "--access", access, "--secret", secret, "--role", "user").CombinedOutput()
+	if err != nil {
+		tb.Fatalf("create user %s: %v: %s", access, err, out)
+	}
 }
 
 // Binary finds versitygw: $VERSITYGW, then PATH, then Go's install folder.
@@ -56,7 +71,13 @@ func Binary() string {
 }
 
 // Start starts a gateway for the test and stops it when the test ends.
-func Start(tb testing.TB) *Server {
+func Start(tb testing.TB) *Server { return start0(tb, false) }
+
+// StartIAM starts a gateway with its own accounts (Versity's internal IAM): User adds an account
+// whose access a bucket policy then grants, for tests of least-privilege keys.
+func StartIAM(tb testing.TB) *Server { return start0(tb, true) }
+
+func start0(tb testing.TB, iam bool) *Server {
 	tb.Helper()
 	bin := Binary()
 	if bin == "" {
@@ -67,7 +88,7 @@ func Start(tb testing.TB) *Server {
 	}
 	var last error
 	for attempt := 0; attempt < 3; attempt++ {
-		s, err := start(tb, bin)
+		s, err := start(tb, bin, iam)
 		if err == nil {
 			return s
 		}
@@ -77,17 +98,33 @@ func Start(tb testing.TB) *Server {
 	return nil
 }
 
-func start(tb testing.TB, bin string) (*Server, error) {
+func freeAddr() (string, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+func start(tb testing.TB, bin string, iam bool) (*Server, error) {
+	addr, err := freeAddr()
 	if err != nil {
 		return nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	dir := tb.TempDir()
-	s := &Server{Endpoint: "http://" + addr, AccessKey: "test" + randHex(6), SecretKey: randHex(20), Dir: dir}
+	s := &Server{Endpoint: "http://" + addr, AccessKey: "test" + randHex(6), SecretKey: randHex(20), Dir: dir, bin: bin}
 	logs := &syncWriter{w: &bytes.Buffer{}}
-	cmd := exec.Command(bin, "--port", addr, "--access", s.AccessKey, "--secret", s.SecretKey, "--quiet", "posix", dir)
+	args := []string{"--port", addr, "--access", s.AccessKey, "--secret", s.SecretKey, "--quiet"}
+	if iam {
+		admin, err := freeAddr()
+		if err != nil {
+			return nil, err
+		}
+		s.admin = "http://" + admin
+		args = append(args, "--admin-port", admin, "--iam-dir", tb.TempDir())
+	}
+	cmd := exec.Command(bin, append(args, "posix", dir)...)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY=", "ROOT_SECRET_KEY=")
 	if err := cmd.Start(); err != nil {

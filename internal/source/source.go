@@ -1,9 +1,10 @@
 // Package source gives the generator the published blogs and services from somewhere other than
 // the database file: the admin server's public read calls (GET /api/blogs, GET /api/services),
 // which is how a CI job builds the site without the database, or a snapshot written by
-// `adminapi export`. Records are decoded as `adminapi import` decodes them (rich HTML sanitized
-// again), and the uploaded images they use are fetched or found, so the build copies them into
-// the site as a build from the database does.
+// `adminapi export`. Nothing read is trusted: records are decoded and checked as `adminapi
+// import` checks them (rich HTML sanitized again, the publish rules, slugs unique), a bad one
+// fails the build, and the uploaded images they use are fetched or found, so the build copies
+// them into the site as a build from the database does.
 package source
 
 import (
@@ -14,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -26,6 +28,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/media"
 )
 
 // Records are published blogs and services read once; they satisfy the generator's Source.
@@ -92,12 +95,13 @@ func openRemote(ctx context.Context, base string, opts Options) (*Records, error
 	base = strings.TrimRight(base, "/")
 	r := &Records{Origin: base, UploadsDir: opts.UploadsDir}
 	h := sha256.New()
+	check := importCheck(opts.Logger)
 	for _, path := range []string{"/api/blogs", "/api/services"} {
 		body, err := get(ctx, opts.Client, base+path, maxRecordsBody)
 		if err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
-		if err := r.add(base+path, body, opts.Logger); err != nil {
+		if err := r.add(base+path, body, check); err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", path, len(body))
@@ -107,7 +111,27 @@ func openRemote(ctx context.Context, base string, opts Options) (*Records, error
 	if err := r.fetchUploads(ctx, base, opts); err != nil {
 		return nil, err
 	}
+	if err := r.openUploads(); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// openUploads checks the uploads the records use in r.UploadsDir (checkUploads), when there is
+// such a folder.
+func (r *Records) openUploads() error {
+	if r.UploadsDir == "" {
+		return nil
+	}
+	dir, err := os.OpenRoot(r.UploadsDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("source: uploads folder: %w", err)
+	}
+	defer dir.Close()
+	return r.checkUploads(dir)
 }
 
 func get(ctx context.Context, client *http.Client, u string, limit int64) ([]byte, error) {
@@ -135,19 +159,19 @@ func get(ctx context.Context, client *http.Client, u string, limit int64) ([]byt
 	return body, nil
 }
 
-// add decodes one JSON array of records as `adminapi import` does: HTML sanitized, an image the
-// site cannot serve dropped with a warning.
-func (r *Records) add(where string, data []byte, log *slog.Logger) error {
+// add decodes one JSON array of records and checks them as `adminapi import` does
+// (domain.ImportCheck): nothing read from a source is trusted, so a record that breaks a rule of
+// the publish (a slug that is not one, which would name a folder outside the site) fails the
+// build, naming the record; an image the site cannot serve is dropped with a warning.
+func (r *Records) add(where string, data []byte, check *domain.ImportCheck) error {
 	recs, err := domain.DecodeRecords(bytes.NewReader(data))
 	if err != nil {
 		return fmt.Errorf("%s: %s", where, domain.ErrorMessage(err))
 	}
+	if err := check.Check(where, recs); err != nil {
+		return err
+	}
 	for _, rec := range recs {
-		f := rec.Fields()
-		if !domain.ValidImageRef(*f.Image) {
-			log.Warn("source: image dropped (not an upload or site image)", "from", where, "slug", *f.Slug, "image", *f.Image)
-			*f.Image = ""
-		}
 		switch v := rec.(type) {
 		case *domain.Blog:
 			r.blogs = append(r.blogs, *v)
@@ -158,6 +182,11 @@ func (r *Records) add(where string, data []byte, log *slog.Logger) error {
 		}
 	}
 	return nil
+}
+
+// importCheck is the check of one source's records, its warnings logged.
+func importCheck(log *slog.Logger) *domain.ImportCheck {
+	return &domain.ImportCheck{Now: time.Now().UTC(), Warn: func(msg string) { log.Warn("source: " + msg) }}
 }
 
 func openSnapshot(spec string, opts Options) (*Records, error) {
@@ -183,18 +212,22 @@ func openSnapshot(spec string, opts Options) (*Records, error) {
 		files = []string{spec}
 	}
 	h := sha256.New()
+	check := importCheck(opts.Logger)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
-		if err := r.add(f, data, opts.Logger); err != nil {
+		if err := r.add(f, data, check); err != nil {
 			return nil, fmt.Errorf("source: %w", err)
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", filepath.Base(f), len(data))
 		h.Write(data)
 	}
 	r.digest = "snapshot:" + hex.EncodeToString(h.Sum(nil))
+	if err := r.openUploads(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -203,29 +236,55 @@ var uploadRef = regexp.MustCompile(`/uploads/([a-f0-9]{16,64}\.(?:jpg|png|webp|g
 // UploadsUsed names the uploaded images the records show: their image fields and the images in
 // their HTML.
 func UploadsUsed(blogs []domain.Blog, services []domain.Service) []string {
-	seen := map[string]bool{}
+	names, _ := uploadsUsed(blogs, services)
+	return names
+}
+
+// uploadsUsed is UploadsUsed, with the first record that uses each upload, for messages.
+func uploadsUsed(blogs []domain.Blog, services []domain.Service) ([]string, map[string]string) {
+	seen := map[string]string{}
 	var out []string
-	add := func(texts ...string) {
+	add := func(who string, texts ...string) {
 		for _, t := range texts {
 			for _, m := range uploadRef.FindAllStringSubmatch(t, -1) {
-				if name := m[1]; !seen[name] && domain.ValidUploadName(name) {
-					seen[name] = true
+				if name := m[1]; seen[name] == "" && domain.ValidUploadName(name) {
+					seen[name] = who
 					out = append(out, name)
 				}
 			}
 		}
 	}
 	for _, b := range blogs {
-		add(b.Image, b.Content)
+		add(fmt.Sprintf("blog %q", b.Slug), b.Image, b.Content)
 	}
 	for _, s := range services {
-		add(s.Image, s.Description)
+		add(fmt.Sprintf("service %q", s.Slug), s.Image, s.Description)
 	}
-	return out
+	return out, seen
 }
 
-// maxUpload is the largest upload adminapi accepts.
-const maxUpload = 6 << 20
+// checkUploads holds the uploads the records use, as found in dir, to the upload check
+// (media.ReadImage: an image of one of the four types, at most 5 MB and within the pixel
+// limits): a source's files are no more trusted than its records, and a build decodes them to
+// make their variants. A refused one fails the build, named with a record that uses it.
+func (r *Records) checkUploads(dir *os.Root) error {
+	names, usedBy := uploadsUsed(r.blogs, r.services)
+	for _, name := range names {
+		f, err := dir.Open(name)
+		if err != nil {
+			continue // missing: the build warns and the page shows its fallback image
+		}
+		_, _, err = media.ReadImageFrom(f)
+		f.Close()
+		if media.IsRefused(err) {
+			return fmt.Errorf("source: upload %s (used by %s) refused: %w", name, usedBy[name], err)
+		}
+		if err != nil {
+			return fmt.Errorf("source: upload %s: %w", name, err)
+		}
+	}
+	return nil
+}
 
 // fetchUploads fetches the uploads the records use from base/uploads/ into r.UploadsDir,
 // skipping those already there. A missing one is logged, as a build from the database logs it.
@@ -240,9 +299,15 @@ func (r *Records) fetchUploads(ctx context.Context, base string, opts Options) e
 	if err := os.MkdirAll(r.UploadsDir, 0o755); err != nil {
 		return fmt.Errorf("source: uploads folder: %w", err)
 	}
+	// The fetched files are written through a root of the folder: a name cannot lead out of it.
+	dir, err := os.OpenRoot(r.UploadsDir)
+	if err != nil {
+		return fmt.Errorf("source: uploads folder: %w", err)
+	}
+	defer dir.Close()
 	var todo []string
 	for _, n := range names {
-		if _, err := os.Stat(filepath.Join(r.UploadsDir, n)); err != nil {
+		if _, err := dir.Stat(n); err != nil {
 			todo = append(todo, n)
 		}
 	}
@@ -260,7 +325,7 @@ func (r *Records) fetchUploads(ctx context.Context, base string, opts Options) e
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			err := fetchOne(ctx, opts.Client, base+"/uploads/"+name, filepath.Join(r.UploadsDir, name))
+			err := fetchOne(ctx, opts.Client, base+"/uploads/"+name, dir, name)
 			switch {
 			case err == nil:
 				fetched.Add(1)
@@ -287,7 +352,7 @@ func (r *Records) fetchUploads(ctx context.Context, base string, opts Options) e
 
 var errNotFound = errors.New("not found")
 
-func fetchOne(ctx context.Context, client *http.Client, u, dst string) error {
+func fetchOne(ctx context.Context, client *http.Client, u string, dir *os.Root, name string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return err
@@ -303,17 +368,16 @@ func fetchOne(ctx context.Context, client *http.Client, u, dst string) error {
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("GET %s: %s", u, resp.Status)
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, maxUpload+1))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, media.MaxBytes+1))
 	if err != nil {
 		return fmt.Errorf("GET %s: %w", u, err)
 	}
-	if len(data) > maxUpload {
-		return fmt.Errorf("GET %s: larger than an upload can be", u)
+	if len(data) > media.MaxBytes {
+		return fmt.Errorf("GET %s: larger than an upload can be (%d MB)", u, media.MaxBytes>>20)
 	}
 	// Written aside and renamed, so a build never copies half a file.
-	tmp := dst + ".part"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+	if err := dir.WriteFile(name+".part", data, 0o644); err != nil {
 		return err
 	}
-	return os.Rename(tmp, dst)
+	return dir.Rename(name+".part", name)
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -56,7 +57,7 @@ func TestLastAdminStaysUnderConcurrency(t *testing.T) {
 func TestInvitations(t *testing.T) {
 	db := MustOpen(t)
 	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	if err := db.CreateAdmin(domain.Admin{Username: "ana", Email: "ana@example.com"}); err != nil {
+	if err := db.CreateAdmin(domain.Admin{Username: "ana", Email: "ana@example.com", CreatedAt: now.Add(-time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	inv := domain.Invite{ID: "i1", Email: "ravi@example.com", Role: domain.RoleEditor, InvitedBy: "ana", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
@@ -104,7 +105,7 @@ func TestInvitations(t *testing.T) {
 		t.Fatalf("second use: %v", err)
 	}
 	// An expired link is refused, and no new link is made for it.
-	if err := db.PutInvite(domain.Invite{ID: "i3", Email: "sam@example.com", Role: domain.RoleAdmin, ExpiresAt: now.Add(time.Hour)}); err != nil {
+	if err := db.PutInvite(domain.Invite{ID: "i3", Email: "sam@example.com", Role: domain.RoleAdmin, InvitedBy: "ana", CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.SetInviteToken("i3", []byte("h3"), now); err != nil {
@@ -121,5 +122,55 @@ func TestInvitations(t *testing.T) {
 	}
 	if _, err := db.RevokeInvite("i3"); domain.ErrorCode(err) != domain.ENotFound {
 		t.Fatalf("revoke twice: %v", err)
+	}
+}
+
+// An invitation lapses with its sender's authority: once the admin who sent it is demoted or
+// removed, its link is refused (saying so), no new mail is composed for it and it is no longer
+// pending; an account made later under the same name does not bring it back.
+func TestInvitationsLapseWithTheirSender(t *testing.T) {
+	db := MustOpen(t)
+	now := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	for _, u := range []string{"ana", "ben", "cleo"} {
+		if err := db.CreateAdmin(domain.Admin{Username: u, Email: u + "@example.com", Role: domain.RoleAdmin, CreatedAt: now.Add(-time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, by := range []string{"ana", "ben"} {
+		id := fmt.Sprintf("i%d", i)
+		if err := db.PutInvite(domain.Invite{ID: id, Email: id + "@example.com", Role: domain.RoleEditor, InvitedBy: by, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SetInviteToken(id, []byte("h"+id), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := db.SetAdminRole("ana", domain.RoleEditor); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.RemoveAdmin("ben"); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateAdmin(domain.Admin{Username: "ben", Email: "ben2@example.com", Role: domain.RoleAdmin, CreatedAt: now.Add(time.Minute)}); err != nil {
+		t.Fatal(err)
+	}
+	for i, by := range []string{"ana", "ben"} {
+		id := fmt.Sprintf("i%d", i)
+		want := fmt.Sprintf(domain.MsgInviterGone, by)
+		if _, err := db.Invite([]byte("h"+id), now); domain.ErrorCode(err) != domain.EInvalid || domain.ErrorMessage(err) != want {
+			t.Errorf("check of %s's invitation: %v", by, err)
+		}
+		if _, _, err := db.AcceptInvite([]byte("h"+id), now, domain.Admin{Username: "new" + id}); domain.ErrorMessage(err) != want {
+			t.Errorf("accept of %s's invitation: %v", by, err)
+		}
+		if _, err := db.SetInviteToken(id, []byte("again"+id), now); domain.ErrorCode(err) != domain.ENotFound {
+			t.Errorf("a new link for %s's invitation: %v", by, err)
+		}
+	}
+	if pending, err := db.Invites(now); err != nil || len(pending) != 0 {
+		t.Fatalf("pending: %+v %v", pending, err)
+	}
+	if _, err := db.Admin("newi0"); domain.ErrorCode(err) != domain.ENotFound {
+		t.Fatal("an account was made from a lapsed invitation")
 	}
 }

@@ -13,8 +13,14 @@ import (
 )
 
 // The audit log: one bucket, keyed by a rising sequence, so the oldest entries come first and
-// are the ones the retention removes. Only the oldest are ever deleted, so the keys stay
-// contiguous and the number of entries is last − first + 1 without counting.
+// are the ones the age limit removes. The routine entries (domain.AuditEntry.LowValue) are also
+// keyed in a second bucket, audit_low, whose bucket sequence counts them: the count limit
+// removes the oldest of those only, found there without reading the others.
+
+// bucketAuditLow indexes the routine entries of the audit log by their key (values empty).
+var bucketAuditLow = []byte("audit_low")
+
+func init() { allBuckets = append(allBuckets, bucketAuditLow) }
 
 // pruneBatch bounds the entries one append removes, so an append stays quick even when the
 // retention was just tightened; the next appends remove the rest.
@@ -47,50 +53,96 @@ func (db *DB) AppendAudit(e domain.AuditEntry) (domain.AuditEntry, error) {
 		e.At = db.now()
 	}
 	keep := db.auditRetention()
-	err := db.bolt.Batch(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketAudit)
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
-		}
-		e.ID = seq
-		if err := putJSON(tx, bucketAudit, itob(seq), &e); err != nil {
-			return err
-		}
-		return pruneAudit(b, keep, e.At)
-	})
+	err := db.bolt.Batch(func(tx *bolt.Tx) error { return appendAudit(tx, &e, keep) })
 	if err != nil {
 		return e, fmt.Errorf("audit: %w", err)
 	}
 	return e, nil
 }
 
-// pruneAudit removes the oldest entries beyond the retention, at most pruneBatch of them.
-func pruneAudit(b *bolt.Bucket, keep domain.AuditRetention, now time.Time) error {
-	c := b.Cursor()
-	last, _ := c.Last()
-	for i := 0; i < pruneBatch; i++ {
-		k, v := c.First()
-		if k == nil || bytes.Equal(k, last) {
-			return nil // the newest entry always stays
+// appendAudit stores e (giving it its id), indexes it when it is routine, and applies the
+// retention, in tx.
+func appendAudit(tx *bolt.Tx, e *domain.AuditEntry, keep domain.AuditRetention) error {
+	b := tx.Bucket(bucketAudit)
+	seq, err := b.NextSequence()
+	if err != nil {
+		return err
+	}
+	e.ID = seq
+	if err := putJSON(tx, bucketAudit, itob(seq), e); err != nil {
+		return err
+	}
+	if e.LowValue() {
+		low := tx.Bucket(bucketAuditLow)
+		if err := low.Put(itob(seq), nil); err != nil {
+			return err
 		}
-		over := keep.MaxEntries > 0 && int(btoi(last)-btoi(k)+1) > keep.MaxEntries
-		if !over && keep.MaxAge > 0 {
-			var e struct {
-				At time.Time `json:"at"`
+		if err := low.SetSequence(low.Sequence() + 1); err != nil {
+			return err
+		}
+	}
+	return pruneAudit(tx, keep, e.At)
+}
+
+// pruneAudit removes the entries older than the retention's age, then the oldest routine ones
+// beyond its count, at most pruneBatch of each. The newest entry always stays.
+func pruneAudit(tx *bolt.Tx, keep domain.AuditRetention, now time.Time) error {
+	b, low := tx.Bucket(bucketAudit), tx.Bucket(bucketAuditLow)
+	newest, _ := b.Cursor().Last()
+	drop := func(k []byte) error {
+		if low.Get(k) != nil {
+			if err := low.Delete(k); err != nil {
+				return err
 			}
-			if err := json.Unmarshal(v, &e); err == nil {
-				over = now.Sub(e.At) > keep.MaxAge
+			if err := low.SetSequence(low.Sequence() - 1); err != nil {
+				return err
 			}
 		}
-		if !over {
-			return nil
+		return b.Delete(k)
+	}
+	for i := 0; keep.MaxAge > 0 && i < pruneBatch; i++ {
+		k, v := b.Cursor().First()
+		if k == nil || bytes.Equal(k, newest) {
+			break
 		}
-		if err := c.Delete(); err != nil {
+		var e struct {
+			At time.Time `json:"at"`
+		}
+		if json.Unmarshal(v, &e) != nil || now.Sub(e.At) <= keep.MaxAge {
+			break
+		}
+		if err := drop(bytes.Clone(k)); err != nil {
+			return err
+		}
+	}
+	for i := 0; keep.MaxEntries > 0 && low.Sequence() > uint64(keep.MaxEntries) && i < pruneBatch; i++ {
+		k, _ := low.Cursor().First()
+		if k == nil || bytes.Equal(k, newest) {
+			break
+		}
+		if err := drop(bytes.Clone(k)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// indexAudit fills audit_low from the audit log of a database written before it existed.
+func indexAudit(tx *bolt.Tx) error {
+	low := tx.Bucket(bucketAuditLow)
+	n := uint64(0)
+	err := tx.Bucket(bucketAudit).ForEach(func(k, v []byte) error {
+		var e domain.AuditEntry
+		if json.Unmarshal(v, &e) != nil || !e.LowValue() {
+			return nil
+		}
+		n++
+		return low.Put(bytes.Clone(k), nil)
+	})
+	if err != nil {
+		return err
+	}
+	return low.SetSequence(n)
 }
 
 // AuditPage returns at most limit entries that match f, stored before the cursor (0: from the

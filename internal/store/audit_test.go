@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	bolt "go.etcd.io/bbolt"
+
 	"digitalreeviver/internal/domain"
 )
 
@@ -58,19 +60,43 @@ func TestAuditPagesAndFilters(t *testing.T) {
 	}
 }
 
+// The count limit evicts only routine entries: 71 quick draft saves (issue 23.5) leave every
+// earlier sign-in, role change, deletion and publish in place, and the newest saves up to the
+// limit.
 func TestAuditRetention(t *testing.T) {
 	db := MustOpen(t)
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	db.now = func() time.Time { return now }
 	db.SetAuditRetention(domain.AuditRetention{MaxEntries: 10})
-	for i := 0; i < 30; i++ {
-		if _, err := db.AppendAudit(domain.AuditEntry{User: "ana", Action: domain.AuditEdit, Kind: "blog", Target: fmt.Sprint(i)}); err != nil {
+	kept := []domain.AuditEntry{
+		{User: "ana", Action: domain.AuditSignIn, Kind: "session"},
+		{User: "ana", Action: domain.AuditRoleChange, Kind: "account", Target: "edith", Detail: "editor"},
+		{User: "ana", Action: domain.AuditDelete, Kind: "blog", Target: "old"},
+		{User: "ana", Action: domain.AuditPublish, Kind: "blog", Target: "new"},
+		{User: "ana", Action: domain.AuditEdit, Kind: "blog", Target: "new", Detail: "published"},
+	}
+	for _, e := range kept {
+		if _, err := db.AppendAudit(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 71; i++ {
+		e := domain.AuditEntry{User: "edith", Action: domain.AuditSave, Kind: "blog", Target: fmt.Sprint(i)}
+		if i%2 == 1 {
+			e.Action, e.Detail = domain.AuditEdit, "preview"
+		}
+		if _, err := db.AppendAudit(e); err != nil {
 			t.Fatal(err)
 		}
 	}
 	all, _, _ := db.AuditPage(domain.AuditFilter{}, 0, 100)
-	if len(all) != 10 || all[0].Target != "29" || all[9].Target != "20" {
+	if len(all) != 15 || all[0].Target != "70" || all[9].Target != "61" {
 		t.Fatalf("count retention kept %d: %+v", len(all), all)
+	}
+	for i, e := range all[10:] {
+		if want := kept[len(kept)-1-i]; e.Action != want.Action || e.Target != want.Target {
+			t.Fatalf("security entry %d: %+v, want %+v", i, e, want)
+		}
 	}
 
 	// By age: two days later, the entries older than MaxAge go when the next is appended.
@@ -87,5 +113,30 @@ func TestAuditRetention(t *testing.T) {
 	}
 	if len(all) != 1 || all[0].Target != "fresh" {
 		t.Fatalf("after age retention: %+v", all)
+	}
+}
+
+// A database written before the routine entries were indexed gets its index at the next open,
+// and the count limit then evicts its old saves, not its sign-ins.
+func TestAuditIndexIsBuiltForAnOlderDatabase(t *testing.T) {
+	db := MustOpen(t)
+	path := db.Path()
+	for _, a := range []string{domain.AuditSignIn, domain.AuditSave, domain.AuditSave, domain.AuditSave} {
+		if _, err := db.AppendAudit(domain.AuditEntry{User: "ana", Action: a, Kind: "blog"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustDo(t, db.bolt.Update(func(tx *bolt.Tx) error { return tx.DeleteBucket(bucketAuditLow) }))
+	db.Close()
+	db, err := Open(path, Options{})
+	mustDo(t, err)
+	defer db.Close()
+	db.SetAuditRetention(domain.AuditRetention{MaxEntries: 1})
+	if _, err := db.AppendAudit(domain.AuditEntry{User: "ana", Action: domain.AuditSave, Kind: "blog"}); err != nil {
+		t.Fatal(err)
+	}
+	all, _, _ := db.AuditPage(domain.AuditFilter{}, 0, 100)
+	if len(all) != 2 || all[0].Action != domain.AuditSave || all[1].Action != domain.AuditSignIn {
+		t.Fatalf("after the reopen: %+v", all)
 	}
 }

@@ -21,20 +21,6 @@ type Dump struct {
 	Admins    []domain.Admin
 }
 
-// prepareImported applies the publish rules to an imported record and keeps the times it
-// carries: an export imported again must export the same (its updatedAt is the sitemap's lastmod
-// and the page's article:modified_time).
-func prepareImported(rec domain.Record, now time.Time) error {
-	updated := *rec.Fields().UpdatedAt
-	if err := domain.PreparePublish(rec, now); err != nil {
-		return err
-	}
-	if !updated.IsZero() {
-		*rec.Fields().UpdatedAt = updated
-	}
-	return nil
-}
-
 // prepareDraft checks an imported draft as a saved preview is checked, keeping its id and times
 // (stamping only what it lacks).
 func prepareDraft(rec domain.Record, now time.Time) error {
@@ -69,7 +55,7 @@ func (db *DB) Uploads() ([]Upload, error) {
 func (db *DB) ImportDump(d Dump) error {
 	now := db.now()
 	for i, rec := range d.Published {
-		if err := prepareImported(rec, now); err != nil {
+		if err := domain.PrepareImported(rec, now); err != nil {
 			return fmt.Errorf("%s %d (slug %q): %w", rec.Kind().Name, i, *rec.Fields().Slug, err)
 		}
 	}
@@ -142,32 +128,11 @@ func slugHolder(tx *bolt.Tx, rec domain.Record) (string, bool) {
 }
 
 func importMessages(tx *bolt.Tx, messages []domain.Message) error {
-	b := tx.Bucket(bucketMessages)
-	have := map[string]bool{}
-	if err := b.ForEach(func(_, v []byte) error {
-		var m struct {
-			ID string `json:"_id"`
-		}
-		if json.Unmarshal(v, &m) == nil {
-			have[m.ID] = true
-		}
-		return nil
-	}); err != nil {
-		return err
-	}
 	for _, m := range messages {
-		if m.ID == "" {
-			m.ID = domain.NewID()
-		}
-		if have[m.ID] {
+		if m.ID != "" && knownEnquiry(tx, m.ID) {
 			continue
 		}
-		have[m.ID] = true
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
-		}
-		if err := putJSON(tx, bucketMessages, itob(seq), &m); err != nil {
+		if _, err := putEnquiry(tx, &m); err != nil {
 			return err
 		}
 	}

@@ -106,7 +106,7 @@ func TestRevisionsFollowRenamesAndRestore(t *testing.T) {
 	}
 	rec, err := db.As("ravi").RestoreRevision(domain.Blogs, Published, "renamed", revs[1].ID)
 	mustDo(t, err)
-	b := rec.(*domain.Blog)
+	b := rec.Record.(*domain.Blog)
 	if b.Content != "<p>original</p>" || b.Title != "Imported" || b.MetaDescription != "first" || b.Slug != "renamed" {
 		t.Fatalf("restored: %+v", b)
 	}

@@ -13,10 +13,8 @@ import (
 )
 
 // The inbox's reads and changes of enquiries. Enquiries stay in the one bucket of arrival
-// (AddMessage), keyed by their rising sequence, which is also the cursor of a page; these
-// methods find one by its _id by scanning the stored bytes for it (thousands of short values:
-// a millisecond or two), so the bucket needs no second index that every writer would have to
-// keep.
+// (AddEnquiry), keyed by their rising sequence, which is also the cursor of a page; these
+// methods find one by its _id through the id index (enquiry_once.go).
 
 // SearchMessages returns at most limit enquiries that match q, stored before the cursor (0:
 // from the newest), newest first, and the cursor of the next page (0 when there is none), as
@@ -144,24 +142,20 @@ func statusIn(v []byte) string {
 	return domain.StatusNew
 }
 
-// findMessage finds the enquiry with id in the bucket: its key and decoded value.
+// findMessage finds the enquiry with id through the id index: its key and decoded value.
 func findMessage(tx *bolt.Tx, id string) ([]byte, domain.Message, error) {
 	var m domain.Message
-	quoted, _ := json.Marshal(id)
-	needle := append([]byte(`"_id":`), quoted...)
-	c := tx.Bucket(bucketMessages).Cursor()
-	for k, v := c.Last(); k != nil; k, v = c.Prev() {
-		if !bytes.Contains(v, needle) {
-			continue
-		}
-		if err := json.Unmarshal(v, &m); err != nil {
-			return nil, m, fmt.Errorf("decode message: %w", err)
-		}
-		if m.ID == id {
-			return bytes.Clone(k), m, nil
-		}
+	key := tx.Bucket(bucketEnquiryIDs).Get([]byte(id))
+	if len(key) != 8 {
+		return nil, m, domain.Errorf(domain.ENotFound, "Enquiry not found.")
 	}
-	return nil, m, domain.Errorf(domain.ENotFound, "Enquiry not found.")
+	ok, err := getJSON(tx, bucketMessages, key, &m)
+	if err != nil {
+		return nil, m, fmt.Errorf("decode message: %w", err)
+	} else if !ok {
+		return nil, m, domain.Errorf(domain.ENotFound, "Enquiry not found.")
+	}
+	return bytes.Clone(key), m, nil
 }
 
 // Message returns the enquiry with that _id.
@@ -222,7 +216,7 @@ func (db *DB) EraseMessage(id string) (domain.Message, error) {
 		if err := deleteMailOf(tx, btoi(key)); err != nil {
 			return err
 		}
-		return tx.Bucket(bucketMessages).Delete(key)
+		return eraseEnquiry(tx, key, id, db.now())
 	})
 	return m, err
 }
@@ -277,8 +271,8 @@ func (db *DB) PurgeSpam(cutoff time.Time) ([]domain.Message, error) {
 		if err != nil {
 			return err
 		}
-		for _, k := range keys {
-			if err := b.Delete(k); err != nil {
+		for i, k := range keys {
+			if err := eraseEnquiry(tx, k, gone[i].ID, db.now()); err != nil {
 				return err
 			}
 		}
@@ -288,23 +282,19 @@ func (db *DB) PurgeSpam(cutoff time.Time) ([]domain.Message, error) {
 }
 
 // ImportMessages stores enquiries in the order given, all in one transaction (a bulk import, or
-// the bench's inbox of thousands); each gets an id and a time when it has none.
+// the bench's inbox of thousands); each gets an id and a time when it has none, and one whose
+// id is stored or was erased is left out.
 func (db *DB) ImportMessages(list []domain.Message) error {
 	return db.bolt.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketMessages)
 		for i := range list {
 			m := list[i]
-			if m.ID == "" {
-				m.ID = domain.NewID()
+			if m.ID != "" && knownEnquiry(tx, m.ID) {
+				continue
 			}
 			if m.CreatedAt.IsZero() {
 				m.CreatedAt = db.now()
 			}
-			seq, err := b.NextSequence()
-			if err != nil {
-				return err
-			}
-			if err := putJSON(tx, bucketMessages, itob(seq), &m); err != nil {
+			if _, err := putEnquiry(tx, &m); err != nil {
 				return err
 			}
 		}

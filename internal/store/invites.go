@@ -66,19 +66,23 @@ func (db *DB) SetInviteToken(id string, hash []byte, now time.Time) (domain.Invi
 		if !ok || !now.Before(inv.ExpiresAt) {
 			return domain.Errorf(domain.ENotFound, "No such invitation.")
 		}
+		if !inviterMayStill(tx, inv.Invite) {
+			return domain.Errorf(domain.ENotFound, domain.MsgInviterGone, inv.InvitedBy)
+		}
 		inv.TokenHash = hex.EncodeToString(hash)
 		return putJSON(tx, bucketInvites, []byte(id), inv)
 	})
 	return inv.Invite, err
 }
 
-// Invites returns the pending invitations that have not expired, newest first.
+// Invites returns the pending invitations that still work, newest first: not expired, and
+// their sender may still invite.
 func (db *DB) Invites(now time.Time) ([]domain.Invite, error) {
 	var out []domain.Invite
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		all, err := list[storedInvite](tx, bucketInvites)
 		for _, inv := range all {
-			if now.Before(inv.ExpiresAt) {
+			if now.Before(inv.ExpiresAt) && inviterMayStill(tx, inv.Invite) {
 				out = append(out, inv.Invite)
 			}
 		}
@@ -121,7 +125,19 @@ func inviteByToken(tx *bolt.Tx, hash []byte, now time.Time) ([]byte, storedInvit
 	if key == nil || !now.Before(found.ExpiresAt) {
 		return nil, storedInvite{}, domain.Errorf(domain.EInvalid, domain.MsgInviteInvalid)
 	}
+	if !inviterMayStill(tx, found.Invite) {
+		return nil, storedInvite{}, domain.Errorf(domain.EInvalid, domain.MsgInviterGone, found.InvitedBy)
+	}
 	return key, found, nil
+}
+
+// inviterMayStill reads the sender of inv and asks the domain whether it may still invite
+// (domain.InviterMayStill): in the transaction that uses the invitation, so a removal or a
+// demotion committed before it counts.
+func inviterMayStill(tx *bolt.Tx, inv domain.Invite) bool {
+	var sender domain.Admin
+	ok, err := getJSON(tx, bucketAdmins, []byte(inv.InvitedBy), &sender)
+	return err == nil && domain.InviterMayStill(inv, sender, ok)
 }
 
 // RevokeInvite deletes the pending invitation with that id and answers it.

@@ -114,6 +114,38 @@ func (db *DB) EnqueueMail(j MailJob) (MailJob, error) {
 	return j, nil
 }
 
+// EnqueueMailOnce stores a new mail job, due at once, unless a job of the same kind to the same
+// address about the same thing (Ref) was stored at or after since: in one transaction, so
+// requests at once cannot both pass. It answers whether it stored the job.
+func (db *DB) EnqueueMailOnce(j MailJob, since time.Time) (bool, error) {
+	j = newMailJob(j, db.now())
+	stored := false
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bucketMail).Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+			var old MailJob
+			if err := json.Unmarshal(v, &old); err != nil {
+				return fmt.Errorf("decode mail job %d: %w", btoi(k), err)
+			}
+			if old.CreatedAt.Before(since) {
+				break // the jobs are stored in the order they were made
+			}
+			if old.Kind == j.Kind && old.To == j.To && old.Ref == j.Ref {
+				return nil
+			}
+		}
+		stored = true
+		return putMailJob(tx, &j)
+	})
+	if err != nil {
+		return false, fmt.Errorf("enqueue mail: %w", err)
+	}
+	if stored {
+		db.mailWasQueued(j.Kind)
+	}
+	return stored, nil
+}
+
 // AddMessageWithMail stores an enquiry and the job of its notification in one transaction
 // (batched like AddMessage): an acknowledged enquiry always has its notification on disk.
 func (db *DB) AddMessageWithMail(m domain.Message, notify MailJob) (domain.Message, error) {

@@ -164,7 +164,9 @@ func (db *DB) uses(tx *bolt.Tx) (map[string][]MediaUse, error) {
 // StageTrash is the MediaUse.Stage of a record in the trash.
 const StageTrash = "trash"
 
-// SetUploadAlt changes the alt text of an upload.
+// SetUploadAlt changes the alt text of an upload. An editor (db's user, without the permission
+// to publish) may not change it on an image that a published page shows, or that a draft an
+// admin scheduled shows: the site would change without an admin's review.
 func (db *DB) SetUploadAlt(name, alt string) (Upload, error) {
 	alt = strings.Join(strings.Fields(alt), " ")
 	if len([]rune(alt)) > MaxAltLen || strings.ContainsAny(alt, "<>") {
@@ -178,10 +180,57 @@ func (db *DB) SetUploadAlt(name, alt string) (Upload, error) {
 		} else if !ok {
 			return domain.Errorf(domain.ENotFound, "No such image.")
 		}
+		if !db.mayPublish(tx) {
+			if err := refuseLiveImage(tx, db, name); err != nil {
+				return err
+			}
+		}
 		u.Alt = alt
 		return putJSON(tx, bucketUploads, []byte(name), &u)
 	})
 	return u, err
+}
+
+// mayPublish reports whether db's user may change what is live; the operator's tools (no user)
+// may.
+func (db *DB) mayPublish(tx *bolt.Tx) bool {
+	if db.user == "" {
+		return true
+	}
+	var a domain.Admin
+	ok, err := getJSON(tx, bucketAdmins, []byte(db.user), &a)
+	return err == nil && ok && a.Can(domain.PermPublish)
+}
+
+// refuseLiveImage refuses a change of the image name that a published page or a scheduled
+// draft shows.
+func refuseLiveImage(tx *bolt.Tx, db *DB, name string) error {
+	uses, err := db.uses(tx)
+	if err != nil {
+		return err
+	}
+	for _, use := range uses[name] {
+		if use.Stage == Published.String() {
+			return domain.Refusal(domain.PermPublish,
+				"This image is shown by %s, a live page: only an admin may change its alt text. Ask an admin to change it.", use)
+		}
+		if use.Stage == Preview.String() && scheduledToPublish(tx, use) {
+			return domain.Refusal(domain.PermPublish,
+				"This image is shown by %s, which an admin has scheduled to go live: only an admin may change its alt text now.", use)
+		}
+	}
+	return nil
+}
+
+// scheduledToPublish reports whether the draft a use names has a publish schedule not yet done.
+func scheduledToPublish(tx *bolt.Tx, use MediaUse) bool {
+	all, _ := schedules(tx)
+	for _, s := range all {
+		if k := domain.KindOf(s.Kind); k != nil && k.Name == use.Kind && s.Slug == use.Slug && s.Action == ActionPublish && !s.Applied {
+			return true
+		}
+	}
+	return false
 }
 
 // ErrInUse is the refusal to delete an image that records show; Uses names them.
@@ -194,8 +243,9 @@ func (e *ErrInUse) Error() string { return e.Err.Error() }
 func (e *ErrInUse) Unwrap() error { return e.Err }
 
 // DeleteUnusedUpload removes an image from the media library, in one transaction with the check
-// that no record (published or draft) shows it; a used one is refused with an *ErrInUse. The
-// caller removes the file afterwards.
+// that no record (published or draft) shows it; a used one is refused with an *ErrInUse. An
+// editor (db's user, without the permission to publish) may delete only images they uploaded.
+// The caller removes the file afterwards.
 func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 	var u Upload
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
@@ -204,6 +254,9 @@ func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 			return err
 		} else if !ok {
 			return domain.Errorf(domain.ENotFound, "No such image.")
+		}
+		if u.CreatedBy != db.user && !db.mayPublish(tx) {
+			return domain.Refusal(domain.PermPublish, "You may delete only images you uploaded: ask an admin to delete this one.")
 		}
 		uses, err := db.uses(tx)
 		if err != nil {
@@ -227,6 +280,15 @@ func (db *DB) DeleteUnusedUpload(name string) (Upload, error) {
 
 // refuseDeletedUploads refuses a record that shows an image deleted from the library.
 func refuseDeletedUploads(tx *bolt.Tx, rec domain.Record) error {
+	if gone := deletedUploadsIn(tx, rec); len(gone) > 0 {
+		return domain.Errorf(domain.EConflict, "Image %s was deleted from the media library; choose another.", gone[0])
+	}
+	return nil
+}
+
+// deletedUploadsIn lists the images ("/uploads/<name>") rec shows that were deleted from the
+// library, each once.
+func deletedUploadsIn(tx *bolt.Tx, rec domain.Record) []string {
 	gone := tx.Bucket(bucketUploadsGone)
 	if gone == nil {
 		return nil
@@ -234,13 +296,14 @@ func refuseDeletedUploads(tx *bolt.Tx, rec domain.Record) error {
 	if k, _ := gone.Cursor().First(); k == nil {
 		return nil // nothing was ever deleted: no need to read the text
 	}
+	var out []string
 	f := rec.Fields()
 	for _, text := range []string{*f.Image, *f.Body} {
 		for _, m := range uploadRef.FindAllStringSubmatch(text, -1) {
-			if gone.Get([]byte(m[1])) != nil {
-				return domain.Errorf(domain.EConflict, "Image /uploads/%s was deleted from the media library; choose another.", m[1])
+			if ref := "/uploads/" + m[1]; gone.Get([]byte(m[1])) != nil && !slices.Contains(out, ref) {
+				out = append(out, ref)
 			}
 		}
 	}
-	return nil
+	return out
 }

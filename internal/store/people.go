@@ -17,14 +17,14 @@ import (
 // Batch; it returns only once the enquiry is on disk.
 func (db *DB) AddMessage(m domain.Message) (domain.Message, error) {
 	if m.ID == "" {
-		m.ID = domain.NewID()
+		m.ID = domain.NewEnquiryID()
 	}
 	stamp := m.CreatedAt.IsZero()
+	in := m
 	err := db.bolt.Batch(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketMessages)
-		seq, err := b.NextSequence()
-		if err != nil {
-			return err
+		m = in
+		if knownEnquiry(tx, m.ID) {
+			return domain.Errorf(domain.EConflict, "An enquiry with this id exists or was erased.")
 		}
 		if stamp {
 			// Stamped with its place in the order of arrival, so "newest first" by key and by
@@ -32,7 +32,8 @@ func (db *DB) AddMessage(m domain.Message) (domain.Message, error) {
 			// were received.
 			m.CreatedAt = db.now()
 		}
-		return putJSON(tx, bucketMessages, itob(seq), &m)
+		_, err := putEnquiry(tx, &m)
+		return err
 	})
 	if err != nil {
 		return m, fmt.Errorf("add message: %w", err)
@@ -162,6 +163,27 @@ func (db *DB) PutResetToken(hash []byte, username string, expires time.Time) err
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		return putJSON(tx, bucketResetTokens, hash, ResetToken{Username: username, ExpiresAt: expires})
 	})
+}
+
+// ResetToken returns the token with that hash without spending it, so the reset can refuse a
+// made-up token before it hashes the new password; an unknown or expired token answers the
+// spec's 'Invalid or expired token.'.
+func (db *DB) ResetToken(hash []byte, now time.Time) (ResetToken, error) {
+	var t ResetToken
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		v := tx.Bucket(bucketResetTokens).Get(hash)
+		if v == nil {
+			return domain.Errorf(domain.EInvalid, "Invalid or expired token.")
+		}
+		if err := json.Unmarshal(v, &t); err != nil {
+			return err
+		}
+		if now.After(t.ExpiresAt) {
+			return domain.Errorf(domain.EInvalid, "Invalid or expired token.")
+		}
+		return nil
+	})
+	return t, err
 }
 
 // ConsumeResetToken deletes the token with that hash and returns it; a token works once. An

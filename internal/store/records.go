@@ -142,18 +142,58 @@ func (db *DB) CreatePreview(rec domain.Record) error {
 	return nil
 }
 
+// Edit is a saved change of a record and what it did besides: the publish schedules of a draft
+// that it put on hold (see holdForEdit).
+type Edit struct {
+	Record domain.Record
+	Held   []Schedule
+	// Dropped names the images a restored revision showed that were deleted since
+	// (RestoreRevision left them out).
+	Dropped []string
+}
+
 // UpdateRecord applies fn to the stored record and saves it, moving it when fn changed the slug,
-// and keeps the result as a revision.
+// and keeps the result as a revision (EditRecord without what it held).
 func (db *DB) UpdateRecord(k *domain.Kind, st Stage, slug string, fn func(domain.Record) error) (domain.Record, error) {
-	var rec domain.Record
-	err := db.bolt.Update(func(tx *bolt.Tx) (err error) {
-		rec, err = db.update(tx, k, st, slug, fn)
+	e, err := db.EditRecord(k, st, slug, fn)
+	return e.Record, err
+}
+
+// EditRecord is UpdateRecord answering the schedules the change put on hold: a change to a
+// scheduled draft's content by anyone but the admin who scheduled it holds the schedule, in the
+// same transaction.
+func (db *DB) EditRecord(k *domain.Kind, st Stage, slug string, fn func(domain.Record) error) (Edit, error) {
+	var e Edit
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		before, err := draftSum(tx, k, st, slug)
+		if err != nil {
+			return err
+		}
+		if e.Record, err = db.update(tx, k, st, slug, fn); err != nil {
+			return err
+		}
+		if st == Preview {
+			e.Held, err = db.holdForEdit(tx, e.Record, before)
+		}
 		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("update %s %s %q: %w", st, k.Name, slug, err)
+		return Edit{}, fmt.Errorf("update %s %s %q: %w", st, k.Name, slug, err)
 	}
-	return rec, nil
+	return e, nil
+}
+
+// draftSum is the content sum of k's draft with slug before a change ("" for a published record,
+// whose schedules pin nothing); a missing draft is left for the change to report.
+func draftSum(tx *bolt.Tx, k *domain.Kind, st Stage, slug string) (string, error) {
+	if st != Preview {
+		return "", nil
+	}
+	rec, err := get(tx, k, st, slug)
+	if err != nil {
+		return "", nil
+	}
+	return contentSum(rec)
 }
 
 func (db *DB) update(tx *bolt.Tx, k *domain.Kind, st Stage, slug string, fn func(domain.Record) error) (domain.Record, error) {
@@ -320,7 +360,7 @@ func (db *DB) unpublish(tx *bolt.Tx, k *domain.Kind, slug string) (domain.Record
 func (db *DB) ImportRecords(recs []domain.Record) error {
 	now := db.now()
 	for i, rec := range recs {
-		if err := prepareImported(rec, now); err != nil {
+		if err := domain.PrepareImported(rec, now); err != nil {
 			return fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -197,12 +198,22 @@ const msgRevisionNotFound = "Revision not found."
 // RestoreRevision makes revision id the current version of k's record with slug at st, in one
 // transaction: its title, body, category, image and meta fields replace the current ones (the
 // slug, id and creation date stay), a published record must still meet the publish rules, and
-// the restore is itself kept as a revision.
-func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) (domain.Record, error) {
+// the restore is itself kept as a revision. Restoring a scheduled draft is a change of its
+// content like any other (EditRecord): it may hold the schedule. An image of the revision that
+// was deleted from the media library since is left out (its image field emptied, its <img>
+// removed from the text) and answered in Edit.Dropped; when the record cannot stand without it,
+// the error says so.
+func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) (Edit, error) {
 	var rec domain.Record
+	var held []Schedule
+	var dropped []string
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		var err error
 		if rec, err = get(tx, k, st, slug); err != nil {
+			return err
+		}
+		before, err := draftSum(tx, k, st, slug)
+		if err != nil {
 			return err
 		}
 		if err := keepBase(tx, rec, st); err != nil {
@@ -222,6 +233,10 @@ func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) 
 			{to.FocusKeyword, from.FocusKeyword}} {
 			*p[0] = *p[1]
 		}
+		dropped = deletedUploadsIn(tx, rec)
+		for _, ref := range dropped {
+			domain.DropImage(rec, ref)
+		}
 		if st == Published {
 			err = domain.PreparePublish(rec, db.now())
 		} else {
@@ -229,18 +244,28 @@ func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) 
 			domain.Stamp(rec, db.now())
 			err = domain.Validate(rec)
 		}
+		if err != nil && len(dropped) > 0 {
+			return domain.Errorf(domain.ErrorCode(err), "Revision %d cannot be restored without %s, deleted from the media library since: %s",
+				id, strings.Join(dropped, " and "), domain.ErrorMessage(err))
+		}
 		if err != nil {
 			return err
 		}
 		if err := put(tx, st, rec); err != nil {
 			return err
 		}
-		return db.keepRevision(tx, rec, st, fmt.Sprintf("Restored revision %d", id))
+		if err := db.keepRevision(tx, rec, st, fmt.Sprintf("Restored revision %d", id)); err != nil {
+			return err
+		}
+		if st == Preview {
+			held, err = db.holdForEdit(tx, rec, before)
+		}
+		return err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("restore revision %d of %s %q: %w", id, k.Name, slug, err)
+		return Edit{}, fmt.Errorf("restore revision %d of %s %q: %w", id, k.Name, slug, err)
 	}
-	return rec, nil
+	return Edit{Record: rec, Held: held, Dropped: dropped}, nil
 }
 
 // dropRevisions deletes every revision of a record (when it leaves the trash for good).

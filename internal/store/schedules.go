@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -21,6 +22,16 @@ const (
 	ScheduleWaiting  = "scheduled" // waits for its time
 	ScheduleRetrying = "retrying"  // ran, its build failed; runs again at NextAttemptAt
 	ScheduleFailed   = "failed"    // gave up; waits for the admin to reschedule or cancel it
+	// ScheduleHeld: the draft was changed (or deleted) by someone else after an admin scheduled
+	// it, so it will not be published until an admin reviews it and schedules it again
+	// (Reschedule), or restores it from the trash unchanged before its time.
+	ScheduleHeld = "held"
+)
+
+// Why a schedule is held (Schedule.Hold).
+const (
+	HoldEdited  = "edited"  // the draft's content changed after it was scheduled
+	HoldDeleted = "deleted" // the draft went to the trash
 )
 
 // Schedule is a publish or unpublish of one record at a set time, kept in the database so that
@@ -42,6 +53,14 @@ type Schedule struct {
 	Error     string    `json:"error,omitempty"`
 	Username  string    `json:"username"`
 	CreatedAt time.Time `json:"createdAt"`
+	// Sum names the content a publish schedule publishes (contentSum of the draft as the admin
+	// scheduled it): the draft is published only while it is still that content.
+	Sum string `json:"sum,omitempty"`
+	// Hold says why a held schedule waits (HoldEdited, HoldDeleted), HeldBy who changed the
+	// draft and HeldAt when.
+	Hold   string    `json:"hold,omitempty"`
+	HeldBy string    `json:"heldBy,omitempty"`
+	HeldAt time.Time `json:"heldAt,omitzero"`
 }
 
 // Due is when the schedule runs next.
@@ -120,6 +139,11 @@ func (db *DB) upsertSchedule(tx *bolt.Tx, rec domain.Record, action string, at t
 		s.ID, _ = tx.Bucket(bucketSchedules).NextSequence()
 	}
 	s.Slug, s.Title, s.At, s.Status = *f.Slug, *f.Title, at.UTC(), ScheduleWaiting
+	if action == ActionPublish {
+		if s.Sum, err = contentSum(rec); err != nil {
+			return s, err
+		}
+	}
 	return s, putSchedule(tx, s)
 }
 
@@ -218,6 +242,9 @@ func (db *DB) Schedule(id uint64) (Schedule, error) {
 }
 
 // Reschedule moves a schedule to at and makes it wait afresh (a failed one is tried again then).
+// A publish not yet done pins the draft as it is now: rescheduling is the admin's word for what
+// goes live. A held schedule becomes the rescheduling admin's (db's user), who has reviewed the
+// change that held it; its draft must be out of the trash.
 func (db *DB) Reschedule(id uint64, at time.Time) (Schedule, error) {
 	var s Schedule
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
@@ -225,10 +252,38 @@ func (db *DB) Reschedule(id uint64, at time.Time) (Schedule, error) {
 		if s, err = getSchedule(tx, id); err != nil {
 			return err
 		}
+		if s.Action == ActionPublish && !s.Applied {
+			if err := db.repin(tx, &s); err != nil {
+				return err
+			}
+		}
 		s.At, s.Status, s.Attempts, s.NextAttemptAt, s.Error = at.UTC(), ScheduleWaiting, 0, time.Time{}, ""
 		return putSchedule(tx, s)
 	})
 	return s, err
+}
+
+// repin pins the publish schedule s to its draft as it is now.
+func (db *DB) repin(tx *bolt.Tx, s *Schedule) error {
+	k := domain.KindOf(s.Kind)
+	if k == nil {
+		return domain.Errorf(domain.EInvalid, "Unknown kind of content %q.", s.Kind)
+	}
+	rec, err := get(tx, k, Preview, s.Slug)
+	if err != nil || *rec.Fields().ID != s.RecordID {
+		if s.Hold == HoldDeleted {
+			return domain.Errorf(domain.EConflict, "The draft of this schedule is in the trash: restore it first.")
+		}
+		return domain.Errorf(domain.EConflict, "The draft of this schedule no longer exists.")
+	}
+	if s.Sum, err = contentSum(rec); err != nil {
+		return err
+	}
+	if s.Status == ScheduleHeld && db.user != "" {
+		s.Username = db.user
+	}
+	s.Title, s.Hold, s.HeldBy, s.HeldAt = *rec.Fields().Title, "", "", time.Time{}
+	return nil
 }
 
 // CancelSchedule deletes a schedule. One whose record has already moved (its build failing)
@@ -245,10 +300,38 @@ func (db *DB) CancelSchedule(id uint64) (Schedule, error) {
 	return s, err
 }
 
+// ErrHeld answers ApplySchedule for a schedule on hold: nothing ran, and nothing is to retry.
+// ErrChanged answers it for a publish whose draft was not the content the schedule pinned: the
+// schedule is held now (in a transaction of its own, as an edit by someone else holds it).
+var (
+	ErrHeld    = errors.New("the schedule is on hold")
+	ErrChanged = errors.New("the draft is not what was scheduled: the schedule is held")
+)
+
 // ApplySchedule does a due schedule's change to its record in one transaction (publish, or
 // unpublish) and marks it applied, so that after a crash only its build is left to redo. A
-// schedule already applied answers its record as it is.
+// schedule already applied answers its record as it is. A publish is done only while the draft
+// is the content the schedule pinned (else ErrChanged); a held schedule does nothing (ErrHeld).
 func (db *DB) ApplySchedule(id uint64) (Schedule, domain.Record, error) {
+	s, rec, err := db.applySchedule(id)
+	if !errors.Is(err, ErrChanged) {
+		return s, rec, err
+	}
+	herr := db.bolt.Update(func(tx *bolt.Tx) error {
+		cur, err := getSchedule(tx, id)
+		if err != nil {
+			return err
+		}
+		s, err = db.As("").hold(tx, cur, HoldEdited)
+		return err
+	})
+	if herr != nil {
+		return s, nil, fmt.Errorf("hold schedule %d: %w", id, herr)
+	}
+	return s, nil, err
+}
+
+func (db *DB) applySchedule(id uint64) (Schedule, domain.Record, error) {
 	var s Schedule
 	var rec domain.Record
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
@@ -268,9 +351,17 @@ func (db *DB) ApplySchedule(id uint64) (Schedule, domain.Record, error) {
 			rec, err = get(tx, k, st, s.Slug)
 			return err
 		}
+		if s.Status == ScheduleHeld {
+			return ErrHeld
+		}
 		switch s.Action {
 		case ActionPublish:
 			rec, err = db.publish(tx, k, s.Slug, func(r domain.Record) error {
+				if sum, err := contentSum(r); err != nil {
+					return err
+				} else if s.Sum != "" && sum != s.Sum {
+					return ErrChanged
+				}
 				*r.Fields().CreatedAt = s.At // "Published on" is when it went live
 				return nil
 			})

@@ -41,7 +41,7 @@ var (
 	bucketDeliveries  = []byte("webhook_deliveries") // domain.Delivery by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
 		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
-		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries)
+		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries, bucketEnquiryIDs)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.
@@ -130,10 +130,17 @@ func Open(path string, opts Options) (*DB, error) {
 	}
 	if !opts.ReadOnly {
 		err = b.Update(func(tx *bolt.Tx) error {
+			unindexed := tx.Bucket(bucketAuditLow) == nil
 			for _, name := range allBuckets {
 				if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 					return err
 				}
+			}
+			if err := indexEnquiries(tx); err != nil {
+				return err
+			}
+			if unindexed { // a database of a version before the audit log's index
+				return indexAudit(tx)
 			}
 			return nil
 		})

@@ -25,6 +25,9 @@ type TrashItem struct {
 	PurgeAt   time.Time       `json:"purgeAt"`
 	Username  string          `json:"username"`
 	Record    json.RawMessage `json:"record,omitempty"`
+	// Schedules, in the answer of a deletion or a restore only: the publish schedules of the
+	// draft that its deletion put on hold, or that its restore brought back (or left held).
+	Schedules []Schedule `json:"schedules,omitempty"`
 }
 
 func stageOf(s string) Stage {
@@ -34,7 +37,8 @@ func stageOf(s string) Stage {
 	return Published
 }
 
-// trash moves rec (of st) into the trash and cancels what was scheduled for it.
+// trash moves rec (of st) into the trash. Its unpublish schedules go; its publish schedules are
+// held, listed in the answer, so that a restore can bring them back (holdForTrash).
 func (db *DB) trash(tx *bolt.Tx, rec domain.Record, st Stage) (TrashItem, error) {
 	k, f := rec.Kind(), rec.Fields()
 	data, err := json.Marshal(rec)
@@ -52,11 +56,12 @@ func (db *DB) trash(tx *bolt.Tx, rec domain.Record, st Stage) (TrashItem, error)
 	if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(*f.Slug)); err != nil {
 		return it, err
 	}
-	if err := dropSchedules(tx, k, *f.ID, ""); err != nil {
+	if err := dropSchedules(tx, k, *f.ID, ActionUnpublish); err != nil {
 		return it, err
 	}
 	it.Record = nil
-	return it, nil
+	it.Schedules, err = db.holdForTrash(tx, rec)
+	return it, err
 }
 
 // Trash lists the deleted records, newest first, without their contents.
@@ -118,6 +123,9 @@ func (db *DB) RestoreTrash(id uint64) (TrashItem, domain.Record, error) {
 				"The address %s is taken by another %s now; rename that one first, then restore.", k.PagePath+it.Slug, k.Name)
 		}
 		if err := put(tx, stageOf(it.Stage), rec); err != nil {
+			return err
+		}
+		if it.Schedules, err = db.reviveFromTrash(tx, rec); err != nil {
 			return err
 		}
 		return tx.Bucket(bucketTrash).Delete(itob(id))
@@ -185,6 +193,9 @@ func purge(tx *bolt.Tx, id uint64, it TrashItem) error {
 		ID string `json:"_id"`
 	}
 	if err := json.Unmarshal(it.Record, &rec); err != nil || rec.ID == "" {
+		return err
+	}
+	if err := dropSchedules(tx, k, rec.ID, ""); err != nil { // held by its deletion
 		return err
 	}
 	return dropRevisions(tx, k, rec.ID)

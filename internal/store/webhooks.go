@@ -57,24 +57,30 @@ func (db *DB) DeleteWebhookEndpoint(id string) (domain.WebhookEndpoint, error) {
 
 // QueueDeliveries stores new deliveries (giving each its id) and answers them.
 func (db *DB) QueueDeliveries(ds []domain.Delivery) ([]domain.Delivery, error) {
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		b := tx.Bucket(bucketDeliveries)
-		for i := range ds {
-			seq, err := b.NextSequence()
-			if err != nil {
-				return err
-			}
-			ds[i].ID = seq
-			if err := putJSON(tx, bucketDeliveries, itob(seq), &ds[i]); err != nil {
-				return err
-			}
-		}
-		return pruneDeliveries(b)
-	})
+	err := db.bolt.Update(func(tx *bolt.Tx) error { return queueDeliveries(tx, ds) })
 	if err != nil {
 		return nil, fmt.Errorf("queue deliveries: %w", err)
 	}
 	return ds, nil
+}
+
+// queueDeliveries stores new deliveries, giving each its id.
+func queueDeliveries(tx *bolt.Tx, ds []domain.Delivery) error {
+	if len(ds) == 0 {
+		return nil
+	}
+	b := tx.Bucket(bucketDeliveries)
+	for i := range ds {
+		seq, err := b.NextSequence()
+		if err != nil {
+			return err
+		}
+		ds[i].ID = seq
+		if err := putJSON(tx, bucketDeliveries, itob(seq), &ds[i]); err != nil {
+			return err
+		}
+	}
+	return pruneDeliveries(b)
 }
 
 // pruneDeliveries removes the oldest finished deliveries beyond keepDeliveries.
@@ -92,9 +98,10 @@ func pruneDeliveries(b *bolt.Bucket) error {
 	return err
 }
 
-// DueDeliveries returns the pending deliveries due at now (at most limit, oldest first) and
-// when the next of the others is due (zero when none is pending).
-func (db *DB) DueDeliveries(now time.Time, limit int) ([]domain.Delivery, time.Time, error) {
+// DueDeliveries returns the pending deliveries to the endpoint endpointID ("": to any) due at
+// now (at most limit, oldest first) and when the next of the others is due (zero when none is
+// pending).
+func (db *DB) DueDeliveries(endpointID string, now time.Time, limit int) ([]domain.Delivery, time.Time, error) {
 	var due []domain.Delivery
 	var next time.Time
 	err := db.bolt.View(func(tx *bolt.Tx) error {
@@ -106,8 +113,8 @@ func (db *DB) DueDeliveries(now time.Time, limit int) ([]domain.Delivery, time.T
 			if err := json.Unmarshal(v, &d); err != nil {
 				return fmt.Errorf("decode delivery %d: %w", btoi(k), err)
 			}
-			if d.Status != domain.DeliveryPending { // the bytes matched inside the payload
-				return nil
+			if d.Status != domain.DeliveryPending || (endpointID != "" && d.EndpointID != endpointID) {
+				return nil // the bytes matched inside the payload, or another endpoint's
 			}
 			if !d.NextAt.After(now) && len(due) < limit {
 				due = append(due, d)

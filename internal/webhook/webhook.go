@@ -1,11 +1,12 @@
 // Package webhook sends events (a new enquiry, a publish) to the URLs an admin configured: each
 // event becomes one durable delivery per endpoint in bbolt, signed with the endpoint's secret
-// and retried with backoff by one worker until the endpoint answers 2xx or the attempts run
-// out; the admin sees every delivery and may retry a failed one. Deliveries survive a restart.
+// and retried with backoff until the endpoint answers 2xx or the attempts run out; the admin sees
+// every delivery and may retry a failed one. Deliveries survive a restart. Each endpoint has a
+// worker of its own (a lane), so a slow or hanging receiver delays only its own deliveries; a
+// request never follows a redirect (the signed body goes only to the address an admin set).
 package webhook
 
 import (
-	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/sha256"
@@ -17,7 +18,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -72,9 +72,13 @@ type Event struct {
 
 // Config wires Hooks.
 type Config struct {
-	DB     *store.DB
-	Log    *slog.Logger
-	Client *http.Client // default: 10 s timeout
+	DB  *store.DB
+	Log *slog.Logger
+	// Client sends the requests (default: Timeout). Whatever is given, redirects are not followed.
+	Client *http.Client
+	// Timeout bounds one request, connection to answer (default 10 s): a receiver that hangs
+	// holds its own lane that long, no other.
+	Timeout time.Duration
 	// Backoff is the wait after a failed attempt (the first is 1); default 30 s doubling up to
 	// 6 h. Tests make it tiny.
 	Backoff     func(attempt int) time.Duration
@@ -89,7 +93,7 @@ func DefaultBackoff(attempt int) time.Duration {
 	return min(d, 6*time.Hour)
 }
 
-// Hooks queues events and runs the delivery worker.
+// Hooks queues events and runs a delivery worker per endpoint.
 type Hooks struct {
 	cfg    Config
 	wake   chan struct{}
@@ -98,17 +102,25 @@ type Hooks struct {
 
 	mu       sync.Mutex
 	watchers []chan domain.Delivery // see Watch
+	lanes    map[string]*lane       // by endpoint id; only the dispatcher adds and removes
 }
 
-// New makes the hooks; events are stored from then on, and Start starts the worker that
-// delivers them (Close stops it).
+// New makes the hooks; events are stored from then on, and Start starts the workers that
+// deliver them (Close stops them).
 func New(cfg Config) *Hooks {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	if cfg.Client == nil {
-		cfg.Client = &http.Client{Timeout: 10 * time.Second}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 10 * time.Second
 	}
+	client := &http.Client{Timeout: cfg.Timeout}
+	if cfg.Client != nil {
+		c := *cfg.Client
+		client = &c
+	}
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	cfg.Client = client
 	if cfg.Backoff == nil {
 		cfg.Backoff = DefaultBackoff
 	}
@@ -118,18 +130,19 @@ func New(cfg Config) *Hooks {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	return &Hooks{cfg: cfg, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	return &Hooks{cfg: cfg, wake: make(chan struct{}, 1), done: make(chan struct{}), lanes: map[string]*lane{}}
 }
 
-// Start starts the delivery worker; pending deliveries of an earlier run are sent.
+// Start starts the dispatcher and a worker per endpoint; pending deliveries of an earlier run
+// are sent.
 func (h *Hooks) Start(context.Context) error {
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
-	go h.run(ctx)
+	go h.dispatch(ctx)
 	return nil
 }
 
-// Close stops the worker, letting an attempt in flight finish until ctx ends. Pending
+// Close stops the workers, letting attempts in flight finish until ctx ends. Pending
 // deliveries stay stored for the next start.
 func (h *Hooks) Close(ctx context.Context) {
 	if h == nil || h.cancel == nil {
@@ -142,15 +155,31 @@ func (h *Hooks) Close(ctx context.Context) {
 	}
 }
 
-// Enquiry queues enquiry.created for a new enquiry (not spam).
-func (h *Hooks) Enquiry(m domain.Message) {
+// EnquiryDeliveries answers the enquiry.created deliveries of a new enquiry (not spam), one per
+// endpoint that wants it, for the store to keep in the transaction that stores the enquiry; the
+// caller wakes the worker (Wake) once they are stored. The event's id is the enquiry's, so a
+// receiver recognises the same enquiry whatever path or retry brought it.
+func (h *Hooks) EnquiryDeliveries(m domain.Message) ([]domain.Delivery, error) {
+	if h == nil {
+		return nil, nil
+	}
 	data := map[string]any{"_id": m.ID, "name": m.Name, "email": m.Email, "phone": m.Phone,
 		"message": m.Message, "source": m.Source, "createdAt": m.CreatedAt}
-	if h != nil && h.cfg.AdminURL != "" {
+	if m.PhoneE164 != "" {
+		data["phoneE164"] = m.PhoneE164
+	}
+	if m.Via != "" {
+		data["via"] = m.Via
+	}
+	if h.cfg.AdminURL != "" {
 		data["inboxUrl"] = h.cfg.AdminURL + "/admin/enquiries"
 	}
-	text := fmt.Sprintf("New enquiry from %s (%s, %s):\n%s", m.Name, m.Email, m.Phone, m.Message)
-	h.emit(domain.EventEnquiry, m.ID, data, text, "")
+	contact := m.PhoneDisplay()
+	if m.Email != "" {
+		contact = m.Email + ", " + contact
+	}
+	text := fmt.Sprintf("New enquiry from %s (%s):\n%s", m.Name, contact, m.Message)
+	return h.deliveries(domain.EventEnquiry, m.ID, m.ID, data, text, "")
 }
 
 // Published queues content.published for a record that went live.
@@ -181,12 +210,26 @@ func (h *Hooks) emit(event, ref string, data any, text, only string) {
 }
 
 func (h *Hooks) queue(event, ref string, data any, text, only string) ([]domain.Delivery, error) {
+	ds, err := h.deliveries(event, domain.NewID(), ref, data, text, only)
+	if err != nil || len(ds) == 0 {
+		return nil, err
+	}
+	if ds, err = h.cfg.DB.QueueDeliveries(ds); err != nil {
+		return nil, err
+	}
+	h.Wake()
+	return ds, nil
+}
+
+// deliveries makes the deliveries of one event to every endpoint that wants it (or only to the
+// endpoint only), in the format each asks for.
+func (h *Hooks) deliveries(event, eventID, ref string, data any, text, only string) ([]domain.Delivery, error) {
 	endpoints, err := h.cfg.DB.WebhookEndpoints()
 	if err != nil {
 		return nil, err
 	}
 	now := h.cfg.Now().UTC()
-	ev := Event{ID: domain.NewID(), Type: event, CreatedAt: now, Data: data}
+	ev := Event{ID: eventID, Type: event, CreatedAt: now, Data: data}
 	var ds []domain.Delivery
 	for _, e := range endpoints {
 		if !e.Wants(event) || (only != "" && e.ID != only) {
@@ -204,17 +247,11 @@ func (h *Hooks) queue(event, ref string, data any, text, only string) ([]domain.
 		ds = append(ds, domain.Delivery{EventID: ev.ID, Event: event, EndpointID: e.ID, URL: e.URL, Ref: ref,
 			Payload: body, Status: domain.DeliveryPending, NextAt: now, CreatedAt: now})
 	}
-	if len(ds) == 0 {
-		return nil, nil
-	}
-	if ds, err = h.cfg.DB.QueueDeliveries(ds); err != nil {
-		return nil, err
-	}
-	h.Wake()
 	return ds, nil
 }
 
-// Wake makes the worker look for due deliveries now (after a retry was asked for).
+// Wake makes every endpoint's worker look for due deliveries now (after an event was queued or
+// a retry was asked for), and starts the worker of a new endpoint.
 func (h *Hooks) Wake() {
 	if h == nil {
 		return
@@ -226,7 +263,7 @@ func (h *Hooks) Wake() {
 }
 
 // Watch returns a channel that receives every delivery after each of its attempts, until
-// stop is called: for tests and the admin's live view, never blocking the worker.
+// stop is called: for tests and the admin's live view, never blocking a worker.
 func (h *Hooks) Watch() (<-chan domain.Delivery, func()) {
 	ch := make(chan domain.Delivery, 64)
 	h.mu.Lock()
@@ -253,115 +290,4 @@ func (h *Hooks) notify(d domain.Delivery) {
 		default:
 		}
 	}
-}
-
-// run is the worker: it sends what is due, then sleeps until the next delivery is due or it
-// is woken.
-func (h *Hooks) run(ctx context.Context) {
-	defer close(h.done)
-	for {
-		due, next, err := h.cfg.DB.DueDeliveries(h.cfg.Now(), 20)
-		if err != nil {
-			h.cfg.Log.Error("webhook deliveries unreadable", "err", err)
-			next = h.cfg.Now().Add(time.Minute)
-		}
-		for _, d := range due {
-			if ctx.Err() != nil {
-				return
-			}
-			h.attempt(ctx, d)
-		}
-		if len(due) > 0 {
-			continue // more may be due
-		}
-		var timer <-chan time.Time
-		var t *time.Timer
-		if !next.IsZero() {
-			t = time.NewTimer(max(next.Sub(h.cfg.Now()), 0))
-			timer = t.C
-		}
-		select {
-		case <-ctx.Done():
-		case <-h.wake:
-		case <-timer:
-		}
-		if t != nil {
-			t.Stop()
-		}
-		if ctx.Err() != nil {
-			return
-		}
-	}
-}
-
-// attempt sends one delivery, stores the outcome and tells the watchers.
-func (h *Hooks) attempt(ctx context.Context, d domain.Delivery) {
-	endpoint, err := h.endpoint(d.EndpointID)
-	d.Attempts++
-	if err == nil {
-		d.LastStatus, err = h.send(ctx, endpoint, d)
-	}
-	now := h.cfg.Now().UTC()
-	switch {
-	case err == nil:
-		d.Status, d.DeliveredAt, d.LastError, d.NextAt = domain.DeliveryDelivered, now, "", time.Time{}
-	case d.Attempts >= h.cfg.MaxAttempts:
-		d.Status, d.LastError, d.NextAt = domain.DeliveryFailed, err.Error(), time.Time{}
-		h.cfg.Log.Warn("webhook delivery failed for good", "id", d.ID, "url", d.URL, "attempts", d.Attempts, "err", err)
-	default:
-		d.LastError, d.NextAt = err.Error(), now.Add(h.cfg.Backoff(d.Attempts))
-	}
-	if err := h.cfg.DB.UpdateDelivery(d); err != nil {
-		h.cfg.Log.Error("webhook delivery not updated", "id", d.ID, "err", err)
-	}
-	h.notify(d)
-}
-
-func (h *Hooks) endpoint(id string) (domain.WebhookEndpoint, error) {
-	list, err := h.cfg.DB.WebhookEndpoints()
-	if err != nil {
-		return domain.WebhookEndpoint{}, err
-	}
-	for _, e := range list {
-		if e.ID == id {
-			return e, nil
-		}
-	}
-	return domain.WebhookEndpoint{}, errors.New("the webhook was removed")
-}
-
-// send POSTs the delivery's body, signed now; a 2xx answer delivers it.
-func (h *Hooks) send(ctx context.Context, e domain.WebhookEndpoint, d domain.Delivery) (int, error) {
-	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, e.URL, bytes.NewReader(d.Payload))
-	if err != nil {
-		return 0, err
-	}
-	ts := h.cfg.Now().Unix()
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "DigitalReeviver-Webhook/1")
-	req.Header.Set(HeaderEvent, d.Event)
-	req.Header.Set(HeaderDelivery, d.EventID)
-	req.Header.Set(HeaderTimestamp, strconv.FormatInt(ts, 10))
-	req.Header.Set(HeaderSignature, Sign([]byte(e.Secret), ts, d.Payload))
-	res, err := h.cfg.Client.Do(req)
-	if err != nil {
-		return 0, fmt.Errorf("POST %s: %w", e.URL, unwrapURLError(err))
-	}
-	defer res.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
-	if res.StatusCode < 200 || res.StatusCode > 299 {
-		return res.StatusCode, fmt.Errorf("the endpoint answered %s", res.Status)
-	}
-	return res.StatusCode, nil
-}
-
-// unwrapURLError keeps the cause of a failed request without repeating its method and URL.
-func unwrapURLError(err error) error {
-	msg := err.Error()
-	if i := strings.LastIndex(msg, "\": "); i >= 0 {
-		return errors.New(msg[i+3:])
-	}
-	return err
 }

@@ -1,9 +1,15 @@
 package webhook
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -60,7 +66,15 @@ func TestPendingDeliveriesSurviveARestart(t *testing.T) {
 	// A long backoff: after the first failure the delivery waits, pending, when the worker stops.
 	h := startHooks(t, Config{DB: db, Backoff: func(int) time.Duration { return time.Hour }})
 	watch, stop := h.Watch()
-	h.Enquiry(domain.Message{ID: "0123456789abcdef01234567", Name: "Asha"})
+	m := domain.Message{ID: "0b6c2f5e-3a47-4f1e-9d1c-5b2a7c9e8f10", Name: "Asha"}
+	ds, err := h.EnquiryDeliveries(m)
+	if err != nil || len(ds) != 1 || ds[0].EventID != m.ID {
+		t.Fatalf("deliveries %+v, %v: want one, whose event id is the enquiry's", ds, err)
+	}
+	if _, _, err := db.AddEnquiry(store.NewEnquiry{Message: m, Deliveries: ds}); err != nil {
+		t.Fatal(err)
+	}
+	h.Wake()
 	if d := <-watch; d.Status != domain.DeliveryPending || d.Attempts != 1 || d.LastStatus != 502 {
 		t.Fatalf("after the failed attempt: %+v", d)
 	}
@@ -106,4 +120,124 @@ func startHooks(t *testing.T, cfg Config) *Hooks {
 		t.Fatal(err)
 	}
 	return h
+}
+
+// openDB opens a real database file in a temp dir, closed when the test ends.
+// queueEnquiry stores a new enquiry with its deliveries, as the acceptance of an enquiry does,
+// and wakes the worker.
+func queueEnquiry(t *testing.T, db *store.DB, h *Hooks, m domain.Message) {
+	t.Helper()
+	ds, err := h.EnquiryDeliveries(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.AddEnquiry(store.NewEnquiry{Message: m, Deliveries: ds}); err != nil {
+		t.Fatal(err)
+	}
+	h.Wake()
+}
+
+func openDB(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func addEndpoint(t *testing.T, db *store.DB, id, url string, created time.Time) {
+	t.Helper()
+	if err := db.PutWebhookEndpoint(domain.WebhookEndpoint{ID: id, URL: url, Events: []string{domain.EventEnquiry},
+		Format: domain.FormatJSON, Secret: "s-" + id, CreatedAt: created}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A receiver that never answers holds back only its own deliveries: six enquiries reach the
+// healthy receiver, in order, while the hanging one still holds its first request (the worker
+// of one endpoint used to send to all of them, one request at a time, 62 s for six enquiries).
+func TestAHangingEndpointDelaysNoOther(t *testing.T) {
+	db := openDB(t)
+	release := make(chan struct{})
+	hung := make(chan string, 16)
+	hanging := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hung <- r.Header.Get(HeaderDelivery)
+		select { // hangs until the test ends (or the sender gives up)
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	healthyGot := make(chan string, 16)
+	healthy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var ev Event
+		_ = json.NewDecoder(r.Body).Decode(&ev)
+		healthyGot <- ev.Data.(map[string]any)["_id"].(string)
+	}))
+	t.Cleanup(func() { close(release); hanging.Close(); healthy.Close() })
+	// The hanging endpoint is the older one: its delivery of each event is queued first.
+	now := time.Now()
+	addEndpoint(t, db, "hanging", hanging.URL, now.Add(-time.Hour))
+	addEndpoint(t, db, "healthy", healthy.URL, now)
+
+	// A request may take a minute: far longer than the test waits for the healthy receiver.
+	h := startHooks(t, Config{DB: db, Timeout: time.Minute})
+	t.Cleanup(func() { h.Close(context.Background()) })
+	var ids []string
+	for i := range 6 {
+		id := fmt.Sprintf("0123456789abcdef0123456%d", i)
+		ids = append(ids, id)
+		queueEnquiry(t, db, h, domain.Message{ID: id, Name: "Asha", Message: "Enquiry " + strconv.Itoa(i)})
+	}
+	for i, want := range ids {
+		select {
+		case got := <-healthyGot:
+			if got != want {
+				t.Fatalf("the healthy receiver's delivery %d is %s, want %s", i, got, want)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("the healthy receiver got %d of 6 enquiries while the other one hangs", i)
+		}
+	}
+	if n := len(hung); n != 1 {
+		t.Fatalf("the hanging receiver got %d requests, want its first still held", n)
+	}
+}
+
+// A receiver that answers 307 (or any 3xx) gets a failed delivery with the status recorded and
+// the reason said; the address it redirects to never gets a request (a redirect would re-send
+// the signed body to an address no admin configured).
+func TestARedirectIsNeverFollowed(t *testing.T) {
+	for _, status := range []int{http.StatusTemporaryRedirect, http.StatusPermanentRedirect, http.StatusFound} {
+		t.Run(strconv.Itoa(status), func(t *testing.T) {
+			db := openDB(t)
+			var target atomic.Int32
+			elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { target.Add(1) }))
+			defer elsewhere.Close()
+			redirecting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, elsewhere.URL+"/collect", status)
+			}))
+			defer redirecting.Close()
+			addEndpoint(t, db, "e1", redirecting.URL, time.Now())
+			h := startHooks(t, Config{DB: db, Backoff: func(int) time.Duration { return time.Hour }})
+			defer h.Close(context.Background())
+			watch, stop := h.Watch()
+			defer stop()
+			queueEnquiry(t, db, h, domain.Message{ID: "0123456789abcdef01234567", Name: "Asha"})
+			var d domain.Delivery
+			select {
+			case d = <-watch:
+			case <-time.After(10 * time.Second):
+				t.Fatal("no attempt")
+			}
+			if d.Status != domain.DeliveryPending || d.LastStatus != status || !strings.Contains(d.LastError, "never follow redirects") ||
+				!strings.Contains(d.LastError, elsewhere.URL+"/collect") {
+				t.Fatalf("delivery after the redirect: %+v", d)
+			}
+			if n := target.Load(); n != 0 {
+				t.Fatalf("the redirect's target got %d requests", n)
+			}
+		})
+	}
 }

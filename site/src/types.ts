@@ -32,6 +32,7 @@ export interface SiteInfo {
   mapEmbedUrl: string;     // iframe src for the contact page
   formEndpoint: string;    // absolute or relative URL that enquiries are POSTed to (e.g. "/popup")
   turnstileSiteKey?: string; // Cloudflare Turnstile's site key: the forms show its widget (no key: no outside script)
+  defaultCountry?: string; // site.yaml's: the phone's country ("IN") when the visitor's own is not listed
   servicesMenu: Link[];    // the six Services dropdown links of SPEC §2
   footerLinks: Link[];
   year: number;            // copyright year

@@ -14,6 +14,8 @@ import { SchedulesPanel } from '../features/schedules/components/SchedulesPanel'
 import { TrashPanel } from '../features/trash/components/TrashPanel';
 import { ReviewQueue } from '../features/reviews/components/ReviewQueue';
 import { MailNotice } from '../features/mail/components/MailNotice';
+import { IntakePanel } from '../features/intake/components/IntakePanel';
+import { DiskNotice } from '../features/disk/components/DiskNotice';
 import { useIsAdmin } from '../lib/session';
 import { KINDS } from './kinds';
 
@@ -63,7 +65,9 @@ export function DashboardPage() {
           </>
         }
       />
+      {admin && <DiskNotice />}
       {admin && <MailNotice />}
+      {admin && <IntakePanel />}
       {(schedules.data?.length ?? 0) > 0 && (
         <SchedulesPanel kinds={KINDS} schedules={schedules.data} loading={schedules.loading} error={Boolean(schedules.error)} />
       )}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { fromLocalInput, toLocalInput } from '../lib/format';
+import { currentZoneName, fromLocalInput, toLocalInput } from '../lib/format';
 
 interface Props {
   /** What the time is for, as the field's label: "Publish at". */
@@ -18,7 +18,7 @@ export function WhenForm({ label, submitLabel, busyLabel, busy, initial, onSubmi
   const id = useId();
   const [value, setValue] = useState(() => toLocalInput(initial ?? new Date(Date.now() + 3600_000)));
   const [error, setError] = useState('');
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = currentZoneName(Intl.DateTimeFormat().resolvedOptions().timeZone);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const iso = fromLocalInput(value);

@@ -19,6 +19,14 @@ describe('api-client', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
   });
 
+  it('shows the notice a write answers besides its message', async () => {
+    setToken('tok-1');
+    const notice = 'This draft was scheduled by asha to be published at 1 Jan 2030 09:00 UTC. Your change puts that on hold.';
+    stubFetch(jsonResponse({ message: 'Blog updated successfully', notice }));
+    await api.put('/api/preview-blogs/x', {});
+    expect(getToasts().map((t) => [t.kind, t.message])).toContainEqual(['info', notice]);
+  });
+
   it('turns an {"error"} body into a thrown error with that message', async () => {
     setToken('tok-1');
     stubFetch(jsonResponse({ error: 'Slug already taken.' }, 409));

@@ -1,5 +1,6 @@
 // The one way the admin UI talks to adminapi (docs/API.md). It adds the bearer token, turns
-// {"error": "..."} bodies into thrown ApiErrors carrying that message, and sends a 401/403 on an
+// {"error": "..."} bodies into thrown ApiErrors carrying that message, shows an answer's
+// "notice" as a toast, and sends a 401/403 on an
 // authenticated call back to the login screen, except a refusal by role: a 403 whose body names
 // the permission the account lacks ({"error", "permission"}) is an error like any other, and
 // the editor stays signed in.
@@ -131,7 +132,19 @@ export async function request<T = unknown>(path: string, opts: RequestOptions = 
   if (as === 'blob') return (await res.blob()) as T;
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const answer = (text ? JSON.parse(text) : undefined) as T;
+  showNotice(answer);
+  return answer;
+}
+
+/**
+ * A write's answer may carry a "notice" besides its message: something the change did that its
+ * author must know (an edit that put an admin's schedule on hold). Every screen shows it.
+ */
+function showNotice(answer: unknown) {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return;
+  const notice = (answer as { notice?: unknown }).notice;
+  if (typeof notice === 'string' && notice) toast.info(notice);
 }
 
 /** One page of a paged list (docs/API.md): its items and the cursor of the next page, if any. */

@@ -54,3 +54,17 @@ export function plainText(html: string): string {
     .filter(Boolean)
     .join('\n');
 }
+
+// Zones renamed in the time zone database whose old name browsers still answer (Chromium says
+// "Asia/Calcutta" for India): the name a person knows today.
+const RENAMED: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata', 'Asia/Katmandu': 'Asia/Kathmandu', 'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh', 'Europe/Kiev': 'Europe/Kyiv', 'America/Godthab': 'America/Nuuk',
+  'Asia/Dacca': 'Asia/Dhaka', 'Asia/Thimbu': 'Asia/Thimphu', 'Pacific/Truk': 'Pacific/Chuuk',
+  'Pacific/Ponape': 'Pacific/Pohnpei', 'Atlantic/Faeroe': 'Atlantic/Faroe', 'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+};
+
+/** The current name of a time zone: "Asia/Kolkata" for "Asia/Calcutta". */
+export function currentZoneName(zone: string): string {
+  return RENAMED[zone] ?? zone;
+}

@@ -87,7 +87,9 @@ describe('the forms and the visit that brought the visitor', () => {
     expect(screen.queryByText(NOTICE.kept, { exact: false })).toBeNull();
     fillAndSend();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(Object.keys(sentBody(fetchMock)).sort()).toEqual(['email', 'message', 'name', 'phone', 'startedAt', 'website']);
+    const body = sentBody(fetchMock);
+    expect(body.name).toBe('Asha Verma');
+    for (const k of ['page', 'landing', 'referrer', 'utm_source', 'utm_campaign', 'gclid', 'adConsent']) expect(body[k]).toBeUndefined();
     vi.unstubAllGlobals();
   });
 
@@ -105,5 +107,16 @@ describe('the forms and the visit that brought the visitor', () => {
     expect(sentBody(fetchMock).page).toBeUndefined();
     Object.defineProperty(navigator, 'globalPrivacyControl', { value: undefined, configurable: true });
     vi.unstubAllGlobals();
+  });
+
+  it("the popup's island, on every page, sends the page view's beacon once the browser is idle, opened or not", async () => {
+    const sent: string[] = [];
+    Object.defineProperty(navigator, 'sendBeacon', { value: (url: string) => sent.push(url), configurable: true });
+    document.body.innerHTML = '<div class="site" data-beacon="/beacon"></div>';
+    landFromAnAd();
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} attribution="notice" />);
+    await waitFor(() => expect(sent).toEqual(['/beacon']));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    Object.defineProperty(navigator, 'sendBeacon', { value: undefined, configurable: true });
   });
 });

@@ -11,15 +11,28 @@ export const NOTICE = {
   declined: 'Your browser asks not to be tracked: nothing of how you found us is kept.',
 };
 
+let visitCode: Promise<Attribution> | null = null;
+
+/**
+ * The visit's code (lib/attribution.ts), loaded once the browser is idle after the page is
+ * hydrated, so it costs nothing before the page is interactive. Once a page, whoever asks (the
+ * popup's island, on every page, which sends the page view's beacon with it; the forms).
+ */
+export function loadVisit(): Promise<Attribution> {
+  return (visitCode ??= new Promise((resolve) => {
+    const load = () => resolve(import('../lib/attribution'));
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
+    else setTimeout(load, 200);
+  }));
+}
+
 /**
  * What a form says and sends of the visit that brought the visitor (lib/attribution.ts): the
  * line beside its button, with the consent setting the box to tick, and fields(), what the
  * enquiry carries. A browser asking not to be tracked is told that nothing is kept (known once
  * the visit's code is there; the page as served says the general rule).
- *
- * The visit's code arrives once the form is hydrated and the browser idle, so it costs nothing
- * before the page is interactive (a visitor takes longer to fill the form), and it sends the page
- * view's beacon: the popup's form is on every page, so every page counts, once.
+ * The visit's code arrives once the browser is idle (loadVisit); a visitor takes longer to
+ * fill the form.
  */
 export function useAttribution(mode: AttributionMode = 'notice') {
   const [consent, setConsent] = useState(false);
@@ -28,14 +41,10 @@ export function useAttribution(mode: AttributionMode = 'notice') {
   useEffect(() => {
     if (mode === 'off') return;
     let live = true;
-    const load = () =>
-      import('../lib/attribution').then((m) => {
-        visit.current = m;
-        m.sendPageView();
-        if (live) setDeclined(m.privacySignal());
-      });
-    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
-    else setTimeout(load, 200);
+    void loadVisit().then((m) => {
+      visit.current = m;
+      if (live) setDeclined(m.privacySignal());
+    });
     return () => {
       live = false;
     };

@@ -34,21 +34,27 @@ describe('ContactForm', () => {
     expect(screen.getByRole('button', { name: /Sending\.\.\./ })).toHaveProperty('disabled', true);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
-    expect(Object.keys(body).sort()).toEqual(['email', 'message', 'name', 'phone', 'startedAt', 'website']);
+    expect(Object.keys(body).sort()).toEqual(['country', 'email', 'id', 'message', 'name', 'phone', 'source', 'startedAt', 'website']);
+    expect(body.source).toBe('contact');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     vi.unstubAllGlobals();
   });
 
-  it('keeps the values and says so when sending fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('', { status: 502 }))));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it("shows the server's message for a 400, keeping the values", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"error":"Phone number must be valid."}', { status: 400 }))));
     render(<ContactForm formEndpoint="/popup" />);
     fill();
     fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
-    expect(logged).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Phone number must be valid.'));
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A new website, please.');
     vi.unstubAllGlobals();
+  });
+
+  it('has the country choice of the popup, posted with the form without JavaScript', () => {
+    const { container } = render(<ContactForm formEndpoint="/popup" defaultCountry="IN" />);
+    const select = container.querySelector('select[name="country"]') as HTMLSelectElement;
+    expect(select).toBeTruthy();
+    expect(screen.getByLabelText('Country code')).toBe(select);
   });
 
   it("holds the e-mail to the server's rule and says so with the spec's message, sending nothing", async () => {

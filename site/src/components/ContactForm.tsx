@@ -1,8 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Send } from '../lib/lucide';
-import { MESSAGES, validMailbox } from '../lib/enquiry';
+import { MESSAGES, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
+import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
-import { TURNSTILE_FIELD, useTurnstile } from '../lib/turnstile';
+import { useTurnstile } from '../lib/turnstile';
+import { Honeypot } from './Honeypot';
+import { PhoneField } from './PhoneField';
+import { SendStatus } from './SendStatus';
 import type { AttributionMode } from '../lib/attribution';
 import { useAttribution } from './AttributionNotice';
 
@@ -10,37 +14,47 @@ export interface ContactFormProps {
   formEndpoint: string;
   /** Cloudflare Turnstile's site key: the form shows its widget and sends its token. */
   turnstileSiteKey?: string;
+  /** site.yaml's defaultCountry: the phone's country when the visitor's own is not listed. */
+  defaultCountry?: string;
+  /** The agency's phone, WhatsApp and e-mail, offered when a send fails every way. */
+  contact?: Contact;
   /** The site's attribution setting: the line by the button, the consent box, what is sent. */
   attribution?: AttributionMode;
 }
 
-type Fields = { name: string; email: string; phone: string; message: string; website: string };
-const EMPTY: Fields = { name: '', email: '', phone: '', message: '', website: '' };
+type Fields = FormFields;
 
 /**
  * The contact page form island. Without JavaScript it posts form-encoded to formEndpoint (the server
- * answers with a redirect to /thank-you/); hydrated, it sends JSON and shows the answer in place.
- * All four fields are required by the browser (SPEC §5); hydrated, the e-mail is also held to the
- * server's rule (one plain mailbox), which the browser's own check is looser than, so a visitor it
- * lets through is not answered 'Failed to send message'. With a Turnstile site key the widget is
- * shown once the form is hydrated, and its token is sent (without JavaScript there is no widget,
- * and the server keeps such an enquiry in its spam folder).
+ * answers with a redirect to /thank-you/, or with this page filled again and the reason when it
+ * refuses); hydrated, it sends JSON, retried while the server cannot be reached, and shows the
+ * server's answer in place (its own words for a refusal: "Phone number must be valid."). All
+ * four fields are required by the browser (SPEC §5); hydrated, the e-mail is also held to the
+ * server's rule (one plain mailbox). The phone's country starts at the site's default (what the
+ * page is rendered with) and becomes the visitor's own once hydrated, unless they chose one.
+ * With a Turnstile site key the widget is shown once the form is hydrated, and its token is sent
+ * (without JavaScript there is no widget, and the server keeps such an enquiry in its spam folder).
  */
-export default function ContactForm({ formEndpoint, turnstileSiteKey, attribution }: ContactFormProps) {
-  const [fields, setFields] = useState<Fields>(EMPTY);
+export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCountry, contact, attribution }: ContactFormProps) {
+  const empty = (country: string): Fields => ({ name: '', email: '', country, phone: '', message: '', website: '' });
+  const [fields, setFields] = useState<Fields>(() => empty(siteCountry(defaultCountry)));
   const [shownAt, setShownAt] = useState(0);
   const [emailError, setEmailError] = useState('');
+  const countryChosen = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const { status, sending, submit, refuse, markShown, startedAt } = useEnquiry(formEndpoint);
-  const challenge = useTurnstile(turnstileSiteKey);
   const lead = useAttribution(attribution);
+  const challenge = useTurnstile(turnstileSiteKey);
 
   useEffect(() => {
     markShown();
     setShownAt(startedAt.current);
-  }, [markShown, startedAt]);
+    const guess = visitorCountry(defaultCountry);
+    setFields((f) => (countryChosen.current ? f : { ...f, country: guess }));
+  }, [markShown, startedAt, defaultCountry]);
 
   const set = (key: keyof Fields, value: string) => {
+    if (key === 'country') countryChosen.current = true;
     setFields((f) => ({ ...f, [key]: value }));
     // Once shown, the error follows every change and clears when the address is valid.
     if (key === 'email' && emailError) setEmailError(validMailbox(value.trim()) ? '' : MESSAGES.email);
@@ -60,16 +74,8 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, attributio
       return;
     }
     void submit(
-      {
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim(),
-        message: fields.message.trim(),
-        website: fields.website,
-        ...(challenge.token ? { [TURNSTILE_FIELD]: challenge.token } : {}),
-        ...lead.fields(),
-      },
-      () => setFields(EMPTY),
+      { ...enquiryOf('contact', fields, challenge.token), ...lead.fields() },
+      () => setFields((f) => empty(f.country)),
     ).finally(challenge.reset); // a token is good for one send
   };
 
@@ -91,19 +97,15 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, attributio
       </div>
       <div className="field">
         <label htmlFor="contact-phone">Phone</label>
-        <input id="contact-phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required
-          value={fields.phone} onChange={(e) => set('phone', e.target.value)} />
+        <PhoneField prefix="contact" country={fields.country} phone={fields.phone} required
+          onCountry={(v) => set('country', v)} onPhone={(v) => set('phone', v)} />
       </div>
       <div className="field">
         <label htmlFor="contact-message">Message</label>
         <textarea id="contact-message" name="message" rows={5} required maxLength={2000}
           value={fields.message} onChange={(e) => set('message', e.target.value)} />
       </div>
-      <div className="hp-field" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off"
-          value={fields.website} onChange={(e) => set('website', e.target.value)} />
-      </div>
+      <Honeypot prefix="contact" value={fields.website} onChange={(v) => set('website', v)} />
       <input type="hidden" name="startedAt" value={shownAt ? String(shownAt) : ''} />
       {turnstileSiteKey && <div ref={challenge.ref} className="turnstile" />}
       <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
@@ -111,9 +113,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, attributio
         {sending ? MESSAGES.sending : 'Send Message'}
       </button>
       {lead.notice}
-      <p role="status" aria-live="polite" className={'form-status form-status--' + status.kind}>
-        {status.kind === 'success' || status.kind === 'error' ? status.text : ''}
-      </p>
+      <SendStatus status={status} contact={contact} />
     </form>
   );
 }

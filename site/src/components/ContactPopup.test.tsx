@@ -5,6 +5,13 @@ import { OPEN_POPUP_EVENT } from '../lib/events';
 import { POPUP_MEMORY_KEY, QUIET_AFTER_CLOSE_MS, QUIET_AFTER_SEND_MS } from '../lib/popupMemory';
 
 const SERVER_MESSAGE = 'Thank you! Your message has been sent. We will get back to you soon.';
+const CONTACT = { phone: '+919811045672', phoneDisplay: '+91 98110 45672', chatUrl: 'https://wa.me/919811045672', email: 'hello@digitalreeviver.com' };
+
+function expectFallbackLinks() {
+  expect(screen.getByRole('link', { name: /call \+91 98110 45672/ }).getAttribute('href')).toBe('tel:+919811045672');
+  expect(screen.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/919811045672');
+  expect(screen.getByRole('link', { name: /hello@digitalreeviver.com/ }).getAttribute('href')).toBe('mailto:hello@digitalreeviver.com');
+}
 
 function openPopup() {
   act(() => {
@@ -35,6 +42,7 @@ describe('ContactPopup', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     expect(screen.getByLabelText(/^Email/).closest('.field')?.textContent).toContain('(optional)');
+    // The visitor's country (here the test browser's en-US), not a fixed one.
     expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('us');
   });
 
@@ -117,11 +125,20 @@ describe('ContactPopup', () => {
     expect(screen.getByText('Phone number must be valid.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    // The "optional" email is still checked on submit.
+    vi.unstubAllGlobals();
+  });
+
+  it('sends without an e-mail: "(optional)" means optional (a deviation from SPEC §5)', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: SERVER_MESSAGE }), { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
     fill({ email: '' });
+    expect(screen.queryByText('Enter a valid email address.')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(SERVER_MESSAGE));
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body.email).toBe('');
     vi.unstubAllGlobals();
   });
 
@@ -142,7 +159,9 @@ describe('ContactPopup', () => {
     expect(url).toBe('/popup');
     expect(init.method).toBe('POST');
     const body = JSON.parse(String(init.body));
-    expect(body).toMatchObject({ name: 'Asha Verma', email: 'asha@example.com', phone: '+91 9811045672', message: 'Need SEO help', website: '' });
+    expect(body).toMatchObject({ source: 'popup', name: 'Asha Verma', email: 'asha@example.com', country: 'in', phone: '9811045672',
+      message: 'Need SEO help', website: '' });
+    expect(body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(typeof body.startedAt).toBe('number');
     expect(body.startedAt).toBeGreaterThan(0);
 
@@ -158,30 +177,60 @@ describe('ContactPopup', () => {
     vi.unstubAllGlobals();
   });
 
-  it('on failure shows "Failed to send message", logs the error and keeps the values', async () => {
+  it('on a 500 shows "Failed to send message" with our phone, WhatsApp and e-mail, and keeps the values', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"error":"internal error"}', { status: 500 }))));
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} contact={CONTACT} />);
     openPopup();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
-    expect(logged).toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Failed to send message'));
+    expectFallbackLinks();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9811045672');
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Need SEO help');
     vi.unstubAllGlobals();
   });
 
-  it('treats a network error as a failure too', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+  it("shows a 400's own message at once, without retrying", async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{"error":"Phone number must be valid."}', { status: 400 })));
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} contact={CONTACT} />);
     openPopup();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Failed to send message'));
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Phone number must be valid.'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
+    vi.unstubAllGlobals();
+  });
+
+  it('retries an unreachable server for about 20 s with one id, then the intake, then says so with our links', async () => {
+    vi.useFakeTimers();
+    const calls: [string, RequestInit | undefined][] = [];
+    vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => {
+      calls.push([url, init]);
+      return url === '/popup' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(new Response('', { status: 404 }));
+    }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} contact={CONTACT} />);
+      openPopup();
+      fill();
+      fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+      await act(async () => { await vi.advanceTimersByTimeAsync(25000); });
+      expect(screen.getByRole('button', { name: 'Sending...' })).toBeTruthy();
+      await vi.runAllTimersAsync();
+      await act(async () => { await vi.advanceTimersByTimeAsync(1000); });
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Failed to send message'));
+    expectFallbackLinks();
+    const posts = calls.filter(([url]) => url === '/popup');
+    expect(posts.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(posts.map(([, init]) => JSON.parse(String(init!.body)).id)).size).toBe(1);
+    expect(calls.some(([url]) => url === '/intake.json')).toBe(true);
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('Need SEO help');
     vi.unstubAllGlobals();
   });
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { SiteInfo } from '../types';
 import type { AttributionMode } from '../lib/attribution';
 import { Island } from '../islands/Island';
+import { contactOf } from '../lib/contact';
 import { Footer } from './Footer';
 import { FloatingWidget } from './FloatingWidget';
 import { FontPreloads } from './Fonts';
@@ -32,7 +33,8 @@ export function Layout({ site, route, children }: { site: SiteInfo; route: strin
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer site={site} />
       <FloatingWidget site={site} />
-      <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey, autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0, attribution: site.attribution as AttributionMode }} />
+      <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey,
+        autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0, defaultCountry: site.defaultCountry, contact: contactOf(site), attribution: site.attribution as AttributionMode }} />
     </div>
   );
 }

@@ -32,37 +32,52 @@ export const MESSAGES = {
   sending: 'Sending...',
   check: 'Please complete the security check above, then send again.',
   failed: 'Failed to send message',
-  sentFallback: 'Thank you! Your message has been sent.',
+  sentFallback: 'Thank you! Your message has been sent. We will get back to you soon.',
 };
 
+/**
+ * An enquiry as the page sends it, to the form endpoint and to the intake alike: the fields the
+ * visitor typed, the enquiry's id (made once when it is first sent, carried by every retry and
+ * path, so the server stores it once), and the signs the server's spam checks read. Later forms
+ * add fields here; enquiryBody is the one place the body is made.
+ */
 export interface Enquiry {
+  id: string;
+  source: 'popup' | 'contact';
   name: string;
   email: string;
-  phone: string;
+  country: string;   // ISO 3166 code of the phone's country, as the list shows it ("in")
+  phone: string;     // as typed
   message: string;
   website: string;   // honeypot: empty when a person fills the form
   startedAt: number; // ms timestamp when the form was first shown
   'cf-turnstile-response'?: string; // the Turnstile widget's token, when the site has one
 }
 
-/** POSTs the enquiry as JSON and resolves with the server's message; rejects on any failure. */
-export async function sendEnquiry(endpoint: string, enquiry: Enquiry): Promise<string> {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(enquiry),
-  });
-  if (!res.ok) throw new Error(`POST ${endpoint}: HTTP ${res.status}`);
-  const data = (await res.json().catch(() => ({}))) as { message?: unknown };
-  return typeof data.message === 'string' && data.message ? data.message : MESSAGES.sentFallback;
+/** The JSON body of an enquiry. */
+export const enquiryBody = (e: Enquiry): string => JSON.stringify(e);
+
+/** What a visitor typed into either form (the honeypot included). */
+export interface FormFields { name: string; email: string; country: string; phone: string; message: string; website: string }
+
+/** An enquiry of what the form holds, trimmed, with the Turnstile token when there is one. */
+export function enquiryOf(source: Enquiry['source'], f: FormFields, token?: string): Omit<Enquiry, 'id' | 'startedAt'> {
+  return {
+    source, name: f.name.trim(), email: f.email.trim(), country: f.country, phone: f.phone.trim(), message: f.message.trim(),
+    website: f.website, ...(token ? { 'cf-turnstile-response': token } : {}),
+  };
 }
+
+/** How to reach the agency without the form: shown beside 'Failed to send message'. */
+export interface Contact { phone: string; phoneDisplay: string; chatUrl: string; email: string }
 
 export interface Country { code: string; dial: string; name: string }
 
-// The popup's country-code select; "us" first because the original form defaults to it.
+// The forms' country-code list. The default is the visitor's own country when their time zone or
+// locale names one of these (lib/country.ts), else the site's defaultCountry (site.yaml).
 export const COUNTRIES: Country[] = [
-  { code: 'us', dial: '+1', name: 'United States' },
   { code: 'in', dial: '+91', name: 'India' },
+  { code: 'us', dial: '+1', name: 'United States' },
   { code: 'gb', dial: '+44', name: 'United Kingdom' },
   { code: 'ae', dial: '+971', name: 'United Arab Emirates' },
   { code: 'ca', dial: '+1', name: 'Canada' },
@@ -72,4 +87,3 @@ export const COUNTRIES: Country[] = [
   { code: 'np', dial: '+977', name: 'Nepal' },
   { code: 'de', dial: '+49', name: 'Germany' },
 ];
-export const DEFAULT_COUNTRY = 'us';

@@ -1,13 +1,35 @@
 import { useCallback, useRef, useState } from 'react';
-import { MESSAGES, sendEnquiry, type Enquiry } from './enquiry';
+import { MESSAGES, enquiryBody, type Enquiry } from './enquiry';
+import { Refused, postEnquiry, type RetryOptions } from './send';
 import { rememberPopup } from './popupMemory';
 
-export type SendStatus = { kind: 'idle' | 'sending' | 'success' | 'error'; text: string };
+/** fallback: show how to reach the agency without the form (the send failed every way). */
+export type SendStatus = { kind: 'idle' | 'sending' | 'success' | 'error'; text: string; fallback?: boolean };
 
-/** Submit state shared by the popup and the contact page: idle → sending → idle, with a status text. */
-export function useEnquiry(endpoint: string) {
+export type EnquiryFields = Omit<Enquiry, 'id' | 'startedAt'>;
+
+// crypto.randomUUID needs a secure context (https, localhost); a page served over plain http on a
+// network address has getRandomValues still, and makes the same version-4 UUID from it.
+function newID(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * Submit state shared by the popup and the contact page: idle → sending → success or error.
+ * One id per enquiry, made when it is first sent and kept through every retry and a send again
+ * after a failure, so it is stored once; a new one after a success. When the endpoint cannot be
+ * reached for about 20 s, the enquiry goes to the intake bucket (its code loaded only then);
+ * when that fails too, 'Failed to send message' with the agency's phone, WhatsApp and e-mail.
+ */
+export function useEnquiry(endpoint: string, retry?: RetryOptions) {
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle', text: '' });
   const startedAt = useRef(0);
+  const id = useRef('');
 
   /** Remembers when the form was first shown (the server drops submissions made too fast). */
   const markShown = useCallback(() => {
@@ -15,19 +37,35 @@ export function useEnquiry(endpoint: string) {
   }, []);
 
   const submit = useCallback(
-    async (fields: Omit<Enquiry, 'startedAt'>, onSent: () => void) => {
+    async (fields: EnquiryFields, onSent: () => void) => {
       setStatus({ kind: 'sending', text: '' });
+      id.current ||= newID();
+      const body = enquiryBody({ ...fields, id: id.current, startedAt: startedAt.current || Date.now() });
+      let text: string;
       try {
-        const text = await sendEnquiry(endpoint, { ...fields, startedAt: startedAt.current || Date.now() });
-        onSent();
-        rememberPopup('sent');
-        setStatus({ kind: 'success', text });
+        text = await postEnquiry(endpoint, body, retry);
       } catch (err) {
+        if (err instanceof Refused) {
+          setStatus({ kind: 'error', text: err.message, fallback: err.message === MESSAGES.failed });
+          return;
+        }
         console.error(err);
-        setStatus({ kind: 'error', text: MESSAGES.failed });
+        try {
+          const { sendToIntake } = await import('./intake');
+          await sendToIntake(id.current, body);
+          text = MESSAGES.sentFallback;
+        } catch (intakeErr) {
+          console.error(intakeErr);
+          setStatus({ kind: 'error', text: MESSAGES.failed, fallback: true });
+          return;
+        }
       }
+      id.current = '';
+      onSent();
+      rememberPopup('sent');
+      setStatus({ kind: 'success', text });
     },
-    [endpoint],
+    [endpoint, retry],
   );
 
   /** Shows why the form was not sent (the visitor can fix it and send again). */

@@ -4,6 +4,7 @@ import type { AttributionMode } from '../lib/attribution';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
 import { Island } from '../islands/Island';
+import { contactOf } from '../lib/contact';
 
 export default function Contact({ props, site }: PageArgs<ContactProps>) {
   return (
@@ -13,7 +14,8 @@ export default function Contact({ props, site }: PageArgs<ContactProps>) {
         <div className="container contact-grid">
           <div className="contact-card">
             <h2 id="contact-form-heading" className="section-title section-title--sm">Send us a message</h2>
-            <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey, attribution: site.attribution as AttributionMode }} />
+            <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey,
+              defaultCountry: site.defaultCountry, contact: contactOf(site), attribution: site.attribution as AttributionMode }} />
           </div>
           <aside className="contact-details" aria-labelledby="contact-details-heading">
             <h2 id="contact-details-heading" className="section-title section-title--sm">Reach us directly</h2>

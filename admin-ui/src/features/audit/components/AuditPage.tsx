@@ -5,10 +5,10 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { auditPage, type AuditEntry, type AuditFilter } from '../api/audit';
 
-const KINDS = ['blog', 'service', 'image', 'enquiry', 'account', 'invite', 'session', 'site', 'webhook'];
+const KINDS = ['blog', 'service', 'image', 'redirect', 'enquiry', 'account', 'invite', 'session', 'site', 'webhook'];
 const ACTIONS = [
   'save', 'edit', 'upload', 'publish', 'schedule', 'delete', 'restore', 'submit', 'withdraw', 'sign-in', 'sign-in-failed',
-  'invite', 'join', 'role', 'remove', 'add', 'password', 'rebuild', 'deploy', 'status', 'erase', 'webhook', 'retry',
+  'invite', 'join', 'role', 'remove', 'add', 'password', 'rebuild', 'deploy', 'status', 'erase', 'webhook', 'retry', 'cancel', 'hold',
   'outcome', 'export',
 ];
 

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { acceptInvite, checkInvite, type InviteInfo } from '../api/auth';
 import { AuthForm, useAuthSubmit } from './AuthForm';
+import { PASSWORD_HINT } from './ResetPasswordPage';
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -74,7 +75,7 @@ export function InvitePage() {
       links={<Link to="/admin/login">I already have an account</Link>}
     >
       <TextField label="Username" name="username" autoComplete="username" required value={username} error={errors.username} onChange={setUsername} />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" required value={password} error={errors.password} onChange={setPassword} hint="At least 8 characters." />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" required value={password} error={errors.password} onChange={setPassword} hint={PASSWORD_HINT} />
       <TextField label="Confirm password" name="confirm" type="password" autoComplete="new-password" required value={confirm} error={errors.confirm} onChange={setConfirm} />
     </AuthForm>
   );

@@ -47,4 +47,15 @@ describe('ResetPasswordPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findAllByText('Invalid or expired token.')).not.toHaveLength(0);
   });
+
+  it('shows why the server refuses a common password, beside the rule the field states', async () => {
+    const common = 'That password is one of the most common passwords, so it is among the first anyone guessing would try. Please choose another.';
+    stubFetch(jsonResponse({ error: common }, 400));
+    renderReset();
+    expect(screen.getByText(/not one of the common passwords/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/New password/), 'Password123');
+    await userEvent.type(screen.getByLabelText(/Confirm password/), 'Password123');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(await screen.findAllByText(common)).not.toHaveLength(0);
+  });
 });

@@ -9,6 +9,8 @@ import { AuthForm, useAuthSubmit } from './AuthForm';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match!';
 export const RESET_DONE = 'Password reset successfully!';
+/** The password policy in a line (the server's ValidatePassword says which rule a password broke). */
+export const PASSWORD_HINT = 'At least 8 characters, and not one of the common passwords (such as password123).';
 export const RESET_FAILED = 'Invalid or expired token.';
 
 export function ResetPasswordPage() {
@@ -58,6 +60,7 @@ export function ResetPasswordPage() {
         value={password}
         error={errors.password}
         onChange={setPassword}
+        hint={PASSWORD_HINT}
       />
       <TextField
         label="Confirm password"

@@ -210,12 +210,15 @@ export interface Schedule {
   title: string;
   action: 'publish' | 'unpublish';
   at: string;
-  status: 'scheduled' | 'retrying' | 'failed';
+  /** held: the draft was changed or deleted by someone else after it was scheduled; an admin schedules it again. */
+  status: 'scheduled' | 'retrying' | 'failed' | 'held';
   attempts: number;
   nextAttemptAt?: string;
   applied: boolean;
   error?: string;
   username: string;
+  hold?: 'edited' | 'deleted';
+  heldBy?: string;
 }
 
 export const listSchedules = () => api.get<Schedule[]>('/api/schedules');

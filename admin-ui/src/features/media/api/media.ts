@@ -47,7 +47,8 @@ const sizeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${sizeFormat.format(n / 1024)} KB`;
-  return `${sizeFormat.format(n / 1024 / 1024)} MB`;
+  if (n < 1024 * 1024 * 1024) return `${sizeFormat.format(n / 1024 / 1024)} MB`;
+  return `${sizeFormat.format(n / 1024 / 1024 / 1024)} GB`;
 }
 
 /** Where a use is edited in the admin. */

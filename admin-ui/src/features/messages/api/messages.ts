@@ -9,7 +9,10 @@ export interface Message {
   _id: string;
   name: string;
   email: string;
-  phone: string;
+  phone: string;        // as typed
+  phoneE164?: string;   // the same in E.164 when it is a valid number ("+919811045672")
+  country?: string;     // the country it was read in ("IN")
+  via?: string;         // "intake": it came through the intake bucket while the server was down
   message: string;
   source?: string;
   createdAt: string;

@@ -273,6 +273,11 @@ function EnquiryCard({ m, onChanged, onErased }: { m: Message; onChanged: (m: Me
           {m.name}
         </h2>
         <span className={`status-badge status-badge-${m.status}`}>{STATUS_LABEL[m.status] ?? m.status}</span>
+        {m.via === 'intake' && (
+          <span className="status-badge status-badge-archived" title="Sent while the form server was down; taken in from the intake bucket">
+            via intake
+          </span>
+        )}
         <time dateTime={m.createdAt} className="muted">
           {formatDateTime(m.createdAt)}
         </time>
@@ -284,8 +289,10 @@ function EnquiryCard({ m, onChanged, onErased }: { m: Message; onChanged: (m: Me
           </a>
         )}
         {m.phone && (
-          <a href={`tel:${m.phone.replace(/[^\d+]/g, '')}`}>
+          // The E.164 form dials the right country; what was typed is shown as typed.
+          <a href={`tel:${m.phoneE164 || m.phone.replace(/[^\d+]/g, '')}`}>
             <Phone size={15} aria-hidden="true" /> {m.phone}
+            {m.phoneE164 && m.phoneE164 !== m.phone.replace(/[^\d+]/g, '') && <span className="muted"> ({m.phoneE164})</span>}
           </a>
         )}
       </div>

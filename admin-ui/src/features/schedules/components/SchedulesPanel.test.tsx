@@ -58,6 +58,22 @@ describe('SchedulesPanel', () => {
     expect(callsOf(fetch, 'DELETE /api/schedules/5')).toHaveLength(1);
   }, 15000);
 
+  it('shows a schedule an editor\'s change put on hold, and publishes the draft as it is now on the admin\'s word', async () => {
+    setToken('tok');
+    const held: Schedule = {
+      ...soon, id: 6, status: 'held', hold: 'edited', heldBy: 'edith',
+      error: 'On hold: edith changed the draft after it was scheduled. Review the draft, then schedule it again.',
+    };
+    const fetch = routeFetch({ 'PUT /api/schedules/6': () => jsonResponse({ message: 'Rescheduled.', schedule: { ...held, status: 'scheduled' } }) });
+    renderAt('/admin/dashboard', '/admin/dashboard', <SchedulesPanel kinds={[blogKind]} schedules={[held]} loading={false} error={false} />);
+    expect(screen.getByText('On hold')).toBeInTheDocument();
+    expect(screen.getByText(/edith changed the draft after it was scheduled/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Diwali offers' })).toHaveAttribute('href', '/admin/preview-blog/diwali-offers');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish as it is now' }));
+    expect(await screen.findByText('Publishing the draft as it is now.')).toBeInTheDocument();
+    expect(callsOf(fetch, 'PUT /api/schedules/6')).toHaveLength(1);
+  });
+
   it('refuses a time in the past', async () => {
     setToken('tok');
     const fetch = routeFetch({});

@@ -12,7 +12,7 @@ import { WhenForm } from '../../../components/WhenForm';
 import { cancelSchedule, reschedule, type Schedule } from '../../content/api/content';
 import type { ContentKind } from '../../content/kind';
 
-const STATUS: Record<Schedule['status'], string> = { scheduled: 'Scheduled', retrying: 'Retrying', failed: 'Failed' };
+const STATUS: Record<Schedule['status'], string> = { scheduled: 'Scheduled', retrying: 'Retrying', failed: 'Failed', held: 'On hold' };
 
 interface Props {
   kinds: ContentKind[];
@@ -107,7 +107,7 @@ export function SchedulesPanel({ kinds, schedules, loading, error }: Props) {
                     {s.status !== 'scheduled' && (
                       <>
                         {' · '}
-                        <span className={`status status-${s.status === 'failed' ? 'failed' : 'running'}`}>{STATUS[s.status]}</span>
+                        <span className={`status status-${s.status === 'failed' || s.status === 'held' ? 'failed' : 'running'}`}>{STATUS[s.status]}</span>
                       </>
                     )}
                   </span>
@@ -132,8 +132,8 @@ export function SchedulesPanel({ kinds, schedules, loading, error }: Props) {
                 {admin && (
                   <div className="item-actions">
                     {s.status !== 'scheduled' && (
-                      <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => void move(s, new Date().toISOString(), 'Trying again now.')}>
-                        <RotateCcw size={16} aria-hidden="true" /> Try again now
+                      <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => void move(s, new Date().toISOString(), s.status === 'held' ? 'Publishing the draft as it is now.' : 'Trying again now.')}>
+                        <RotateCcw size={16} aria-hidden="true" /> {s.status === 'held' ? 'Publish as it is now' : 'Try again now'}
                       </button>
                     )}
                     <button type="button" className="btn btn-secondary btn-small" disabled={busy === s.id} onClick={() => setEditing(editing === s.id ? null : s.id)} aria-label={`Change the time of ${s.title || s.slug}`}>

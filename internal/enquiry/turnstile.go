@@ -1,4 +1,4 @@
-package api
+package enquiry
 
 import (
 	"context"
@@ -23,27 +23,42 @@ type Turnstile struct {
 
 var turnstileClient = &http.Client{Timeout: 10 * time.Second}
 
+// verdict is Cloudflare's answer on one token.
+type verdict struct {
+	ok    bool
+	codes []string // its error-codes when not ok
+}
+
+// onlyExpired reports whether the token failed only for its age or a second use
+// (timeout-or-duplicate): what a real visitor's token is by the time the intake is drained.
+func (v verdict) onlyExpired() bool {
+	return !v.ok && len(v.codes) == 1 && v.codes[0] == "timeout-or-duplicate"
+}
+
 // verifyTurnstile asks Cloudflare whether token (the form's cf-turnstile-response) is a passed
 // challenge, as https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
-// describes: false when it is not (a missing token fails without a call), an error when
+// describes: not ok when it is not (a missing token fails without a call), an error when
 // Cloudflare could not be asked, which must not cost a visitor their enquiry.
-func (s *Server) verifyTurnstile(ctx context.Context, token, ip string) (bool, error) {
+func (t Turnstile) verify(ctx context.Context, token, ip string) (verdict, error) {
 	if token == "" || len(token) > 2048 {
-		return false, nil
+		return verdict{codes: []string{"missing-input-response"}}, nil
 	}
-	endpoint := s.cfg.Turnstile.VerifyURL
+	endpoint := t.VerifyURL
 	if endpoint == "" {
 		endpoint = TurnstileVerifyURL
 	}
-	form := url.Values{"secret": {s.cfg.Turnstile.Secret}, "response": {token}, "remoteip": {ip}}
+	form := url.Values{"secret": {t.Secret}, "response": {token}}
+	if ip != "" {
+		form.Set("remoteip", ip)
+	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
-		return false, err
+		return verdict{}, err
 	}
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	res, err := turnstileClient.Do(req)
 	if err != nil {
-		return false, fmt.Errorf("siteverify: %w", err)
+		return verdict{}, fmt.Errorf("siteverify: %w", err)
 	}
 	defer res.Body.Close()
 	var out struct {
@@ -51,13 +66,10 @@ func (s *Server) verifyTurnstile(ctx context.Context, token, ip string) (bool, e
 		Codes   []string `json:"error-codes"`
 	}
 	if res.StatusCode != http.StatusOK {
-		return false, fmt.Errorf("siteverify: %s", res.Status)
+		return verdict{}, fmt.Errorf("siteverify: %s", res.Status)
 	}
 	if err := json.NewDecoder(io.LimitReader(res.Body, 64<<10)).Decode(&out); err != nil {
-		return false, fmt.Errorf("siteverify answer: %w", err)
+		return verdict{}, fmt.Errorf("siteverify answer: %w", err)
 	}
-	if !out.Success {
-		s.log.Info("turnstile challenge not passed", "codes", strings.Join(out.Codes, ","))
-	}
-	return out.Success, nil
+	return verdict{ok: out.Success, codes: out.Codes}, nil
 }

@@ -1,0 +1,30 @@
+import type { Contact } from '../lib/enquiry';
+import type { SendStatus as Status } from '../lib/useEnquiry';
+
+/**
+ * The form's status line (a polite live region): the server's answer, or why nothing was sent.
+ * When every way of sending failed, the agency's phone, WhatsApp and e-mail beside it, so the
+ * visitor still reaches us; the form keeps what they typed.
+ */
+export function SendStatus({ status, contact }: { status: Status; contact?: Contact }) {
+  const text = status.kind === 'success' || status.kind === 'error' ? status.text : '';
+  return (
+    <div role="status" aria-live="polite" className={'form-status form-status--' + status.kind}>
+      {text && <p className="form-status__text">{text}</p>}
+      {status.fallback && contact && (
+        <p className="form-fallback">
+          Please reach us directly:{' '}
+          <a href={`tel:${contact.phone}`}>call {contact.phoneDisplay || contact.phone}</a>
+          {contact.chatUrl && (
+            <>
+              {', '}
+              <a href={contact.chatUrl} target="_blank" rel="noopener noreferrer">WhatsApp us</a>
+            </>
+          )}
+          {' or '}
+          <a href={`mailto:${contact.email}`}>e‑mail {contact.email}</a>.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// Sending an enquiry to the form endpoint, with retries: a network error, a timeout or a 502,
+// 503 or 504 (a restart, a deploy, a proxy without its server) is tried again with backoff for
+// about 20 s; a 400 or a 429 is the server's answer and is shown at once, as is any other refusal.
+// Every attempt carries the same body, id included, so a retry after a lost answer is stored once.
+import { MESSAGES } from './enquiry';
+
+/** The server refused the enquiry; message is its own (SPEC's for what it did not explain). */
+export class Refused extends Error {}
+
+/** Every attempt failed in a way the server never answered: the intake's turn. */
+export class Unreachable extends Error {}
+
+const RETRY_STATUS = new Set([502, 503, 504]);
+
+export interface RetryOptions {
+  deadlineMs?: number; // how long to keep trying (about 20 s)
+  attemptMs?: number;  // the timeout of one attempt
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+async function errorOf(res: Response): Promise<string> {
+  const data = (await res.json().catch(() => ({}))) as { error?: unknown };
+  return typeof data.error === 'string' && data.error ? data.error : MESSAGES.failed;
+}
+
+/** POSTs body to endpoint until the server answers; resolves with its message. */
+export async function postEnquiry(endpoint: string, body: string, opts: RetryOptions = {}): Promise<string> {
+  const { deadlineMs = 20000, attemptMs = 6000, sleep = wait } = opts;
+  const start = Date.now();
+  let last = '';
+  for (let attempt = 0; ; attempt++) {
+    const left = deadlineMs - (Date.now() - start);
+    const ctl = new AbortController();
+    const timer = setTimeout(() => ctl.abort(), Math.max(1000, Math.min(attemptMs, left)));
+    try {
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body,
+        signal: ctl.signal,
+      });
+      if (res.ok) {
+        const data = (await res.json().catch(() => ({}))) as { message?: unknown };
+        return typeof data.message === 'string' && data.message ? data.message : MESSAGES.sentFallback;
+      }
+      // A 4xx says why in the server's words; a 500 is no fault of the visitor's: SPEC's words.
+      if (res.status < 500) throw new Refused(await errorOf(res));
+      if (!RETRY_STATUS.has(res.status)) throw new Refused(MESSAGES.failed);
+      last = `HTTP ${res.status}`;
+    } catch (err) {
+      if (err instanceof Refused) throw err;
+      last = String(err);
+    } finally {
+      clearTimeout(timer);
+    }
+    // 0.5 s, 1 s, 2 s, 4 s…: about six attempts in 20 s.
+    const pause = Math.min(500 * 2 ** attempt, 5000);
+    if (Date.now() - start + pause >= deadlineMs) throw new Unreachable(`POST ${endpoint}: ${last}`);
+    await sleep(pause);
+  }
+}
