@@ -183,6 +183,62 @@ if (exists('inbox.json')) {
     `search ${ib.searchMs.map((x) => x.toFixed(0)).join(' ')} ms; spam ${ib.spamMs.map((x) => x.toFixed(0)).join(' ')} ms; counts ${JSON.stringify(ib.counts)}; api ${JSON.stringify(ib.api)}`);
 }
 
+// 12. Where leads come from: the beacon endpoint, enquiries beside a beacon flood, a year of
+// counts, the Traffic screen, and what the leads work adds to a page.
+const beacon = wrkJSON('wrk-beacon.txt');
+if (exists('beacons-rate.json')) {
+  const r = JSON.parse(read('beacons-rate.json'));
+  const counted = r.statuses['204'] || 0;
+  rows.push(['12', `Beacon endpoint at ${r.rate.toLocaleString('en')} a second (benchtool beacons: a constant rate, latency from when each was due, 20,000 visitors)`,
+    `${Math.round(r.rps)} answered a second, ${counted} of ${r.sent} counted (204), p50 ${ms(r.p50ms)}, p99 ${ms(r.p99ms)}, worst ${ms(r.maxms)}`,
+    '≥ 1,000/s, p99 < 50 ms', ok(r.rps >= 0.98 * r.rate && counted === r.sent && r.p99ms < 50)]);
+  detail.push(`beacons at a rate: ${JSON.stringify(r)}`);
+}
+if (beacon) {
+  const counted = beacon.statuses['204'] || 0;
+  rows.push(['12', 'Beacon endpoint, the most it takes (wrk 2 threads × 32 connections, as fast as it answers, flood limit lifted)',
+    `${Math.round(counted / beacon.seconds)} beacons/s counted (${counted} × 204, ${beacon.requests - counted} other), p50 ${ms(beacon.p50ms)}, p99 ${ms(beacon.p99ms)} (saturated: a queue)`,
+    '—', '']);
+  detail.push(`beacon: ${JSON.stringify(beacon)}`);
+}
+const alone = wrkJSON('wrk-popup-alone.txt'), beside = wrkJSON('wrk-popup-flood.txt'), flood = wrkJSON('wrk-flood.txt');
+if (alone && beside && flood) {
+  const ratio = beside.p99ms / alone.p99ms;
+  const shed = (flood.statuses['429'] || 0) / flood.requests;
+  const stored = (x) => x.statuses['200'] || 0;
+  rows.push(['12', 'POST /popup beside a beacon flood (popup 1 × 16 connections; flood 1 × 64, shed past 2,000/s)',
+    `p99 ${ms(alone.p99ms)} alone, ${ms(beside.p99ms)} beside the flood (**× ${ratio.toFixed(2)}**); ${Math.round(alone.rps)} → ${Math.round(beside.rps)} enquiries/s, ` +
+    `${stored(beside)} of ${beside.requests} taken; flood ${Math.round(flood.rps)} beacons/s, ${pct(shed)} shed (429)`,
+    'p99 ≤ 1.5 × alone, every enquiry taken', ok(ratio <= 1.5 && stored(beside) === beside.requests)]);
+  detail.push(`popup alone: ${JSON.stringify(alone)}\npopup beside the flood: ${JSON.stringify(beside)}\nflood: ${JSON.stringify(flood)}`);
+}
+if (exists('traffic-year.json')) {
+  const y = JSON.parse(read('traffic-year.json'));
+  const grown = y.bytesAfter - y.bytesEmpty;
+  rows.push(['12', `A year of a busy site: ${y.days} days × ${y.viewsPerDay.toLocaleString('en')} page views over ${y.paths} pages, ${y.enquiries} enquiries`,
+    `the database grew ${(grown / 1e6).toFixed(1)} MB (${y.flushes} writes, the last ${Math.min(y.flushes, 1667)} at a live server's pace); simulated in ${sec(y.seconds)}`,
+    '≤ 200 MB', ok(grown <= 200e6)]);
+  detail.push(`traffic year: ${JSON.stringify(y)}`);
+}
+if (exists('traffic-screen.json')) {
+  const t = JSON.parse(read('traffic-screen.json'));
+  const open = median(t.openMs);
+  rows.push(['12', `Traffic screen over that year, 90 days, opened in Chromium (${t.runs} runs)`,
+    `open ${ms(open)}; API ${ms(t.api[7].ms)} (7 days), ${ms(t.api[30].ms)} (30), ${ms(t.api[90].ms)} (90, ${kb(t.api[90].bytes)})`,
+    'open < 1 s', ok(open < 1000)]);
+  detail.push(`traffic screen: ${JSON.stringify(t)}`);
+}
+if (exists('leads-bytes.json')) {
+  const b = JSON.parse(read('leads-bytes.json'));
+  const a = b.added;
+  rows.push(['12', 'What the leads work adds to a page, gzipped (against the site bundle before it)',
+    `${kb(a.total)}: ${kb(a.afterInteractive)} loaded on every page once it is hydrated and idle (the visit's code and its beacon), ` +
+    `${kb(a.beforeInteractive)} with the islands' code as hydration loads it (the forms' line, retries, country default), ${kb(a.css)} of styles; ` +
+    `on a visitor's act only: ${Object.entries(a.onDemand || {}).map(([k, v]) => `${k} ${kb(v)}`).join(', ') || 'nothing new'}`,
+    '≤ 3 kB for all the leads work (issue 26)', ok(a.total <= 3000)]);
+  detail.push(`leads bytes: ${JSON.stringify(b)}`);
+}
+
 // 10b. Enquiries queued in the intake bucket while the form server was down.
 if (exists('intake.json')) {
   const it = JSON.parse(read('intake.json'));

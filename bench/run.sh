@@ -25,8 +25,11 @@
 #   BENCH_UPLOADS    uploads of the responsive-images section (default 5)
 #   BENCH_SCALE_SIZES  post counts of the scale section (default "1000 5000 20000 50000"): one clean
 #                    build of each (BENCH_SCALE_RUNS, default 1), pages/s and peak memory
+#   BENCH_TRAFFIC_DAYS  days of the simulated busy site of the leads section (default 365)
+#   BENCH_LEADS_BASE the commit whose site bundle the leads section compares this tree's with:
+#                    what the leads work adds to a page (default 621d83d, the tree before it)
 #   BENCH_SKIP       sections to leave out: build (the Hugo comparison), scale, nochange, deploy,
-#                    publish, publish-store, form, lighthouse, search, inbox, intake, images
+#                    publish, publish-store, form, lighthouse, search, inbox, intake, images, leads
 #   BENCH_ONLY       run only these sections, e.g. BENCH_ONLY=lighthouse BENCH_SIZES=1000 (the sites
 #                    the others need are then built once, unmeasured, and Hugo and wrk are not needed)
 #   BENCH_NO_DOC=1   do not touch docs/BENCHMARKS.md
@@ -98,7 +101,7 @@ wait_warm() { # log: waits up to 120 s for adminapi serve to have planned the si
 # --- tools ----------------------------------------------------------------------------------
 needed=(go node curl)
 skipped build || needed+=(hugo)
-skipped form || needed+=(wrk)
+{ skipped form && skipped leads; } || needed+=(wrk)
 for tool in "${needed[@]}"; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing (scripts/setup.sh --bench installs it)" >&2; exit 1; }
 done
@@ -114,7 +117,7 @@ if ! skipped lighthouse; then
   fi
 fi
 [ -f site/dist/server/entry-server.js ] || { echo "bench: site/dist is missing: run make build" >&2; exit 1; }
-if ! skipped inbox; then
+if ! skipped inbox || ! skipped leads; then
   [ -f internal/adminui/dist/index.html ] || { echo "bench: the admin UI is missing: run make build" >&2; exit 1; }
 fi
 # A snapshot of the renderer bundle, so a `make site` running meanwhile cannot change what the
@@ -129,7 +132,7 @@ go build -o "$out/bin/benchtool" ./bench/tool
 go build -o "$out/bin/sitegen" ./cmd/sitegen
 go build -o "$out/bin/adminapi" ./cmd/adminapi
 # The inbox section opens the admin UI, so it needs the binary with the UI embedded.
-skipped inbox || go build -tags adminui -o "$out/bin/adminapi-ui" ./cmd/adminapi
+{ skipped inbox && skipped leads; } || go build -tags adminui -o "$out/bin/adminapi-ui" ./cmd/adminapi
 bt=$root/$out/bin/benchtool
 sitegen=$root/$out/bin/sitegen
 adminapi=$root/$out/bin/adminapi
@@ -154,9 +157,9 @@ cat "$out/machine.txt"
 # --- 1. full build beside Hugo --------------------------------------------------------------
 if skipped build; then
   # The other sections still need the sites: one unmeasured build of each size (unless the
-  # scale and intake sections, which make their own, are all there is to run).
+  # scale, intake and leads sections, which make their own, are all there is to run).
   for n in "${sizes[@]}"; do
-    [[ "${BENCH_ONLY:-}" =~ ^(scale|intake)( (scale|intake))?$ ]] && break
+    [[ "${BENCH_ONLY:-}" =~ ^\ *((scale|intake|leads)\ *)+$ ]] && break
     say "building the $n-post site for the other sections (not measured)"
     w=$work/$n
     "$bt" gen -n "$n" -services "$services" -out "$w/content"
@@ -454,6 +457,58 @@ if ! skipped images; then
   # encoded, which must be one per upload.
   kill "$img_pid"; wait "$img_pid" 2>/dev/null || true
   grep -c "media: variants made" "$out/images-server.log" > "$out/media-made.txt" || true
+fi
+
+# --- 12. where leads come from ----------------------------------------------------------------
+if ! skipped leads; then
+  [ -d e2e/node_modules/playwright-core ] || (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+  w=$work/leads
+  mkdir -p "$w/dist" && echo '<!doctype html><title>bench</title>' > "$w/dist/index.html"
+  base_ref=${BENCH_LEADS_BASE:-621d83d}
+  say "leads: what the leads work adds to a page, gzipped: this tree's site bundle against $base_ref's"
+  mkdir -p "$w/base"
+  git archive "$base_ref" site | tar -x -C "$w/base"
+  ln -s "$root/site/node_modules" "$w/base/site/node_modules"
+  (cd "$w/base/site" && npx vite build --logLevel error)
+  node bench/leads-bytes.mjs "$snap/dist/client/assets" "$w/base/site/dist/client/assets" | tee "$out/leads-bytes.json"
+
+  # serve_leads NAME FLAGS...: adminapi serve over $w/NAME.db and a placeholder site, its log in $out.
+  serve_leads() {
+    local name=$1; shift
+    "$adminapi" serve "$@" --db "$w/$name.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
+      --addr "127.0.0.1:$port_api" > "$out/$name-server.log" 2>&1 &
+    pids+=($!); api_pid=$!
+    wait_http "http://127.0.0.1:$port_api/healthz"
+  }
+  serve_leads beacon --trust-proxy --beacons-per-second 100000000
+  say "leads: the beacon endpoint at 1,000 beacons a second for ${wrk_secs} s (benchtool beacons: latency from when each was due)"
+  "$bt" beacons -url "http://127.0.0.1:$port_api/beacon" -rate 1000 -secs "$wrk_secs" | tee "$out/beacons-rate.json"
+  say "leads: the most the beacon endpoint takes, wrk ${wrk_secs} s (2 threads × 32 connections, as fast as it answers)"
+  wrk -t2 -c32 -d"${wrk_secs}s" --latency -s bench/beacon.lua "http://127.0.0.1:$port_api/beacon" > "$out/wrk-beacon.txt"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+  grep -h WRKJSON "$out/wrk-beacon.txt"
+
+  say "leads: POST /popup alone, then beside a beacon flood shed past the site's limit (${wrk_secs} s each, popup 1 thread × 16 connections, flood 1 × 64)"
+  serve_leads flood --trust-proxy --enquiries-per-minute 100000000
+  wrk -t1 -c16 -d"${wrk_secs}s" --latency -s bench/form.lua "http://127.0.0.1:$port_api/popup" > "$out/wrk-popup-alone.txt"
+  wrk -t1 -c64 -d"$((wrk_secs + 4))s" --latency -s bench/beacon.lua "http://127.0.0.1:$port_api/beacon" > "$out/wrk-flood.txt" &
+  flood_pid=$!
+  sleep 2 # the flood is under way before the enquiries are measured
+  wrk -t1 -c16 -d"${wrk_secs}s" --latency -s bench/form.lua "http://127.0.0.1:$port_api/popup" > "$out/wrk-popup-flood.txt"
+  wait "$flood_pid"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
+  grep -h WRKJSON "$out/wrk-popup-alone.txt" "$out/wrk-popup-flood.txt" "$out/wrk-flood.txt"
+
+  say "leads: a year of a busy site (100,000 page views a day over 2,000 pages) through the real counter and store"
+  "$bt" traffic -db "$w/year.db" -days "${BENCH_TRAFFIC_DAYS:-365}" -views 100000 -paths 2000 | tee "$out/traffic-year.json"
+  say "leads: the Traffic screen over that year, opened in Chromium"
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/year.db" --username bench --email bench@example.com >/dev/null
+  "$root/$out/bin/adminapi-ui" serve --db "$w/year.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
+    --addr "127.0.0.1:$port_api" > "$out/traffic-server.log" 2>&1 &
+  pids+=($!); api_pid=$!
+  wait_http "http://127.0.0.1:$port_api/healthz"
+  node bench/traffic.mjs "http://127.0.0.1:$port_api" bench bench-password-1 "$inbox_runs" | tee "$out/traffic-screen.json"
+  kill "$api_pid"; wait "$api_pid" 2>/dev/null || true
 fi
 
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/machine.txt"

@@ -35,6 +35,10 @@ func main() {
 		err = searchIndex(os.Args[2:])
 	case "media":
 		err = mediaBench(os.Args[2:])
+	case "traffic":
+		err = traffic(os.Args[2:])
+	case "beacons":
+		err = beacons(os.Args[2:])
 	case "intake-fill":
 		err = intakeFill(os.Args[2:])
 	case "intake-wait":

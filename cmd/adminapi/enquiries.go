@@ -9,14 +9,15 @@ import (
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/intake"
+	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
 
 // newEnquiries makes the one operation that accepts an enquiry, shared by POST /popup and the
 // intake's drain: with site.yaml's default country and time zone, the notification address,
-// Turnstile's secret and the webhooks.
-func newEnquiries(db *store.DB, hooks *webhook.Hooks, notify, turnstileSecret, contentDir string, log *slog.Logger) (*enquiry.Service, error) {
+// Turnstile's secret, the webhooks and the visitor counter (the attribution setting, conversions).
+func newEnquiries(db *store.DB, hooks *webhook.Hooks, counter *leads.Counter, notify, turnstileSecret, contentDir string, log *slog.Logger) (*enquiry.Service, error) {
 	site, err := contentdir.LoadSite(contentDir)
 	if err != nil {
 		return nil, err
@@ -26,7 +27,7 @@ func newEnquiries(db *store.DB, hooks *webhook.Hooks, notify, turnstileSecret, c
 		return nil, err
 	}
 	return enquiry.New(enquiry.Config{DB: db, Hooks: hooks, NotifyEmail: notify, DefaultCountry: site.DefaultCountry,
-		Zone: zone, Turnstile: enquiry.Turnstile{Secret: turnstileSecret}, Log: log})
+		Zone: zone, Turnstile: enquiry.Turnstile{Secret: turnstileSecret}, Leads: counter, Log: log})
 }
 
 // newIntake is the enquiries' intake bucket of INTAKE_TARGET and the INTAKE_* keys (nil when

@@ -142,14 +142,15 @@ func TestServeStartsItsServicesInOrderAndStopsThemInReverse(t *testing.T) {
 	_, stop, logs := startServeEnv(t, t.TempDir(), []string{"LOG_LEVEL=debug"})
 	stop()
 	var started, stopped []string
-	for _, m := range regexp.MustCompile(`msg="service (started|stopped)" service="?([a-z ]+)"?`).FindAllStringSubmatch(logs.String(), -1) {
+	for _, m := range regexp.MustCompile(`msg="service (started|stopped)" service="?([a-z -]+)"?`).FindAllStringSubmatch(logs.String(), -1) {
 		if m[1] == "started" {
 			started = append(started, m[2])
 		} else {
 			stopped = append(stopped, m[2])
 		}
 	}
-	want := []string{"image variants", "build queue", "webhooks", "mail spool", "scheduler", "spam sweep", "control socket"}
+	want := []string{"image variants", "build queue", "webhooks", "mail spool", "scheduler", "spam sweep", "control socket",
+		"traffic counts", "salt rotation", "click-id eraser"}
 	if !slices.Equal(started, want) {
 		t.Errorf("started %q\nwant    %q\n%s", started, want, logs)
 	}

@@ -44,6 +44,8 @@ type serveOptions struct {
 	intakePerMinute      int
 	revisions            int
 	auditDays, auditKeep int
+	// Where leads come from (leads.go).
+	clickIDDays, trafficDays, beaconsPerSecond int
 }
 
 func newServeCommand(dbPath *string) *cobra.Command {
@@ -101,6 +103,9 @@ Environment:
 		"enquiries the whole site accepts per minute (bursts of twice that); one subnet gets a third of it, one address 5")
 	f.IntVar(&o.auditDays, "audit-days", 365, "days the audit log keeps an entry (0: forever)")
 	f.IntVar(&o.auditKeep, "audit-keep", domain.DefaultAuditRetention.MaxEntries, "most routine entries (draft saves, review submissions, enquiry statuses) the audit log keeps, the oldest going first; sign-ins, people, deletions, publishes, media and settings go only by --audit-days (0: no limit)")
+	f.IntVar(&o.clickIDDays, "click-id-days", domain.ClickIDKeepDays, "days an enquiry keeps the ad click ids of the visit that sent it")
+	f.IntVar(&o.trafficDays, "traffic-days", domain.TrafficKeepDays, "days the daily visitor counts are kept")
+	f.IntVar(&o.beaconsPerSecond, "beacons-per-second", api.DefaultLimits.BeaconsPerSecond, "page views the site counts a second; past it the pages' beacons are shed")
 	return cmd
 }
 
@@ -187,6 +192,9 @@ func readServeConfig(dbPath string, o serveOptions) (serveConfig, error) {
 	}
 	if o.auditDays < 0 || o.auditKeep < 0 {
 		return serveConfig{}, errors.New("--audit-days and --audit-keep may not be negative")
+	}
+	if o.clickIDDays < 1 || o.trafficDays < 1 || o.beaconsPerSecond < 1 {
+		return serveConfig{}, errors.New("--click-id-days, --traffic-days and --beacons-per-second must be at least 1")
 	}
 	level, err := logLevel(os.Getenv("LOG_LEVEL"))
 	if err != nil {

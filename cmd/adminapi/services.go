@@ -12,6 +12,7 @@ import (
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/intake"
+	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/media"
@@ -35,6 +36,7 @@ type services struct {
 	enquiries *enquiry.Service
 	intake    *intake.Service // nil without INTAKE_TARGET
 	mailTo    string          // where the server's mail goes, for the demo banner
+	leads     *leads.Counter  // the visitor counts (leads.go)
 }
 
 // spamSweepEvery is how often enquiries older than domain.SpamKeep leave the spam folder.
@@ -90,7 +92,8 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 		AdminURL: cfg.siteURL, OnEvent: publish.ScheduledChanges(db, s.hooks, cfg.siteURL, log)}); err != nil {
 		return nil, err
 	}
-	if s.enquiries, err = newEnquiries(db, s.hooks, cfg.notify, cfg.turnstileSecret, cfg.Content, log); err != nil {
+	s.leads = newLeads(cfg, db)
+	if s.enquiries, err = newEnquiries(db, s.hooks, s.leads, cfg.notify, cfg.turnstileSecret, cfg.Content, log); err != nil {
 		return nil, err
 	}
 	// Before the scheduler, which mails its failures, and stopped after it, so they are sent.
@@ -107,6 +110,7 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 		operator.SweepSpam(db, s.spool, time.Now().UTC(), log)
 	}))
 	s.list.Add("control socket", operator.NewControl(db, log))
+	s.addLeads(cfg, db)
 	return s, nil
 }
 
@@ -148,7 +152,8 @@ func makeAPI(cfg serveConfig, db *store.DB, s *services) (*api.Server, error) {
 		SiteURL: cfg.siteURL, UploadsDir: cfg.Uploads, OutDir: cfg.Out, ServeSite: cfg.demo,
 		AdminUI: adminui.FS, AllowedOrigins: cfg.origins,
 		NotifyEmail: cfg.notify, TrustProxy: cfg.trustProxy,
-		Limits: api.Limits{PopupSitePerMinute: cfg.enquiriesPerMinute},
+		Limits: api.Limits{PopupSitePerMinute: cfg.enquiriesPerMinute, BeaconsPerSecond: cfg.beaconsPerSecond},
+		Leads:  s.leads,
 		// Below the server's write timeout, so a slow build still gets its answer out.
 		PublishTimeout: 45 * time.Second,
 		Turnstile:      api.Turnstile{Secret: cfg.turnstileSecret},

@@ -27,11 +27,14 @@ func (s *Server) registerInboxRoutes(r *mux.Router) {
 // inboxQuery reads ?status= ("" every status but spam, "all", or one status) and ?q=.
 func inboxQuery(r *http.Request) (domain.MessageQuery, error) {
 	q := r.URL.Query()
-	mq := domain.MessageQuery{Status: q.Get("status"), Text: q.Get("q")}
+	mq := domain.MessageQuery{Status: q.Get("status"), Text: q.Get("q"), Channel: q.Get("channel"), Campaign: q.Get("campaign")}
 	if mq.Status != "" && mq.Status != domain.InboxAll && !domain.ValidStatus(mq.Status) {
 		return mq, domain.Errorf(domain.EInvalid, "status must be new, replied, archived, spam or all.")
 	}
-	if len(mq.Text) > 200 {
+	if mq.Channel != "" && mq.Channel != domain.ChannelUnknown && !domain.ValidChannel(mq.Channel) {
+		return mq, domain.Errorf(domain.EInvalid, "channel must be one of %s or %s.", strings.Join(domain.Channels, ", "), domain.ChannelUnknown)
+	}
+	if len(mq.Text) > 200 || len(mq.Campaign) > 200 {
 		return mq, domain.Errorf(domain.EInvalid, "The search may be at most 200 characters.")
 	}
 	return mq, nil
@@ -145,11 +148,11 @@ func (s *Server) handleMessageErase(w http.ResponseWriter, r *http.Request) {
 // times in the site's time zone with its offset.
 func writeMessagesCSV(cw *csv.Writer, list []domain.Message, header bool, zone domain.SiteZone) {
 	if header {
-		_ = cw.Write([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id",
-			"phoneE164", "country", "via"})
+		_ = cw.Write(append([]string{"createdAt", "name", "email", "phone", "message", "source", "status", "note", "id",
+			"phoneE164", "country", "via"}, leadColumns...))
 	}
 	for _, m := range list {
-		_ = cw.Write([]string{zone.ISO(m.CreatedAt), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
-			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID, m.PhoneE164, m.Country, m.Via})
+		_ = cw.Write(append([]string{zone.ISO(m.CreatedAt), csvCell(m.Name), csvCell(m.Email), csvCell(m.Phone),
+			csvCell(m.Message), m.Source, domain.StatusOf(m.Status), csvCell(m.Note), m.ID, m.PhoneE164, m.Country, m.Via}, leadCells(m)...))
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
+	"digitalreeviver/internal/leads"
 )
 
 // Turnstile configures Cloudflare Turnstile on the forms (see enquiry.Turnstile).
@@ -28,7 +29,8 @@ func (s *Server) handlePopup(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		ip := s.clientIP(r)
 		_, err = s.enquiries.Accept(r.Context(), enquiry.Submission{Fields: f.vals, Form: isForm, IP: ip,
-			Limit: func() error { return s.allowEnquiry(ip) }})
+			Limit:     func() error { return s.allowEnquiry(ip) },
+			UserAgent: r.UserAgent(), NoTracking: leads.AsksNotToBeTracked(r)}) // the visit it came from: leads.go
 	}
 	switch {
 	case err != nil && isForm:

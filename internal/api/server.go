@@ -24,6 +24,7 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/intake"
+	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/media"
 	"digitalreeviver/internal/publish"
@@ -49,6 +50,7 @@ type Limits struct {
 	ForgotPer15Min       int // reset-link requests per client address
 	ForgotPerAddress     int // reset links per e-mail address per hour
 	ResetPer15Min        int // reset attempts per client address
+	BeaconsPerSecond     int // page views the whole site counts a second; past it beacons are shed
 }
 
 // msgEnquiriesBusy answers an enquiry past the subnet's or the site's limit.
@@ -60,7 +62,8 @@ var DefaultLimits = Limits{
 	PopupPerMinute: 5, PopupBurst: 10,
 	PopupSitePerMinute: 60, // PopupSiteBurst twice that, the subnet a third of each
 	ForgotPer15Min:     5, ForgotPerAddress: 3,
-	ResetPer15Min: 10,
+	ResetPer15Min:    10,
+	BeaconsPerSecond: 2000,
 }
 
 // Config wires a Server.
@@ -101,6 +104,10 @@ type Config struct {
 	Media *media.Cache
 	// Quotas bound what an editor's account writes in a while (zero fields: DefaultQuotas).
 	Quotas Quotas
+	// Leads counts the pages' beacons and enquiries' conversions and knows the attribution
+	// setting (nil: beacons are answered and not counted, the setting is notice). Its owner
+	// runs its services.
+	Leads *leads.Counter
 }
 
 // Server is the HTTP API.
@@ -128,7 +135,9 @@ type Server struct {
 	forgotRate      *auth.Limiter
 	forgotAddrRate  *auth.Limiter
 	resetRate       *auth.Limiter
-	hashing         *auth.Gate // bounds concurrent password hashing
+	beaconRate      *auth.Limiter // page views per client address
+	beaconSiteRate  *auth.Limiter // page views of the whole site
+	hashing         *auth.Gate    // bounds concurrent password hashing
 	devices         *auth.Devices
 	knownAddrs      *auth.KnownAddresses
 }
@@ -175,6 +184,8 @@ func New(cfg Config) (*Server, error) {
 		forgotRate:      auth.NewLimiter(l.ForgotPer15Min, 15*time.Minute, l.ForgotPer15Min, "Too many requests. Please try again later."),
 		forgotAddrRate:  auth.NewLimiter(l.ForgotPerAddress, time.Hour, l.ForgotPerAddress, ""),
 		resetRate:       auth.NewLimiter(l.ResetPer15Min, 15*time.Minute, l.ResetPer15Min, "Too many attempts. Please try again later."),
+		beaconRate:      auth.NewLimiter(beaconsPerAddressMinute, time.Minute, beaconsPerAddressBurst, ""),
+		beaconSiteRate:  auth.NewLimiter(l.BeaconsPerSecond, time.Second, l.BeaconsPerSecond, ""),
 		hashing:         auth.Passwords,
 		devices:         auth.NewDevices(cfg.JWTSecret),
 		knownAddrs:      auth.NewKnownAddresses(),
@@ -187,12 +198,12 @@ func New(cfg Config) (*Server, error) {
 	s.hooks = cfg.Webhooks
 	if s.enquiries = cfg.Enquiries; s.enquiries == nil {
 		if s.enquiries, err = enquiry.New(enquiry.Config{DB: cfg.DB, Hooks: cfg.Webhooks, NotifyEmail: cfg.NotifyEmail,
-			Turnstile: cfg.Turnstile, Log: cfg.Logger}); err != nil {
+			Turnstile: cfg.Turnstile, Leads: cfg.Leads, Log: cfg.Logger}); err != nil {
 			return nil, fmt.Errorf("api: %w", err)
 		}
 	}
 	s.site = static.Handler(cfg.OutDir, nil)
-	s.handler = s.middleware(s.router())
+	s.handler = s.beaconFirst(s.middleware(s.router()))
 	return s, nil
 }
 
@@ -214,6 +225,7 @@ func withDefaults(l Limits) Limits {
 	pick(&l.ForgotPer15Min, d.ForgotPer15Min)
 	pick(&l.ForgotPerAddress, d.ForgotPerAddress)
 	pick(&l.ResetPer15Min, d.ResetPer15Min)
+	pick(&l.BeaconsPerSecond, d.BeaconsPerSecond)
 	if l.LoginLockout == 0 {
 		l.LoginLockout = d.LoginLockout
 	}
@@ -241,6 +253,7 @@ func (s *Server) router() *mux.Router {
 	s.registerRecordRoutes(r) // blogs, services: /api/{plural}, /api/preview-{plural}
 	s.registerUploadRoutes(r)
 	s.registerMessageRoutes(r)
+	s.registerLeadRoutes(r) // before the inbox's /popups/{id}
 	s.registerBuildRoutes(r)
 	s.registerMailRoutes(r)
 	s.registerScheduleRoutes(r)

@@ -55,6 +55,9 @@ func Load(dir string) (*Content, error) {
 	if err := c.Site.check(filepath.Join(dir, "site.yaml")); err != nil {
 		return nil, err
 	}
+	if err := c.Site.checkLeads(); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "site.yaml"), err)
+	}
 	var err error
 	if c.Pages, err = readPages(filepath.Join(dir, "pages"), c.Site.Facts); err != nil {
 		return nil, err

@@ -43,11 +43,15 @@ type Site struct {
 	// widget and send its token, which adminapi checks with TURNSTILE_SECRET. Empty: no widget,
 	// no outside script.
 	TurnstileSiteKey string `yaml:"turnstileSiteKey"`
+	// Attribution is where-leads-come-from's setting: notice (default), consent or off (see
+	// domain.AttributionMode).
+	Attribution string `yaml:"attribution"`
 	// DefaultCountry is the country (ISO 3166 alpha-2, "IN") the forms' phone numbers are read
 	// in when the visitor's own locale and time zone name none the forms know.
 	DefaultCountry string `yaml:"defaultCountry"`
 	// TimeZone is the site's time zone ("Asia/Kolkata"): the times of mail and of the
-	// enquiries' CSV are written in it, with their offset. Empty: UTC.
+	// enquiries' CSV are written in it, with their offset, and the visitor counts' days and
+	// the Google Ads export's times are taken in it. Empty: UTC.
 	TimeZone           string       `yaml:"timeZone"`
 	DefaultDescription string       `yaml:"defaultDescription"`
 	DefaultKeywords    string       `yaml:"defaultKeywords"`

@@ -77,6 +77,9 @@ type Message struct {
 	Spam      string    `json:"spamReason,omitempty"` // why the form's checks took it for spam
 	StatusBy  string    `json:"statusBy,omitempty"`   // who set the status or note last
 	StatusAt  time.Time `json:"statusAt,omitzero"`
+	// Where the visit that sent it came from (nil: nothing was kept) and what came of it.
+	Attribution *Attribution `json:"attribution,omitempty"`
+	Outcome     *Outcome     `json:"outcome,omitempty"`
 }
 
 // Admin is an account that may sign in to the admin area, as an admin or an editor (Role;

@@ -45,7 +45,14 @@ func ValidStatus(s string) bool {
 type MessageQuery struct {
 	Status string
 	Text   string
+	// Channel ("" any, ChannelUnknown for enquiries with no attribution) and Campaign (any case;
+	// "" any) select by the visit that sent the enquiry.
+	Channel  string
+	Campaign string
 }
+
+// ChannelUnknown selects, in a MessageQuery, the enquiries that kept no attribution.
+const ChannelUnknown = "unknown"
 
 // InboxAll names every status, spam included, in a MessageQuery.
 const InboxAll = "all"
@@ -57,6 +64,9 @@ func (q MessageQuery) Match(m Message, text string) bool {
 	case q.Status == "" && st == StatusSpam:
 		return false
 	case q.Status != "" && q.Status != InboxAll && st != q.Status:
+		return false
+	}
+	if !q.matchVisit(m) {
 		return false
 	}
 	if text == "" {
@@ -72,6 +82,21 @@ func (q MessageQuery) Match(m Message, text string) bool {
 		return true
 	}
 	return false
+}
+
+// matchVisit applies the query's channel and campaign.
+func (q MessageQuery) matchVisit(m Message) bool {
+	switch ch := ChannelOfMessage(m); {
+	case q.Channel == "":
+	case q.Channel == ChannelUnknown && ch != "":
+		return false
+	case q.Channel != ChannelUnknown && ch != q.Channel:
+		return false
+	}
+	if q.Campaign == "" {
+		return true
+	}
+	return m.Attribution != nil && strings.EqualFold(m.Attribution.Campaign, strings.TrimSpace(q.Campaign))
 }
 
 // PhoneQuery answers the digits of a search that looks like (a part of) a phone number: at

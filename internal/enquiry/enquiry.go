@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/leads"
 	"digitalreeviver/internal/store"
 	"digitalreeviver/internal/webhook"
 )
@@ -36,8 +37,12 @@ type Config struct {
 	// (site.yaml's defaultCountry).
 	DefaultCountry string
 	Zone           domain.SiteZone // the site's time zone, for the notification's times
-	Log            *slog.Logger
-	Now            func() time.Time // default time.Now
+	// Leads is the visitor counter: the attribution setting an enquiry's visit is kept under,
+	// and the counted visits it is the conversion of (attribution.go). nil: the setting is
+	// notice and nothing is counted.
+	Leads *leads.Counter
+	Log   *slog.Logger
+	Now   func() time.Time // default time.Now
 }
 
 // Service accepts enquiries.
@@ -87,6 +92,10 @@ type Submission struct {
 	// Audit, when set, is recorded with a stored enquiry in its transaction (its Target the
 	// enquiry's id): the intake's record of what came in without a request.
 	Audit *domain.AuditEntry
+	// UserAgent is the sender's (with IP, it finds the counted visit the enquiry converts);
+	// NoTracking, that the request asked not to be tracked (GPC, DNT): no attribution is kept.
+	UserAgent  string
+	NoTracking bool
 }
 
 func (sub Submission) get(name string) string { return sub.Fields[name] }
@@ -141,6 +150,7 @@ func (s *Service) Accept(ctx context.Context, sub Submission) (Result, error) {
 	if why := s.spamSigns(ctx, sub, m); why != "" {
 		return s.keepSpam(m, why)
 	}
+	m.Attribution = s.attribution(sub)
 	return s.store(m, sub.Audit)
 }
 

@@ -328,6 +328,7 @@ func (b *Builder) renderOne(ctx context.Context, src Source, page func(*planner)
 		}
 	}
 	pg := page(pl)
+	pl.site.Beacon = "" // the admin's preview counts no visit
 	siteJSON, err := json.Marshal(pl.site)
 	if err != nil {
 		return nil, err

@@ -118,6 +118,7 @@ func siteInfo(cfg Config, src *contentdir.Content) SiteInfo {
 		DefaultCountry:   s.DefaultCountry, IntakeOrigin: cfg.Intake.origin(),
 		ServicesMenu: slashLinks(s.ServicesMenu), FooterLinks: slashLinks(s.FooterLinks), Year: time.Now().In(IST).Year()}
 	info.BaseURL = strings.TrimRight(orDefault(cfg.BaseURL, s.BaseURL), "/")
+	info.leads(s.AttributionMode())
 	return info
 }
 

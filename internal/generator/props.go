@@ -23,6 +23,10 @@ type SiteInfo struct {
 	Year           int               `json:"year"`
 	// IntakeOrigin is the enquiries' intake bucket's origin, which the pages may send to.
 	IntakeOrigin string `json:"-"`
+	// Where leads come from (see pages.go): the attribution setting the forms follow and the
+	// address the page's beacon goes to ("" sends none: the setting is off, or it is a preview).
+	Attribution string `json:"attribution"`
+	Beacon      string `json:"beacon,omitempty"`
 }
 
 // policy is what the site's pages may reach beyond themselves (their Content-Security-Policy).

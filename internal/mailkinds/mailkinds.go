@@ -147,9 +147,17 @@ func (c composer) notification(_ context.Context, job store.MailJob) (mail.Messa
 		ReplyTo: replyTo,
 		Subject: "New enquiry from " + domain.OneLine(m.Name, 80),
 		// The reference names the enquiry, so erasing it also finds this mail's copies.
-		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\nReference: %s\n",
-			via, c.cfg.Zone.Readable(m.CreatedAt), m.Name, email, phone, m.Message, m.ID),
+		Text: fmt.Sprintf("A new enquiry arrived through the website (%s) at %s.\n\nName:    %s\nE-mail:  %s\nPhone:   %s\n\nMessage:\n%s\n\n%sReference: %s\n",
+			via, c.cfg.Zone.Readable(m.CreatedAt), m.Name, email, phone, m.Message, cameFrom(m), m.ID),
 	}, nil
+}
+
+// cameFrom is the notification's line on where the visit that sent the enquiry came from.
+func cameFrom(m domain.Message) string {
+	if m.Attribution == nil {
+		return ""
+	}
+	return "Came from: " + m.Attribution.Summary() + "\n\n"
 }
 
 // invite makes an invitation mail with a fresh token whose hash replaces the invitation's: the

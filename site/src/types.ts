@@ -36,6 +36,8 @@ export interface SiteInfo {
   servicesMenu: Link[];    // the six Services dropdown links of SPEC §2
   footerLinks: Link[];
   year: number;            // copyright year
+  attribution: string;     // content/site.yaml's setting, notice | consent | off: the forms' line, box and fields
+  beacon?: string;         // where the page's beacon goes (the form endpoint's server); none: no counting (off, previews)
 }
 
 // An image with its intrinsic size. An upload with responsive variants also has a srcset in its

@@ -26,6 +26,7 @@ const RedirectsPage = lazy(() => import('../features/redirects/components/Redire
 const PreviewContentPage = lazy(() =>
   import('../features/content/components/PreviewContentPage').then((m) => ({ default: m.PreviewContentPage })),
 );
+const TrafficPage = lazy(() => import('../features/leads/components/TrafficPage').then((m) => ({ default: m.TrafficPage })));
 const InboxPage = lazy(() => import('../features/messages/components/InboxPage').then((m) => ({ default: m.InboxPage })));
 const PeoplePage = lazy(() => import('../features/people/components/PeoplePage').then((m) => ({ default: m.PeoplePage })));
 const AuditPage = lazy(() => import('../features/audit/components/AuditPage').then((m) => ({ default: m.AuditPage })));
@@ -102,6 +103,7 @@ export function AppRoutes() {
           />,
         ])}
         <Route path="/admin/enquiries" element={<AdminOnly><InboxPage /></AdminOnly>} />
+        <Route path="/admin/traffic" element={<AdminOnly><TrafficPage /></AdminOnly>} />
         <Route path="/admin/people" element={<AdminOnly><PeoplePage /></AdminOnly>} />
         <Route path="/admin/audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
         <Route path="/admin/webhooks" element={<AdminOnly><WebhooksPage /></AdminOnly>} />

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, Images, Signpost, X, Users, ScrollText, Webhook, Mail, type LucideIcon } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, Images, Signpost, X, Users, ScrollText, Webhook, Mail, ChartColumn, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
 import { useMe } from '../lib/session';
 import { useSiteUrl } from '../lib/publish';
@@ -16,6 +16,7 @@ const links: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean 
   { to: '/admin/media', label: 'Media library', icon: Images },
   { to: '/admin/redirects', label: 'Redirects', icon: Signpost, adminOnly: true },
   { to: '/admin/enquiries', label: 'Enquiries', icon: Inbox, adminOnly: true },
+  { to: '/admin/traffic', label: 'Traffic', icon: ChartColumn, adminOnly: true },
   { to: '/admin/people', label: 'People', icon: Users, adminOnly: true },
   { to: '/admin/audit', label: 'Audit log', icon: ScrollText, adminOnly: true },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook, adminOnly: true },

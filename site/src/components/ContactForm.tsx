@@ -7,6 +7,8 @@ import { useTurnstile } from '../lib/turnstile';
 import { Honeypot } from './Honeypot';
 import { PhoneField } from './PhoneField';
 import { SendStatus } from './SendStatus';
+import type { AttributionMode } from '../lib/attribution';
+import { useAttribution } from './AttributionNotice';
 
 export interface ContactFormProps {
   formEndpoint: string;
@@ -16,6 +18,8 @@ export interface ContactFormProps {
   defaultCountry?: string;
   /** The agency's phone, WhatsApp and e-mail, offered when a send fails every way. */
   contact?: Contact;
+  /** The site's attribution setting: the line by the button, the consent box, what is sent. */
+  attribution?: AttributionMode;
 }
 
 type Fields = FormFields;
@@ -31,7 +35,7 @@ type Fields = FormFields;
  * With a Turnstile site key the widget is shown once the form is hydrated, and its token is sent
  * (without JavaScript there is no widget, and the server keeps such an enquiry in its spam folder).
  */
-export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCountry, contact }: ContactFormProps) {
+export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCountry, contact, attribution }: ContactFormProps) {
   const empty = (country: string): Fields => ({ name: '', email: '', country, phone: '', message: '', website: '' });
   const [fields, setFields] = useState<Fields>(() => empty(siteCountry(defaultCountry)));
   const [shownAt, setShownAt] = useState(0);
@@ -39,6 +43,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
   const countryChosen = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const { status, sending, submit, refuse, markShown, startedAt } = useEnquiry(formEndpoint);
+  const lead = useAttribution(attribution);
   const challenge = useTurnstile(turnstileSiteKey);
 
   useEffect(() => {
@@ -69,7 +74,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
       return;
     }
     void submit(
-      enquiryOf('contact', fields, challenge.token),
+      { ...enquiryOf('contact', fields, challenge.token), ...lead.fields() },
       () => setFields((f) => empty(f.country)),
     ).finally(challenge.reset); // a token is good for one send
   };
@@ -107,6 +112,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
         <Send aria-hidden="true" size={18} />
         {sending ? MESSAGES.sending : 'Send Message'}
       </button>
+      {lead.notice}
       <SendStatus status={status} contact={contact} />
     </form>
   );

@@ -5,6 +5,8 @@ import { useDialog } from '../lib/useDialog';
 import { OPEN_POPUP_EVENT } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
 import { PopupForm } from './PopupForm';
+import type { AttributionMode } from '../lib/attribution';
+import { loadVisit } from './AttributionNotice';
 
 export interface ContactPopupProps {
   formEndpoint: string;
@@ -16,6 +18,8 @@ export interface ContactPopupProps {
   defaultCountry?: string;
   /** The agency's phone, WhatsApp and e-mail, offered when a send fails every way. */
   contact?: Contact;
+  /** The site's attribution setting (the form's line and box); not off: the page counts its view. */
+  attribution?: AttributionMode;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface ContactPopupProps {
  * rules are useDialog's. Once opened it stays mounted, hidden while closed, so what was typed
  * and a send under way survive closing it.
  */
-export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey, defaultCountry, contact }: ContactPopupProps) {
+export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey, defaultCountry, contact, attribution }: ContactPopupProps) {
   const [open, setOpen] = useState(false);
   const everOpened = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -43,6 +47,10 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
   }, []);
 
   const { dialogRef, first, trapTab } = useDialog<HTMLInputElement>(open, close);
+  // The popup is on every page: its island counts the page view (the beacon goes once a page).
+  useEffect(() => {
+    if (attribution !== 'off') void loadVisit().then((m) => m.sendPageView());
+  }, [attribution]);
 
   useEffect(() => {
     const onOpen = () => show();
@@ -83,7 +91,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
         <h2 id="popup-title" className="popup__title">Contact Us</h2>
         <p id="popup-intro" className="popup__intro">Tell us a little about what you need and we will get back to you.</p>
         <PopupForm formEndpoint={formEndpoint} turnstileSiteKey={turnstileSiteKey} defaultCountry={defaultCountry}
-          contact={contact} nameRef={first} shown={open} />
+          contact={contact} nameRef={first} shown={open} attribution={attribution} />
       </div>
     </div>
   );

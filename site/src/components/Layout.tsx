@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteInfo } from '../types';
+import type { AttributionMode } from '../lib/attribution';
 import { Island } from '../islands/Island';
 import { contactOf } from '../lib/contact';
 import { Footer } from './Footer';
@@ -25,7 +26,7 @@ export function currentNavHref(site: SiteInfo, route: string): string {
 export function Layout({ site, route, children }: { site: SiteInfo; route: string; children: ReactNode }) {
   const isHome = route === '/' || route === '';
   return (
-    <div className="site">
+    <div className="site" data-beacon={site.beacon || undefined}>
       <FontPreloads />
       <a href="#main" className="skip-link">Skip to content</a>
       <Island name="Header" props={{ siteName: site.name, servicesMenu: site.servicesMenu ?? [], route: currentNavHref(site, route) }} />
@@ -33,7 +34,7 @@ export function Layout({ site, route, children }: { site: SiteInfo; route: strin
       <Footer site={site} />
       <FloatingWidget site={site} />
       <Island name="ContactPopup" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey,
-        autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0, defaultCountry: site.defaultCountry, contact: contactOf(site) }} />
+        autoOpenMs: isHome ? HOME_POPUP_DELAY_MS : 0, defaultCountry: site.defaultCountry, contact: contactOf(site), attribution: site.attribution as AttributionMode }} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { useTurnstile } from '../lib/turnstile';
 import { Honeypot } from './Honeypot';
 import { PhoneField } from './PhoneField';
 import { SendStatus } from './SendStatus';
+import type { AttributionMode } from '../lib/attribution';
+import { useAttribution } from './AttributionNotice';
 
 export interface PopupFormProps {
   formEndpoint: string;
@@ -16,6 +18,8 @@ export interface PopupFormProps {
   nameRef: RefObject<HTMLInputElement | null>;
   /** Whether the popup is open (Turnstile's widget lives only then). */
   shown: boolean;
+  /** The site's attribution setting: the line by the button, the consent box, what is sent. */
+  attribution?: AttributionMode;
 }
 
 type Fields = FormFields;
@@ -33,12 +37,13 @@ function validate(f: Fields): Errors {
 }
 
 /** The Contact Us popup's form: rendered while the popup is open. */
-export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, contact, nameRef, shown }: PopupFormProps) {
+export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, contact, nameRef, shown, attribution }: PopupFormProps) {
   const empty = (): Fields => ({ name: '', email: '', country: visitorCountry(defaultCountry), phone: '', message: '', website: '' });
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Errors>({});
   const { status, sending, submit, refuse, markShown } = useEnquiry(formEndpoint);
   const challenge = useTurnstile(turnstileSiteKey, shown);
+  const lead = useAttribution(attribution);
 
   useEffect(markShown, [markShown]);
 
@@ -70,7 +75,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
       return;
     }
     void submit(
-      enquiryOf('popup', { ...fields, country: fields.country || siteCountry(defaultCountry) }, challenge.token),
+      { ...enquiryOf('popup', { ...fields, country: fields.country || siteCountry(defaultCountry) }, challenge.token), ...lead.fields() },
       () => {
         setFields(empty());
         setErrors({});
@@ -115,6 +120,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
       <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
         {sending ? MESSAGES.sending : 'Send Message'}
       </button>
+      {lead.notice}
       <SendStatus status={status} contact={contact} />
     </form>
   );

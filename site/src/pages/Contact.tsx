@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, MessageCircle, Phone } from '../lib/lucide';
 import type { ContactProps } from '../types';
+import type { AttributionMode } from '../lib/attribution';
 import type { PageArgs } from './types';
 import { PageHero } from '../components/Layout';
 import { Island } from '../islands/Island';
@@ -14,7 +15,7 @@ export default function Contact({ props, site }: PageArgs<ContactProps>) {
           <div className="contact-card">
             <h2 id="contact-form-heading" className="section-title section-title--sm">Send us a message</h2>
             <Island name="ContactForm" props={{ formEndpoint: site.formEndpoint, turnstileSiteKey: site.turnstileSiteKey,
-              defaultCountry: site.defaultCountry, contact: contactOf(site) }} />
+              defaultCountry: site.defaultCountry, contact: contactOf(site), attribution: site.attribution as AttributionMode }} />
           </div>
           <aside className="contact-details" aria-labelledby="contact-details-heading">
             <h2 id="contact-details-heading" className="section-title section-title--sm">Reach us directly</h2>

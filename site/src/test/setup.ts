@@ -1,6 +1,7 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { forgetPopup } from '../lib/popupMemory';
+import { resetCapture } from '../lib/attribution';
 
 // jsdom lacks the browser APIs that the islands and the carousels touch.
 class NoopObserver {
@@ -25,5 +26,7 @@ Element.prototype.scrollBy ??= function scrollBy() {} as typeof Element.prototyp
 afterEach(() => {
   cleanup();
   forgetPopup();
+  resetCapture();
+  window.sessionStorage.clear();
   document.documentElement.className = '';
 });

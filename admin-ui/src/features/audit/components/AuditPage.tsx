@@ -10,6 +10,7 @@ const KINDS = ['blog', 'service', 'image', 'redirect', 'enquiry', 'account', 'in
 const ACTIONS = [
   'save', 'edit', 'upload', 'publish', 'schedule', 'delete', 'restore', 'submit', 'withdraw', 'sign-in', 'sign-in-failed',
   'invite', 'join', 'role', 'remove', 'add', 'password', 'rebuild', 'deploy', 'status', 'erase', 'webhook', 'retry', 'cancel', 'hold',
+  'outcome', 'export',
 ];
 
 /** /admin/audit (admins): who changed what, when and from where; newest first, a page at a time. */

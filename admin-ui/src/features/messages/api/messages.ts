@@ -1,4 +1,5 @@
 import { api, getPage } from '../../../lib/api-client';
+import type { Attribution, Outcome } from '../../leads/api/leads';
 
 export type Status = 'new' | 'replied' | 'archived' | 'spam';
 /** The inbox's folders: every status but spam (""), or one status. */
@@ -20,21 +21,31 @@ export interface Message {
   spamReason?: string;
   statusBy?: string;
   statusAt?: string;
+  attribution?: Attribution;
+  outcome?: Outcome;
+}
+
+/** The inbox's filters by the visit that sent the enquiry ("" any). */
+export interface SourceFilter {
+  channel: string;
+  campaign: string;
 }
 
 export type Counts = Record<Status | 'all', number>;
 
 export const PAGE_SIZE = 50;
 
-function query(folder: Folder, text: string, extra: Record<string, string> = {}) {
+function query(folder: Folder, text: string, extra: Record<string, string> = {}, source?: SourceFilter) {
   const q = new URLSearchParams(extra);
   if (folder) q.set('status', folder);
   if (text.trim()) q.set('q', text.trim());
+  if (source?.channel) q.set('channel', source.channel);
+  if (source?.campaign) q.set('campaign', source.campaign);
   return q;
 }
 
-export function messagePage(folder: Folder, text: string, cursor: string | null, signal?: AbortSignal) {
-  const q = query(folder, text, { limit: String(PAGE_SIZE) });
+export function messagePage(folder: Folder, text: string, cursor: string | null, signal?: AbortSignal, source?: SourceFilter) {
+  const q = query(folder, text, { limit: String(PAGE_SIZE) }, source);
   if (cursor) q.set('cursor', cursor);
   return getPage<Message>(`/popups?${q}`, { signal });
 }
@@ -46,8 +57,8 @@ export const changeMessage = (id: string, change: { status?: Status; note?: stri
 
 export const eraseMessage = (id: string) => api.del<{ message: string }>(`/popups/${encodeURIComponent(id)}`);
 
-export function downloadMessagesCsv(folder: Folder = '', text = '') {
-  const q = query(folder, text).toString();
+export function downloadMessagesCsv(folder: Folder = '', text = '', source?: SourceFilter) {
+  const q = query(folder, text, {}, source).toString();
   return api.get<Blob>(`/popups.csv${q ? `?${q}` : ''}`, { as: 'blob' });
 }
 

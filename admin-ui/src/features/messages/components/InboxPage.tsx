@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Archive, Download, Inbox, Mail, MailCheck, Phone, RotateCcw, Search, ShieldAlert, StickyNote, Trash2 } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
@@ -20,6 +20,10 @@ import {
   type Message,
   type Status,
 } from '../api/messages';
+import { AdsExport } from '../../leads/components/AdsExport';
+import { EnquirySource } from '../../leads/components/EnquirySource';
+import { OutcomeControl } from '../../leads/components/OutcomeControl';
+import { SourceFilters } from '../../leads/components/SourceFilters';
 import '../messages.css';
 
 const FOLDERS: { folder: Folder; label: string; count: keyof Counts | null }[] = [
@@ -37,6 +41,16 @@ export const ERASE_QUESTION =
 
 const SEARCH_DELAY_MS = 300;
 
+/** The page's query with the channel and campaign filters set (or cleared). */
+function withSource(params: URLSearchParams, f: { channel: string; campaign: string }) {
+  const p = new URLSearchParams(params);
+  for (const k of ['channel', 'campaign'] as const) {
+    if (f[k]) p.set(k, f[k]);
+    else p.delete(k);
+  }
+  return p;
+}
+
 function inFolder(folder: Folder, status: Status) {
   return folder === '' ? status !== 'spam' : folder === status;
 }
@@ -46,6 +60,10 @@ export function InboxPage() {
   const [params, setParams] = useSearchParams();
   const folder = (params.get('status') ?? '') as Folder;
   const query = params.get('q') ?? '';
+  const channel = params.get('channel') ?? '';
+  const campaign = params.get('campaign') ?? '';
+  const source = useMemo(() => ({ channel, campaign }), [channel, campaign]);
+  const filtered = channel !== '' || campaign !== '';
   const [typed, setTyped] = useState(query);
   const [items, setItems] = useState<Message[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -60,9 +78,11 @@ export function InboxPage() {
       const p = new URLSearchParams();
       if (f) p.set('status', f);
       if (q.trim()) p.set('q', q.trim());
+      if (source.channel) p.set('channel', source.channel);
+      if (source.campaign) p.set('campaign', source.campaign);
       setParams(p, { replace: true });
     },
-    [setParams],
+    [setParams, source],
   );
 
   const loadCounts = useCallback(() => {
@@ -77,7 +97,7 @@ export function InboxPage() {
       setLoading(true);
       setFailed(false);
       try {
-        const page = await messagePage(folder, query, cursor);
+        const page = await messagePage(folder, query, cursor, undefined, source);
         if (mine !== seq.current) return;
         setItems((prev) => (cursor && prev ? [...prev, ...page.items] : page.items));
         setNext(page.next);
@@ -88,7 +108,7 @@ export function InboxPage() {
         if (mine === seq.current) setLoading(false);
       }
     },
-    [folder, query],
+    [folder, query, source],
   );
 
   useEffect(() => {
@@ -112,7 +132,7 @@ export function InboxPage() {
   const download = async () => {
     setDownloading(true);
     try {
-      saveBlob(await downloadMessagesCsv(folder, query), `enquiries-${folder || 'inbox'}-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(await downloadMessagesCsv(folder, query, source), `enquiries-${folder || 'inbox'}-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (err) {
       if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to download the CSV file.'));
     } finally {
@@ -128,9 +148,12 @@ export function InboxPage() {
         title="Enquiries"
         intro="Everything sent through the contact form and the popup. Mark what you handled; spam waits 30 days in its folder."
         actions={
-          <button type="button" className="btn btn-secondary" onClick={() => void download()} disabled={downloading}>
-            <Download size={18} aria-hidden="true" /> {downloading ? 'Downloading...' : 'Download CSV'}
-          </button>
+          <>
+            <button type="button" className="btn btn-secondary" onClick={() => void download()} disabled={downloading}>
+              <Download size={18} aria-hidden="true" /> {downloading ? 'Downloading...' : 'Download CSV'}
+            </button>
+            <AdsExport />
+          </>
         }
       />
       <div className="card inbox-tools">
@@ -170,6 +193,7 @@ export function InboxPage() {
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
+        <SourceFilters channel={channel} campaign={campaign} onChange={(f) => setParams(withSource(params, f), { replace: true })} />
       </div>
 
       {failed && (
@@ -185,8 +209,9 @@ export function InboxPage() {
         <>
           <p className="muted inbox-summary" aria-live="polite">
             Showing {items.length}
-            {total !== null && !query ? ` of ${total}` : ''}
+            {total !== null && !query && !filtered ? ` of ${total}` : ''}
             {query ? ` matching “${query}”` : ''}
+            {filtered ? ' from the chosen channel and campaign' : ''}
           </p>
           <ul className="inbox">
             {items.map((m) => (
@@ -273,6 +298,8 @@ function EnquiryCard({ m, onChanged, onErased }: { m: Message; onChanged: (m: Me
         )}
       </div>
       {m.message && <p className="enquiry-message">{m.message}</p>}
+      <EnquirySource a={m.attribution} />
+      <OutcomeControl m={m} onChanged={onChanged} />
       {m.status === 'spam' && m.spamReason && <p className="muted">Taken for spam: {m.spamReason}.</p>}
       {m.note && !noting && (
         <p className="enquiry-note">
