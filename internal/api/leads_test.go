@@ -14,6 +14,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/leads"
+	"digitalreeviver/internal/poll"
 )
 
 const browserUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
@@ -217,7 +218,7 @@ func TestEnquiryKeepsItsVisit(t *testing.T) {
 	}
 	// The agency's notification says where the lead came from, without its click id.
 	var files []string
-	waitFor(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
+	poll.Until(t, "the notification", func() bool { files = outboxFiles(t, e.outbox); return len(files) == 1 })
 	raw, _ := os.ReadFile(files[0])
 	eml := strings.NewReplacer("=\r\n", "", "=\n", "").Replace(string(raw)) // quoted-printable's soft breaks
 	if !strings.Contains(eml, "Came from: Paid search, campaign Diwali, landed on /seo-services-in-delhi/, from www.google.com") ||

@@ -1,5 +1,5 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { forgetPopup } from '../lib/popupMemory';
 import { resetCapture } from '../lib/attribution';
 
@@ -22,6 +22,10 @@ if (!window.matchMedia) {
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollBy ??= function scrollBy() {} as typeof Element.prototype.scrollBy;
+
+// findBy* and waitFor wait on the DOM; testing-library's 1 s default is a guess about the machine,
+// and the gate runs these beside the Go and browser tests on two cores (admin-ui's setup says more).
+configure({ asyncUtilTimeout: 10000 });
 
 afterEach(() => {
   cleanup();
