@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ContactPopup from './ContactPopup';
-import { OPEN_POPUP_EVENT } from '../lib/events';
+import { OPEN_POPUP_EVENT, requestPopup } from '../lib/events';
 import { POPUP_MEMORY_KEY, QUIET_AFTER_CLOSE_MS, QUIET_AFTER_SEND_MS } from '../lib/popupMemory';
 
 const SERVER_MESSAGE = 'Thank you! Your message has been sent. We will get back to you soon.';
@@ -35,6 +35,15 @@ function deferred<T>() {
 }
 
 describe('ContactPopup', () => {
+  it("opens as it wakes when the header's button was pressed before (the header wakes first)", () => {
+    requestPopup(); // nobody listens yet
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    expect(screen.getByRole('dialog', { name: 'Contact Us' })).toBeTruthy();
+    cleanup();
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    expect(screen.queryByRole('dialog')).toBeNull(); // the request was taken once
+  });
+
   it('is closed until asked, then is a labelled modal dialog with focus inside', () => {
     render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -177,13 +186,16 @@ describe('ContactPopup', () => {
     vi.unstubAllGlobals();
   });
 
-  it('on a 500 shows "Failed to send message" with our phone, WhatsApp and e-mail, and keeps the values', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"error":"internal error"}', { status: 500 }))));
+  it('on a 500 tries the intake at once, and when that fails too shows "Failed to send message" with our phone, WhatsApp and e-mail, keeping the values', async () => {
+    const fetchMock = vi.fn((_url: string) => Promise.resolve(new Response('{"error":"internal error"}', { status: 500 })));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} contact={CONTACT} />);
     openPopup();
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Failed to send message'));
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/popup', '/intake.json']);
     expectFallbackLinks();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha Verma');
     expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('9811045672');
@@ -217,7 +229,7 @@ describe('ContactPopup', () => {
       openPopup();
       fill();
       fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-      await act(async () => { await vi.advanceTimersByTimeAsync(25000); });
+      await act(async () => { await vi.advanceTimersByTimeAsync(10000); }); // midway through the retries
       expect(screen.getByRole('button', { name: 'Sending...' })).toBeTruthy();
       await vi.runAllTimersAsync();
       await act(async () => { await vi.advanceTimersByTimeAsync(1000); });

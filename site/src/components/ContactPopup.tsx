@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { X } from '../lib/lucide';
 import type { Contact } from '../lib/enquiry';
 import { useDialog } from '../lib/useDialog';
-import { OPEN_POPUP_EVENT } from '../lib/events';
+import { OPEN_POPUP_EVENT, takePopupRequest } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
 import { PopupForm } from './PopupForm';
 import type { AttributionMode } from '../lib/attribution';
@@ -53,7 +53,10 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
   }, [attribution]);
 
   useEffect(() => {
-    const onOpen = () => show();
+    const onOpen = () => {
+      takePopupRequest();
+      show();
+    };
     const onClick = (e: MouseEvent) => {
       const trigger = e.target instanceof Element ? e.target.closest('[data-open-popup]') : null;
       if (trigger) {
@@ -63,6 +66,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
     };
     window.addEventListener(OPEN_POPUP_EVENT, onOpen);
     document.addEventListener('click', onClick);
+    if (takePopupRequest()) show(); // the header's button was pressed before this island woke
     return () => {
       window.removeEventListener(OPEN_POPUP_EVENT, onOpen);
       document.removeEventListener('click', onClick);

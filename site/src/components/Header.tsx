@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, Menu, X } from '../lib/lucide';
 import type { Link } from '../types';
-import { OPEN_POPUP_EVENT } from '../lib/events';
+import { requestPopup } from '../lib/events';
 import SearchBox from '../search/SearchBox';
 
 export interface HeaderProps {
@@ -76,7 +76,7 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
 
   const openPopup = () => {
     setMenuOpen(false);
-    window.dispatchEvent(new CustomEvent(OPEN_POPUP_EVENT));
+    requestPopup();
   };
 
   const navLink = (href: string, label: string) => (

@@ -32,7 +32,10 @@ export function Carousel({ label, slides, autoplayMs = 0, loop = false, paged = 
       data-loop={loop ? '' : undefined}
       data-paged={paged ? '' : undefined}
     >
-      <div className="carousel__viewport">
+      {/* A row that scrolls sideways is a tab stop of its own, so a keyboard can scroll it with the
+          arrow keys where its slides hold no link (the testimonials): WCAG 2.1.1, axe's
+          scrollable-region-focusable. */}
+      <div className="carousel__viewport" tabIndex={0}>
         <div className="carousel__container">
           {slides.map((slide, i) => (
             <div className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} key={i}>

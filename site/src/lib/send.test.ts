@@ -56,10 +56,20 @@ describe('postEnquiry', () => {
     expect(await tries('2000')).toEqual(full);
   });
 
-  it("shows a 400 or a 429 at once, in the server's words; a 500 in SPEC's", async () => {
+  it('hands a 500 or a 507 (the server could not keep it) to the intake at once, without retrying', async () => {
+    for (const status of [500, 507]) {
+      const fetchMock = vi.fn(() => Promise.resolve(json(status, { error: 'The server is out of disk space.' })));
+      vi.stubGlobal('fetch', fetchMock);
+      const err = await postEnquiry('/popup', '{}', { sleep: async () => {} }).catch((e) => e);
+      expect(err).toBeInstanceOf(Unreachable);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("shows a 400 or a 429 at once, in the server's words; another failure in SPEC's", async () => {
     for (const [status, body, want] of [[400, { error: 'Phone number must be valid.' }, 'Phone number must be valid.'],
       [429, { error: 'Too many messages. Please try again in a minute.' }, 'Too many messages. Please try again in a minute.'],
-      [500, { error: 'internal error' }, 'Failed to send message'], [400, 'not json', 'Failed to send message']] as const) {
+      [501, { error: 'not implemented' }, 'Failed to send message'], [400, 'not json', 'Failed to send message']] as const) {
       const fetchMock = vi.fn(() => Promise.resolve(json(status, body)));
       vi.stubGlobal('fetch', fetchMock);
       const err = await postEnquiry('/popup', '{}', { sleep: async () => {} }).catch((e) => e);

@@ -12,6 +12,10 @@ export class Unreachable extends Error {}
 
 const RETRY_STATUS = new Set([502, 503, 504]);
 
+// The server answered but could not keep the enquiry (an internal error, a full disk): asking it
+// again is unlikely to help, and the intake bucket can hold it until the server drains it.
+const NOT_KEPT_STATUS = new Set([500, 507]);
+
 /** How long a send keeps trying before the intake's turn: about 20 s (issue 21). */
 export const RETRY_WINDOW_MS = 20000;
 
@@ -59,10 +63,11 @@ export async function postEnquiry(endpoint: string, body: string, opts: RetryOpt
       }
       // A 4xx says why in the server's words; a 500 is no fault of the visitor's: SPEC's words.
       if (res.status < 500) throw new Refused(await errorOf(res));
+      if (NOT_KEPT_STATUS.has(res.status)) throw new Unreachable(`POST ${endpoint}: HTTP ${res.status}, not kept`);
       if (!RETRY_STATUS.has(res.status)) throw new Refused(MESSAGES.failed);
       last = `HTTP ${res.status}`;
     } catch (err) {
-      if (err instanceof Refused) throw err;
+      if (err instanceof Refused || err instanceof Unreachable) throw err;
       last = String(err);
     } finally {
       clearTimeout(timer);
