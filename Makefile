@@ -4,7 +4,7 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: login run test test-quick build site admin-ui binaries deps bench clean check test-go test-js test-js-site test-js-admin test-browser fuzz gofmt
+.PHONY: login run test test-quick build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz gofmt
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
@@ -73,15 +73,8 @@ test-go: gofmt
 fuzz:
 	@scripts/fuzz.sh
 
-# The site's and the admin UI's component tests side by side: on two cores vitest runs one file
-# at a time (a worker per core but one), and each waits on its own transforms and jsdom.
 test-js:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-js-site test-js-admin
-
-test-js-site:
 	npm --prefix site test --silent
-
-test-js-admin:
 	npm --prefix admin-ui test --silent
 
 test-browser:
