@@ -9,8 +9,15 @@ import { join, extname, normalize } from 'node:path';
 import { homedir } from 'node:os';
 import { BIN, ROOT, freePort, tempDir } from './browser.mjs';
 
+// Found as internal/s3test finds it: $VERSITYGW, then PATH, then Go's install folder ($GOBIN,
+// else `go env GOPATH`/bin, where scripts/setup.sh --s3 puts it: not ~/go/bin when GOPATH moved).
 function versitygw() {
-  for (const p of [process.env.VERSITYGW, '/usr/local/bin/versitygw', '/usr/bin/versitygw', join(homedir(), 'go', 'bin', 'versitygw')]) {
+  const goBin = () => {
+    if (process.env.GOBIN) return process.env.GOBIN;
+    try { return join(execFileSync('go', ['env', 'GOPATH'], { encoding: 'utf8' }).trim().split(':')[0], 'bin'); } catch { return join(homedir(), 'go', 'bin'); }
+  };
+  const path = (process.env.PATH || '').split(':').filter(Boolean).map((d) => join(d, 'versitygw'));
+  for (const p of [process.env.VERSITYGW, ...path, join(goBin(), 'versitygw')]) {
     if (p && existsSync(p)) return p;
   }
   throw new Error('versitygw is not installed: run scripts/setup.sh --s3');
