@@ -30,6 +30,11 @@ export function getSiteInfo(): Promise<SiteInfo> {
   return siteInfo;
 }
 
+/** Forgets the site's info, so the next call asks again (the tests, which share one module). */
+export function forgetSiteInfo(): void {
+  siteInfo = null;
+}
+
 /** Joins a path (or keeps an absolute URL) onto the site's base URL. */
 export function siteLink(siteUrl: string, path: string): string {
   try {

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { forgetSiteInfo } from '../lib/publish';
 
 // findBy* and waitFor wait on the DOM, not on a clock; their default of 1 s is a guess about the
 // machine. In the gate, with the Go and browser tests beside it on two cores, the first screen of a
@@ -19,4 +20,5 @@ HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  forgetSiteInfo();
 });

@@ -1,6 +1,8 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { forgetPopup } from '../lib/popupMemory';
+import { takePopupRequest } from '../lib/events';
+import { resetTurnstileLoader } from '../lib/turnstile';
 import { resetCapture } from '../lib/attribution';
 
 // jsdom lacks the browser APIs that the islands and the carousels touch.
