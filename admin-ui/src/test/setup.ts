@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { forgetSiteInfo } from '../lib/publish';
+import { resetToasts } from '../lib/toast';
 
 // findBy* and waitFor wait on the DOM, not on a clock; their default of 1 s is a guess about the
 // machine. In the gate, with the Go and browser tests beside it on two cores, the first screen of a
@@ -21,4 +22,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   forgetSiteInfo();
+  resetToasts();
+  sessionStorage.clear();
 });
