@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../entry-server';
 import { pagesFixture, site } from '../test/fixture';
-import { boot } from './boot';
+import { boot, stopIslands } from './boot';
 import { enhancers, loaders } from './loaders';
 
 // jsdom's observers never report: this one reports every element as on screen at once, as a
@@ -21,6 +21,7 @@ const loading = (state: DocumentReadyState) => Object.defineProperty(document, '
 const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 beforeEach(() => { g.IS_REACT_ACT_ENVIRONMENT = false; });
 afterEach(() => {
+  stopIslands();
   g.IS_REACT_ACT_ENVIRONMENT = true;
   delete (document as { readyState?: unknown }).readyState;
   vi.unstubAllGlobals();

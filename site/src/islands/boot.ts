@@ -42,6 +42,15 @@ function whenNear(el: Element): Promise<void> {
 
 let hydrate: Promise<typeof import('./hydrate')> | undefined;
 
+// What boot woke, so that stopIslands can end it: a page never does, a test of boot must (a root
+// left mounted keeps React's scheduler working after the test's window is gone).
+const stops: (() => void)[] = [];
+
+/** Unmounts every island and undoes every enhancement boot woke (the tests' way to end a page). */
+export function stopIslands(): void {
+  stops.splice(0).forEach((stop) => stop());
+}
+
 async function wakeIsland(el: HTMLElement, before: Promise<void>): Promise<void> {
   const name = el.dataset.island as IslandName;
   const load = loaders[name];
@@ -53,7 +62,8 @@ async function wakeIsland(el: HTMLElement, before: Promise<void>): Promise<void>
   hydrate ??= import('./hydrate');
   const [{ hydrateIsland }, { default: Component }] = await Promise.all([hydrate, load()]);
   await serially(`Island ${name}`, () => {
-    hydrateIsland(el, Component);
+    const root = hydrateIsland(el, Component);
+    stops.push(() => root.unmount());
   });
 }
 
@@ -67,7 +77,7 @@ async function wakeEnhanced(el: HTMLElement): Promise<void> {
   await whenNear(el);
   const { default: enhance } = await load();
   await serially(`Enhancer ${name}`, () => {
-    enhance(el);
+    stops.push(enhance(el));
     el.setAttribute('data-enhanced', '');
   });
 }
