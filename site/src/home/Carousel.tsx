@@ -17,7 +17,7 @@ export interface CarouselProps {
 /**
  * An accessible carousel as plain HTML: a row of slides that scrolls sideways with snapping (a
  * wrapped grid of cards when scripts are off, see styles.css). No framework runs it: ./carousel.ts
- * adds the autoplay, the arrows and the dots once the carousel comes into view. The controls' box
+ * starts Embla (embla-carousel and its autoplay plugin) over it once the carousel comes into view. The controls' box
  * is there from the first paint, invisible until then, so nothing moves when they appear.
  */
 export function Carousel({ label, slides, autoplayMs = 0, loop = false, paged = false, dots = true, className = '' }: CarouselProps) {

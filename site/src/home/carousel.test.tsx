@@ -1,35 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Carousel } from './Carousel';
-import carousel, { snapPoints } from './carousel';
+import carousel, { optionsOf } from './carousel';
 
-describe('snapPoints', () => {
-  const row = (n: number, width: number, first = 0) => Array.from({ length: n }, (_, i) => ({ left: first + i * width, width }));
-
-  it('puts a point at each slide, clamped to the scroll range, and merges the ones that fall together', () => {
-    // Six cards of 100 px, three in a 300 px view: the last three start past the end of the range.
-    expect(snapPoints(row(6, 100), 300, 300, false)).toEqual([0, 100, 200, 300]);
-  });
-
-  it('puts a point at each view of slides when paged', () => {
-    expect(snapPoints(row(7, 100), 300, 400, true)).toEqual([0, 300, 400]);
-  });
-
-  it('clamps a first slide pulled left by its gutter to the start', () => {
-    expect(snapPoints(row(4, 110, -10), 320, 120, true)).toEqual([0, 120]);
-  });
-
-  it('takes the end of the range for a last step of no more than a gutter', () => {
-    // Six cards three a view behind a 24 px gutter (a 1136 px row): two views, not a third a
-    // gutter further on; one card a step ends at the range's end too.
-    const cards = row(6, 1160 / 3, -24);
-    expect(snapPoints(cards, 1136, 1160, true)).toEqual([0, 1160]);
-    expect(snapPoints(cards, 1136, 1160, false).map(Math.round)).toEqual([0, 363, 749, 1160]);
-  });
-
-  it('has one point when everything fits', () => {
-    expect(snapPoints(row(2, 100), 300, 0, false)).toEqual([0]);
-    expect(snapPoints([], 300, 0, false)).toEqual([0]);
+describe('optionsOf', () => {
+  const root = (attrs: string) => {
+    document.body.innerHTML = `<div ${attrs}></div>`;
+    return document.body.firstElementChild as HTMLElement;
+  };
+  it('asks Embla for a loop and a view of slides a step as the markup says', () => {
+    expect(optionsOf(root(''))).toMatchObject({ loop: false, slidesToScroll: 1, align: 'start' });
+    expect(optionsOf(root('data-loop'))).toMatchObject({ loop: true, slidesToScroll: 1 });
+    expect(optionsOf(root('data-paged'))).toMatchObject({ loop: false, slidesToScroll: 'auto' });
   });
 });
 
@@ -39,13 +21,15 @@ function mount(props: Partial<Parameters<typeof Carousel>[0]>, slideWidth: numbe
   document.body.innerHTML = renderToStaticMarkup(<Carousel label="Test" slides={slides} {...props} />);
   const root = document.querySelector<HTMLElement>('.carousel')!;
   const viewport = root.querySelector<HTMLElement>('.carousel__viewport')!;
-  root.querySelectorAll<HTMLElement>('.carousel__slide').forEach((s, i) => {
-    Object.defineProperty(s, 'offsetLeft', { value: i * slideWidth });
-    Object.defineProperty(s, 'offsetWidth', { value: slideWidth });
-  });
-  Object.defineProperty(viewport, 'clientWidth', { value: view });
-  Object.defineProperty(viewport, 'scrollWidth', { value: 6 * slideWidth });
-  viewport.scrollTo = ((opts: ScrollToOptions) => { viewport.scrollLeft = opts.left ?? 0; }) as typeof viewport.scrollTo;
+  const row = root.querySelector<HTMLElement>('.carousel__container')!;
+  const box = (el: HTMLElement, left: number, width: number) => {
+    for (const [k, v] of Object.entries({ offsetLeft: left, offsetWidth: width, offsetTop: 0, offsetHeight: 100, offsetParent: document.body })) {
+      Object.defineProperty(el, k, { value: v, configurable: true });
+    }
+  };
+  box(viewport, 0, view);
+  box(row, 0, view);
+  root.querySelectorAll<HTMLElement>('.carousel__slide').forEach((s, i) => box(s, i * slideWidth, slideWidth));
   const button = (name: string) => Array.from(root.querySelectorAll('button')).find((b) => b.textContent === name)!;
   const active = () => root.querySelector('.carousel__dot.is-active')?.textContent;
   return { root, viewport, button, active };
@@ -78,22 +62,34 @@ describe('carousel', () => {
     expect(active()).toBe('Go to slide 1');
     expect(button('Previous').disabled).toBe(true);
     button('Next').click();
-    expect(viewport.scrollLeft).toBe(300);
     expect(active()).toBe('Go to slide 2');
     expect(button('Next').disabled).toBe(true);
     (root.querySelectorAll<HTMLButtonElement>('.carousel__dot')[0]).click();
-    expect(viewport.scrollLeft).toBe(0);
+    expect(active()).toBe('Go to slide 1');
+    expect(viewport.classList.contains('is-ready')).toBe(true);
     expect(root.querySelector('.carousel__dot.is-active')?.getAttribute('aria-current')).toBe('true');
   });
 
-  it('follows the visitor scrolling the row by hand once it rests', () => {
-    const { root, viewport, active } = mount({}, 100, 100);
+  it('hands the row to Embla (no native scroll, no tab stop of its own) and gives it back when stopped', () => {
+    const { root, viewport } = mount({}, 100, 100);
+    expect(viewport.getAttribute('tabindex')).toBe('0');
     stop = carousel(root);
-    viewport.scrollLeft = 290;
-    viewport.dispatchEvent(new Event('scroll'));
+    expect(viewport.classList.contains('is-ready')).toBe(true);
+    expect(viewport.hasAttribute('tabindex')).toBe(false);
+    stop();
+    stop = undefined;
+    expect(viewport.classList.contains('is-ready')).toBe(false);
+    expect(viewport.getAttribute('tabindex')).toBe('0');
+  });
+
+  it("stops the autoplay for good when a keyboard visitor focuses a slide's content", () => {
+    const { root, viewport, button, active } = mount({ autoplayMs: 4000, loop: true }, 100, 100);
+    stop = carousel(root);
+    viewport.querySelector('p')!.setAttribute('tabindex', '-1');
+    viewport.querySelector<HTMLElement>('p')!.focus();
+    expect(button('Play slideshow')).toBeTruthy();
+    vi.advanceTimersByTime(10000);
     expect(active()).toBe('Go to slide 1');
-    vi.advanceTimersByTime(200);
-    expect(active()).toBe('Go to slide 4');
   });
 
   it('advances by itself every autoplayMs, wraps when it loops, and stops for good at an arrow', () => {
@@ -108,7 +104,6 @@ describe('carousel', () => {
     expect(active()).toBe('Go to slide 6');
     vi.advanceTimersByTime(4000);
     expect(active()).toBe('Go to slide 1');
-    expect(viewport.scrollLeft).toBe(0);
     button('Previous').click();
     expect(active()).toBe('Go to slide 6');
     expect(button('Play slideshow')).toBeTruthy();
