@@ -468,7 +468,13 @@ if ! skipped leads; then
   say "leads: what the leads work adds to a page, gzipped: this tree's site bundle against $base_ref's"
   mkdir -p "$w/base"
   git archive "$base_ref" site | tar -x -C "$w/base"
-  ln -s "$root/site/node_modules" "$w/base/site/node_modules"
+  # The base builds with its own packages when they differ from this tree's (it may import a
+  # package this tree no longer has).
+  if cmp -s "$w/base/site/package-lock.json" site/package-lock.json; then
+    ln -s "$root/site/node_modules" "$w/base/site/node_modules"
+  else
+    (cd "$w/base/site" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
   (cd "$w/base/site" && npx vite build --logLevel error)
   node bench/leads-bytes.mjs "$snap/dist/client/assets" "$w/base/site/dist/client/assets" | tee "$out/leads-bytes.json"
 
