@@ -13,6 +13,9 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // A test waits on events; this only bounds a hang. On two cores beside the Go and browser
+    // tests, booting a whole page (islands/boot.test.tsx) passed vitest's default 5 s.
+    testTimeout: 30000,
     projects: [
       { extends: true, test: { name: 'islands', include: [ISLANDS], isolate: true } },
       { extends: true, test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ISLANDS], isolate: false } },
