@@ -4,8 +4,6 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-
-.PHONY: setup-and-build compile-go-tests
 .PHONY: login run test test-quick build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz gofmt
 
 ## run: install, build, load the demo content and serve the whole product on localhost
@@ -17,12 +15,11 @@ run: deps build
 login:
 	@$(BIN)/adminapi demo-login
 
-## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (three files at a time); each part ends with its slowest tests
+## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (two files at a time); each part ends with its slowest tests
 # The three parts run side by side once the build is done: much of each is waiting on servers it
 # started (the Go process-level tests, the browser tests), which the others' work fills. Each
 # part's output is printed whole when it ends; a failing part does not stop the others.
-test:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target setup-and-build compile-go-tests
+test: deps-browser build
 	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-js test-browser
 	@echo "all tests passed"
 
@@ -36,16 +33,6 @@ deps:
 
 deps-browser:
 	@scripts/setup.sh --browser --s3
-
-# What make test does before its three parts: the set-up and the build (mostly node, one core)
-# beside the compiling of the Go test binaries with -race (mostly Go, the other): on a fresh clone
-# the two took about 200 s one after the other. -exec true links each test binary without running it.
-setup-and-build: deps-browser
-	@$(MAKE) --no-print-directory build
-
-compile-go-tests:
-	@echo "compiling the Go tests with -race (beside the build)"
-	@$(GO) test -race -count=1 -run '^$$' -exec true ./... >/dev/null
 
 ## build: the React site bundle, the admin SPA and both binaries
 build: site admin-ui binaries
