@@ -4,7 +4,7 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: login run test test-quick build site admin-ui binaries deps bench clean check test-go test-js test-browser fuzz gofmt
+.PHONY: login run test test-quick build site admin-ui binaries binaries-with-ui deps bench clean check test-go test-js test-browser fuzz gofmt
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
@@ -15,11 +15,12 @@ run: deps build
 login:
 	@$(BIN)/adminapi demo-login
 
-## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (two files at a time); each part ends with its slowest tests
+## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (three files at a time); each part ends with its slowest tests
 # The three parts run side by side once the build is done: much of each is waiting on servers it
 # started (the Go process-level tests, the browser tests), which the others' work fills. Each
 # part's output is printed whole when it ends; a failing part does not stop the others.
-test: deps-browser build
+test: deps-browser
+	@$(MAKE) --no-print-directory -j2 --output-sync=target site binaries-with-ui
 	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-js test-browser
 	@echo "all tests passed"
 
@@ -36,6 +37,10 @@ deps-browser:
 
 ## build: the React site bundle, the admin SPA and both binaries
 build: site admin-ui binaries
+
+# The binaries embed the admin UI; the site bundle is built beside the two (make test).
+binaries-with-ui: admin-ui
+	@$(MAKE) --no-print-directory binaries
 
 site:
 	@echo "building the site bundle (site/dist)"
