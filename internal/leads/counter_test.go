@@ -4,23 +4,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/storetest"
 )
 
 func openDB(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t)
 }
 
 // clock is a settable time for the counter.

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
 	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/storetest"
 )
 
 // gatedSender stands in for the mail server: it records what it is given, fails while fail is
@@ -55,13 +55,7 @@ func composeJob(ctx context.Context, j store.MailJob) (Message, error) {
 }
 
 func openStore(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t)
 }
 
 func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

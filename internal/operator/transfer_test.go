@@ -11,16 +11,11 @@ import (
 	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/storetest"
 )
 
 func openDB(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t)
 }
 
 func blog(t *testing.T, db *store.DB, slug string) (domain.Blog, error) {

@@ -3,7 +3,6 @@ package publish
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/storetest"
 )
 
 // gate stands in for the generator: each build announces itself on started and runs until the
@@ -57,13 +57,7 @@ func (g *gate) RenderPreview(context.Context, domain.Record) ([]byte, error) {
 }
 
 func openDB(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t)
 }
 
 func newQueue(t *testing.T, db *store.DB, site Site) *Queue {

@@ -15,6 +15,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/store"
+	"digitalreeviver/internal/storetest"
 )
 
 func TestSignAndVerify(t *testing.T) {
@@ -138,13 +139,7 @@ func queueEnquiry(t *testing.T, db *store.DB, h *Hooks, m domain.Message) {
 }
 
 func openDB(t *testing.T) *store.DB {
-	t.Helper()
-	db, err := store.Open(filepath.Join(t.TempDir(), "site.db"), store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return storetest.Open(t)
 }
 
 func addEndpoint(t *testing.T, db *store.DB, id, url string, created time.Time) {
