@@ -4,8 +4,9 @@
 // page loads are followed from its client script: the script and what it imports, then the code
 // of the page's islands (the header and the popup) as hydration loads it, then what those
 // import on demand: on every page once it is hydrated and idle (the visit's code and its
-// beacon, EVERY_PAGE below), or only on a visitor's act (the search on focus, the intake's
-// upload after a failed send), listed apart. Each file is gzipped on its own, as a static host
+// beacon, EVERY_PAGE below), or only on a visitor's act (the popup's form when it opens, the
+// sending code on a form's first focus, the search on focus, the intake's upload after a failed
+// send), listed apart. Each file is gzipped on its own, as a static host
 // serves it. Prints one JSON line.
 //
 //   node bench/leads-bytes.mjs NEW_ASSETS BASE_ASSETS
@@ -17,6 +18,8 @@ const [newDir, baseDir] = process.argv.slice(2);
 const ISLANDS = ['Header', 'ContactPopup'];
 // The chunks every page loads once it is hydrated and idle, without the visitor doing anything.
 const EVERY_PAGE = ['attribution'];
+// The chunks a visitor who opens the popup and sends loads on demand (the popup's form, the sending code).
+const SENDING = ['PopupForm', 'send'];
 const name = (f) => f.replace(/-[A-Za-z0-9_-]{8}\.js$/, ''); // vite names a chunk NAME-HASH8.js
 
 function load(dir) {
@@ -38,13 +41,30 @@ function load(dir) {
   const entry = closure([client]);
   const islands = dynamics(client).filter((f) => ISLANDS.some((n) => f.startsWith(`${n}-`)));
   const hydration = closure(islands, new Set(entry));
+  // What the islands import on demand, and what that imports on demand in turn (not other islands).
   const later = new Set();
-  for (const f of hydration) for (const d of dynamics(f)) if (!/^[A-Z]/.test(d)) closure([d], later);
-  for (const f of hydration) later.delete(f);
+  const islandChunks = new Set(dynamics(client));
+  const follow = (f) => {
+    for (const d of dynamics(f)) {
+      if (islandChunks.has(d) || later.has(d) || hydration.has(d)) continue;
+      for (const c of closure([d], new Set())) if (!hydration.has(c) && !later.has(c)) { later.add(c); follow(c); }
+    }
+  };
+  for (const f of hydration) follow(f);
   const sum = (set) => [...set].reduce((n, f) => n + gz(f), 0);
   const idle = [...later].filter((f) => EVERY_PAGE.includes(name(f)));
   const onDemand = Object.fromEntries([...later].filter((f) => !idle.includes(f)).map((f) => [name(f), gz(f)]));
-  return { beforeInteractive: sum(hydration), afterInteractive: sum(idle), css: css.reduce((n, f) => n + gz(f), 0), onDemand };
+  // A visitor who opens the popup and sends an enquiry: the page's code, the idle code, the
+  // popup's form with what it imports, and the sending code (not the intake's, not the search).
+  const sending = new Set([...hydration, ...idle]);
+  for (const f of later) if (SENDING.includes(name(f))) closure([f], sending);
+  return {
+    beforeInteractive: sum(hydration),
+    afterInteractive: sum(idle),
+    sending: sum(sending),
+    css: css.reduce((n, f) => n + gz(f), 0),
+    onDemand,
+  };
 }
 
 const now = load(newDir);
@@ -55,6 +75,8 @@ const added = {
   afterInteractive: now.afterInteractive - base.afterInteractive,
 };
 added.total = added.beforeInteractive + added.css + added.afterInteractive;
+// Everything a visitor who sends from the popup loads, against the base's same visitor.
+added.sending = now.sending + now.css - (base.sending + base.css);
 // What a visitor's act loads that the base did not have (the intake's upload after a failed send).
 added.onDemand = Object.fromEntries(Object.entries(now.onDemand).filter(([k]) => !(k in base.onDemand)));
 console.log(JSON.stringify({ now, base, added }));

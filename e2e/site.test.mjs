@@ -179,10 +179,18 @@ test('popup validation, then a real enquiry stored by the form endpoint', async 
     if (r.method() === 'POST' && r.url().endsWith('/popup')) posts++;
     if (r.url().includes('cloudflare')) cloudflare.push(r.url());
   });
+  const scripts = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.split('/').pop());
+  });
   await page.goto(`${demo.base}/about/`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0);
+  // A page that is only read loads neither the popup's form nor the sending code (issue 26's budget).
+  assert.deepEqual(scripts.filter((f) => /^(PopupForm|send)-/.test(f)), [], 'fetched before the popup opens');
   await page.getByRole('button', { name: 'Contact with Us' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor({ state: 'visible' });
+  assert.ok(scripts.some((f) => f.startsWith('PopupForm-')), `the form's code comes when the popup opens: ${scripts}`);
 
   const email = dialog.getByLabel(/email/i);
   await email.fill('not-an-address');

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import ContactPopup from './ContactPopup';
+import ContactPopup, { loadPopupForm } from './ContactPopup';
 import ContactForm from './ContactForm';
 import { NOTICE, PRIVACY_HREF } from './AttributionNotice';
 import { OPEN_POPUP_EVENT } from '../lib/events';
@@ -17,6 +17,10 @@ function landFromAnAd() {
 
 /** Lets the forms' visit code arrive: the browser is idle at once, and the import resolves. */
 const visitCodeLoaded = () => act(async () => void (await import('../lib/attribution')));
+
+beforeAll(async () => {
+  await loadPopupForm(); // the popup's form, fetched ahead as a page does before it opens
+});
 
 beforeEach(() => {
   vi.stubGlobal('requestIdleCallback', (run: () => void) => {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AttributionMode } from '../lib/attribution';
-
-type Attribution = typeof import('../lib/attribution');
+import { loadVisit, type Attribution } from '../lib/visit';
 
 export const PRIVACY_HREF = '/privacy-policy/';
 
@@ -10,21 +9,6 @@ export const NOTICE = {
   consent: 'Also keep the ad I clicked, so you can see which ads work (optional).',
   declined: 'Your browser asks not to be tracked: nothing of how you found us is kept.',
 };
-
-let visitCode: Promise<Attribution> | null = null;
-
-/**
- * The visit's code (lib/attribution.ts), loaded once the browser is idle after the page is
- * hydrated, so it costs nothing before the page is interactive. Once a page, whoever asks (the
- * popup's island, on every page, which sends the page view's beacon with it; the forms).
- */
-export function loadVisit(): Promise<Attribution> {
-  return (visitCode ??= new Promise((resolve) => {
-    const load = () => resolve(import('../lib/attribution'));
-    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 3000 });
-    else setTimeout(load, 200);
-  }));
-}
 
 /**
  * What a form says and sends of the visit that brought the visitor (lib/attribution.ts): the

@@ -42,7 +42,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
   const [emailError, setEmailError] = useState('');
   const countryChosen = useRef(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  const { status, sending, submit, refuse, markShown, startedAt } = useEnquiry(formEndpoint);
+  const { status, sending, submit, refuse, markShown, startedAt, warm } = useEnquiry(formEndpoint);
   const lead = useAttribution(attribution);
   const challenge = useTurnstile(turnstileSiteKey);
 
@@ -80,7 +80,8 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
   };
 
   return (
-    <form className="form contact-form" method="post" action={formEndpoint} onSubmit={onSubmit}>
+    <form className="form contact-form" method="post" action={formEndpoint} onSubmit={onSubmit}
+      onFocus={() => void warm().catch(() => {})}>
       <div className="form__row">
         <div className="field">
           <label htmlFor="contact-name">Name</label>

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import ContactPopup from './ContactPopup';
+import ContactPopup, { forgetPopupForm, loadPopupForm } from './ContactPopup';
 import { OPEN_POPUP_EVENT, requestPopup } from '../lib/events';
 import { POPUP_MEMORY_KEY, QUIET_AFTER_CLOSE_MS, QUIET_AFTER_SEND_MS } from '../lib/popupMemory';
 
@@ -34,6 +34,12 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+// The form's code is fetched before the popup opens on a page (lib: loadPopupForm); here it is
+// fetched once ahead, so these tests open the popup as a visitor does once it has arrived.
+beforeAll(async () => {
+  await loadPopupForm();
+});
+
 describe('ContactPopup', () => {
   it("opens as it wakes when the header's button was pressed before (the header wakes first)", () => {
     requestPopup(); // nobody listens yet
@@ -42,6 +48,18 @@ describe('ContactPopup', () => {
     cleanup();
     render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
     expect(screen.queryByRole('dialog')).toBeNull(); // the request was taken once
+  });
+
+  it("fetches its form's code when first asked, then opens whole with focus on Name", async () => {
+    forgetPopupForm(); // a page's first popup: the form's code not yet fetched
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    act(() => {
+      window.dispatchEvent(new CustomEvent(OPEN_POPUP_EVENT));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull(); // no half-drawn dialog while the code comes
+    await screen.findByRole('dialog', { name: 'Contact Us' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    await loadPopupForm();
   });
 
   it('is closed until asked, then is a labelled modal dialog with focus inside', () => {
@@ -163,7 +181,7 @@ describe('ContactPopup', () => {
 
     const busy = screen.getByRole('button', { name: 'Sending...' }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1)); // the sending code arrives first
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/popup');
     expect(init.method).toBe('POST');

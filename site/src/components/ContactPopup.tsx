@@ -1,12 +1,39 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { X } from '../lib/lucide';
 import type { Contact } from '../lib/enquiry';
 import { useDialog } from '../lib/useDialog';
 import { OPEN_POPUP_EVENT, takePopupRequest } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
-import { PopupForm } from './PopupForm';
+import type { PopupFormProps } from './PopupForm';
 import type { AttributionMode } from '../lib/attribution';
-import { loadVisit } from './AttributionNotice';
+import { loadVisit } from '../lib/visit';
+
+let formCode: Promise<ComponentType<PopupFormProps>> | null = null;
+let loadedForm: ComponentType<PopupFormProps> | null = null;
+
+/**
+ * The popup's form (with the phone field, the attribution line and the send status), fetched
+ * when the popup is about to open: on home once the island wakes (it opens by itself at 6 s),
+ * elsewhere when a visitor reaches for a button that opens it. A page only read never loads it.
+ */
+export function loadPopupForm(): Promise<ComponentType<PopupFormProps>> {
+  return (formCode ??= import('./PopupForm').then(
+    (m) => (loadedForm = m.PopupForm),
+    (err) => {
+      formCode = null; // a later open tries the download again
+      throw err;
+    },
+  ));
+}
+
+/** Forgets the fetched form, as on a page's first load (tests). */
+export function forgetPopupForm(): void {
+  formCode = null;
+  loadedForm = null;
+}
+
+// Where a visitor goes when the form's code cannot be fetched: the contact page works without it.
+const CONTACT_PAGE = '/contactus/';
 
 export interface ContactPopupProps {
   formEndpoint: string;
@@ -31,13 +58,26 @@ export interface ContactPopupProps {
  */
 export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey, defaultCountry, contact, attribution }: ContactPopupProps) {
   const [open, setOpen] = useState(false);
+  const [Form, setForm] = useState<ComponentType<PopupFormProps> | null>(() => loadedForm);
   const everOpened = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
 
+  // The dialog opens whole, once its form's code is here (nothing inside it moves after it shows).
   const show = useCallback(() => {
     everOpened.current = true;
     if (document.activeElement instanceof HTMLElement) returnFocus.current = document.activeElement;
-    setOpen(true);
+    const ready = (F: ComponentType<PopupFormProps>) => {
+      setForm(() => F);
+      setOpen(true);
+    };
+    if (loadedForm) return ready(loadedForm); // fetched ahead: opens at once
+    loadPopupForm().then(
+      ready,
+      (err) => {
+        console.error(err);
+        window.location.assign(CONTACT_PAGE);
+      },
+    );
   }, []);
 
   const close = useCallback(() => {
@@ -64,25 +104,34 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
         show();
       }
     };
+    // A pointer over, or the keyboard on, a button that opens the popup starts fetching its form.
+    const onIntent = (e: Event) => {
+      if (e.target instanceof Element && e.target.closest('[data-open-popup], [aria-haspopup="dialog"]')) void loadPopupForm().catch(() => {});
+    };
     window.addEventListener(OPEN_POPUP_EVENT, onOpen);
     document.addEventListener('click', onClick);
+    document.addEventListener('pointerover', onIntent, { passive: true });
+    document.addEventListener('focusin', onIntent);
     if (takePopupRequest()) show(); // the header's button was pressed before this island woke
     return () => {
       window.removeEventListener(OPEN_POPUP_EVENT, onOpen);
       document.removeEventListener('click', onClick);
+      document.removeEventListener('pointerover', onIntent);
+      document.removeEventListener('focusin', onIntent);
     };
   }, [show]);
 
   useEffect(() => {
     // A visitor who closed the popup or sent us an enquiry lately is not interrupted again.
     if (!autoOpenMs || autoOpenMs <= 0 || popupIsQuiet()) return;
+    void loadPopupForm().catch(() => {}); // it will be needed at autoOpenMs
     const timer = window.setTimeout(() => {
       if (!everOpened.current) show();
     }, autoOpenMs);
     return () => window.clearTimeout(timer);
   }, [autoOpenMs, show]);
 
-  if (!everOpened.current) return null;
+  if (!Form) return null;
 
   return (
     <div className="popup-backdrop" hidden={!open} onMouseDown={(e) => e.target === e.currentTarget && close()}>
@@ -94,7 +143,7 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
         </button>
         <h2 id="popup-title" className="popup__title">Contact Us</h2>
         <p id="popup-intro" className="popup__intro">Tell us a little about what you need and we will get back to you.</p>
-        <PopupForm formEndpoint={formEndpoint} turnstileSiteKey={turnstileSiteKey} defaultCountry={defaultCountry}
+        <Form formEndpoint={formEndpoint} turnstileSiteKey={turnstileSiteKey} defaultCountry={defaultCountry}
           contact={contact} nameRef={first} shown={open} attribution={attribution} />
       </div>
     </div>

@@ -41,7 +41,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
   const empty = (): Fields => ({ name: '', email: '', country: visitorCountry(defaultCountry), phone: '', message: '', website: '' });
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Errors>({});
-  const { status, sending, submit, refuse, markShown } = useEnquiry(formEndpoint);
+  const { status, sending, submit, refuse, markShown, warm } = useEnquiry(formEndpoint);
   const challenge = useTurnstile(turnstileSiteKey, shown);
   const lead = useAttribution(attribution);
 
@@ -88,7 +88,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
     errors[key] && <p id={`popup-${key}-error`} className="field__error">{errors[key]}</p>;
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit}>
+    <form className="form" noValidate onSubmit={onSubmit} onFocus={() => void warm().catch(() => {})}>
       <div className="field">
         <label htmlFor="popup-name">Name</label>
         <input ref={nameRef} id="popup-name" name="name" type="text" autoComplete="name" required maxLength={100}

@@ -1,8 +1,8 @@
 // The forms with and without a Turnstile site key. Cloudflare is never called: jsdom does not
 // fetch scripts, and the test stands in for the script's API once its tag is on the page.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import ContactPopup from '../components/ContactPopup';
+import ContactPopup, { loadPopupForm } from '../components/ContactPopup';
 import ContactForm from '../components/ContactForm';
 import { OPEN_POPUP_EVENT } from './events';
 import { resetTurnstileLoader, TURNSTILE_SCRIPT, type TurnstileApi, type TurnstileOptions } from './turnstile';
@@ -48,6 +48,10 @@ afterEach(() => {
   for (const s of turnstileScripts()) s.remove();
   vi.unstubAllGlobals();
   localStorage.clear();
+});
+
+beforeAll(async () => {
+  await loadPopupForm(); // the popup's form, fetched ahead as a page does before it opens
 });
 
 describe('Turnstile on the forms', () => {

@@ -1,12 +1,25 @@
 import { useCallback, useRef, useState } from 'react';
 import { MESSAGES, enquiryBody, type Enquiry } from './enquiry';
-import { Refused, postEnquiry, type RetryOptions } from './send';
+import type { RetryOptions } from './send';
 import { rememberPopup } from './popupMemory';
 
 /** fallback: show how to reach the agency without the form (the send failed every way). */
 export type SendStatus = { kind: 'idle' | 'sending' | 'success' | 'error'; text: string; fallback?: boolean };
 
 export type EnquiryFields = Omit<Enquiry, 'id' | 'startedAt'>;
+
+let sendCode: Promise<typeof import('./send')> | null = null;
+
+/**
+ * The sending code (lib/send.ts: retries, timeouts, the intake's turn), fetched when a visitor
+ * first puts the cursor in a form, so a page that is only read never loads it (issue 26's budget).
+ */
+export function loadSend(): Promise<typeof import('./send')> {
+  return (sendCode ??= import('./send').catch((err) => {
+    sendCode = null; // a later send tries the download again
+    throw err;
+  }));
+}
 
 // crypto.randomUUID needs a secure context (https, localhost); a page served over plain http on a
 // network address has getRandomValues still, and makes the same version-4 UUID from it.
@@ -42,10 +55,12 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
       id.current ||= newID();
       const body = enquiryBody({ ...fields, id: id.current, startedAt: startedAt.current || Date.now() });
       let text: string;
+      let send: typeof import('./send') | null = null;
       try {
-        text = await postEnquiry(endpoint, body, retry);
+        send = await loadSend();
+        text = await send.postEnquiry(endpoint, body, retry);
       } catch (err) {
-        if (err instanceof Refused) {
+        if (send && err instanceof send.Refused) {
           setStatus({ kind: 'error', text: err.message, fallback: err.message === MESSAGES.failed });
           return;
         }
@@ -71,5 +86,5 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
   /** Shows why the form was not sent (the visitor can fix it and send again). */
   const refuse = useCallback((text: string) => setStatus({ kind: 'error', text }), []);
 
-  return { status, sending: status.kind === 'sending', submit, refuse, markShown, startedAt };
+  return { status, sending: status.kind === 'sending', submit, refuse, markShown, startedAt, warm: loadSend };
 }
