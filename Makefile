@@ -15,7 +15,7 @@ run: deps build
 login:
 	@$(BIN)/adminapi demo-login
 
-## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (three files at a time); each part ends with its slowest tests
+## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (three files at a time, the longest first); each part ends with its slowest tests
 # The three parts run side by side once the build is done: much of each is waiting on servers it
 # started (the Go process-level tests, the browser tests), which the others' work fills. Each
 # part's output is printed whole when it ends; a failing part does not stop the others.

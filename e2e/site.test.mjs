@@ -1,44 +1,16 @@
 // Browser tests of the public site, in Debian's headless Chromium, against the real product
-// (adminapi serve --demo: the built static site, the form endpoint and the demo content).
+// (adminapi serve --demo: the built static site, the form endpoint and the demo content): what
+// a visitor does on it. What must hold on every page (no console error, no WCAG violation, no
+// sideways scroll, nothing under the floating buttons) is pages.test.mjs's.
 import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { startDemo, login, untilLive } from './lib/demo.mjs';
 import { makePng } from './lib/png.mjs';
-import { axeViolations } from './lib/axe.mjs';
-import { coveredByFloating } from './lib/covered.mjs';
+import { DESKTOP, PHONE, answerOutside, islandsLive, openPage } from './lib/site.mjs';
 
 let demo, browser;
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const DESKTOP = { viewport: { width: 1366, height: 900 } };
-
-// The map embed and the chat link are the only outside addresses; the tests have no network,
-// so outside requests are answered locally instead of failing noisily.
-const answerOutside = (context) =>
-  context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>outside</p>' }));
-
-async function newPage(options = DESKTOP) {
-  const context = await browser.newContext({ ...options, reducedMotion: 'no-preference' });
-  await answerOutside(context);
-  const page = await context.newPage();
-  return { context, page, errors: watchErrors(page) };
-}
-
-// Every island of the page is hydrated (src/islands/hydrate.ts marks each one).
-const islandsLive = (page) => page.waitForFunction(() => document.querySelectorAll('[data-island]:not([data-hydrated])').length === 0);
-
-// Every public route of SPEC §2 (with one published post; its preview address is a redirect
-// page, tested below).
-async function publicRoutes() {
-  const posts = await (await fetch(`${demo.base}/api/blogs`)).json();
-  assert.ok(posts.length >= 10, 'demo posts are loaded');
-  return ['/', '/about/', '/contactus/', '/blog/', `/blog/${posts[0].slug}/`,
-    '/OurServices/', '/ourservices/', '/web-development-company-in-noida/', '/seo-services-in-delhi/', '/smo-company-in-delhi/',
-    '/graphic-designer-in-delhi/', '/best-google-ads-agency-in-delhi/', '/digital-marketing-services/', '/privacy-policy/',
-    '/terms-conditions/', '/courses/', '/thank-you/', '/cards/', '/contactquery/', '/vision/', '/dedicated/', '/chooseus/',
-    '/testimonials/', '/services/', '/whychooseservices/', '/testimonialsslider/', '/blogslider/', '/whydigitalreeviver/',
-    '/servicesection/', '/provesuccess/', '/navbar/', '/floating/', '/search/'];
-}
+const newPage = (options) => openPage(browser, options);
 
 before(async () => {
   demo = await startDemo();
@@ -48,22 +20,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await demo?.server.stop();
-});
-
-test('every public route renders with no console errors', async () => {
-  const routes = await publicRoutes();
-  const { context, page, errors } = await newPage();
-  for (const route of routes) {
-    const res = await page.goto(demo.base + route, { waitUntil: 'load' });
-    assert.equal(res.status(), 200, route);
-    assert.equal(await page.locator('h1').count(), 1, `${route} has one h1`);
-    await islandsLive(page);
-    assert.deepEqual(errors, [], `console errors on ${route}`);
-  }
-  const missing = await page.goto(`${demo.base}/no-such-page/`);
-  assert.equal(missing.status(), 404);
-  assert.match(await page.locator('h1').innerText(), /not found/i);
-  await context.close();
 });
 
 test("a post's preview address (SPEC §2) leads to the post", async () => {
@@ -287,31 +243,6 @@ test('testimonial arrows move the carousel and student testimonials scroll 1050 
   await context.close();
 });
 
-test('with JavaScript off every page is as wide as the screen and shows no stray list bullets', async () => {
-  const routes = await publicRoutes();
-  for (const options of [PHONE, DESKTOP]) {
-    const context = await browser.newContext({ ...options, javaScriptEnabled: false });
-    await answerOutside(context);
-    const page = await context.newPage();
-    for (const route of routes) {
-      await page.goto(demo.base + route);
-      const { scrollWidth, clientWidth, bullets } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-        // Markers on visible list items outside author text (.prose) are leftovers of an unstyled list.
-        bullets: Array.from(document.querySelectorAll('li'))
-          .filter((li) => !li.closest('.prose') && li.getClientRects().length > 0)
-          .filter((li) => getComputedStyle(li).display === 'list-item' && getComputedStyle(li).listStyleType !== 'none')
-          .map((li) => li.textContent.trim().slice(0, 40)),
-      }));
-      assert.equal(clientWidth, options.viewport.width);
-      assert.equal(scrollWidth, clientWidth, `${route} is ${scrollWidth} px wide at ${clientWidth} px`);
-      assert.deepEqual(bullets, [], `list bullets on ${route}`);
-    }
-    await context.close();
-  }
-});
-
 test('with JavaScript off the phone menu button leads to a page with every menu link', async () => {
   const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
   const page = await context.newPage();
@@ -481,45 +412,4 @@ test('a newly published service is listed on home and /services, and the menus s
     assert.equal(await page.locator('.site-footer a[href="/email-marketing-services/"]').count(), 0, 'the footer is as the spec lists it');
   }
   await context.close();
-});
-
-test('on a phone and a tablet the floating chat and call buttons cover no text and no link of any page, whatever the scroll', { timeout: 240000 }, async () => {
-  const routes = await publicRoutes();
-  const covered = [];
-  for (const options of [PHONE, { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }]) {
-    const { context, page } = await newPage(options);
-    for (const route of routes) {
-      await page.goto(demo.base + route, { waitUntil: 'load' });
-      await islandsLive(page);
-      // A carousel's controls are hidden until it comes near the screen (home/carousel.ts), so
-      // whether they were checked would depend on timing: shown here where they will be.
-      await page.evaluate(() => document.querySelectorAll('.is-pending').forEach((e) => e.classList.remove('is-pending')));
-      for (const what of await coveredByFloating(page)) covered.push(`${route} at ${options.viewport.width} px: ${what}`);
-    }
-    await context.close();
-  }
-  assert.deepEqual(covered, []);
-  const { context, page } = await newPage(PHONE);
-  await page.goto(`${demo.base}/about/`);
-  assert.ok(await page.locator('.floating-widget a').first().isVisible(), 'the buttons are there');
-  await context.close();
-});
-
-test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: 240000 }, async () => {
-  const routes = await publicRoutes();
-  const problems = [];
-  for (const options of [PHONE, DESKTOP]) {
-    const { context, page } = await newPage(options);
-    for (const route of routes) {
-      await page.goto(demo.base + route, { waitUntil: 'load' });
-      await islandsLive(page);
-      // Home's sections below the first screen are laid out only as they come near (styles.css,
-      // content-visibility): axe would see them or not by timing. All of them, as a reader gets.
-      await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
-      const violations = await axeViolations(page);
-      if (violations) problems.push(`${route} at ${options.viewport.width} px:\n${violations}`);
-    }
-    await context.close();
-  }
-  assert.equal(problems.join('\n\n'), '');
 });

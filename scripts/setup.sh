@@ -40,18 +40,31 @@ if [ "$want_s3" = 1 ]; then
   gobin="$(go env GOBIN)"
   [ -n "$gobin" ] || gobin="$(go env GOPATH | cut -d: -f1)/bin"
   if ! command -v versitygw >/dev/null && [ ! -x "$gobin/versitygw" ]; then
-    echo "setup: go install versitygw@$versitygw_version (Versity's S3 gateway, for the deploy tests)"
-    go install "github.com/versity/versitygw/cmd/versitygw@$versitygw_version"
+    # About a minute of compiling on a fresh machine: it runs beside the npm installs below,
+    # which mostly wait on the network, and the script waits for it at its end.
+    echo "setup: go install versitygw@$versitygw_version (Versity's S3 gateway, for the deploy tests), beside the npm installs"
+    go install "github.com/versity/versitygw/cmd/versitygw@$versitygw_version" &
+    versitygw_pid=$!
   fi
 fi
 
-# npm ci only when the lock file changed since the last install.
+# npm ci only when the lock file changed since the last install; the three side by side (each
+# mostly waits on the registry; npm's cache takes concurrent installs).
+npm_pids=()
 for dir in site admin-ui e2e; do
   [ -f "$dir/package.json" ] || continue
   stamp="$dir/node_modules/.installed-lock"
   if [ ! -f "$stamp" ] || ! cmp -s "$dir/package-lock.json" "$stamp"; then
     echo "setup: npm ci in $dir"
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-    cp "$dir/package-lock.json" "$stamp"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error && cp package-lock.json node_modules/.installed-lock) &
+    npm_pids+=($!)
   fi
 done
+for pid in "${npm_pids[@]}"; do
+  wait "$pid" || { echo "setup: npm ci failed (see above)" >&2; exit 1; }
+done
+
+if [ -n "${versitygw_pid:-}" ]; then
+  wait "$versitygw_pid" || { echo "setup: go install versitygw@$versitygw_version failed" >&2; exit 1; }
+  echo "setup: versitygw installed"
+fi
