@@ -4,7 +4,7 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: login run test test-quick build site admin-ui binaries binaries-with-ui deps bench clean check test-go test-js test-browser fuzz gofmt
+.PHONY: login run test test-quick build site admin-ui binaries binaries-with-ui deps bench clean check test-go test-js test-browser fuzz gofmt gate-browser gate-go gate-js
 
 ## run: install, build, load the demo content and serve the whole product on localhost
 run: deps build
@@ -16,13 +16,22 @@ login:
 	@$(BIN)/adminapi demo-login
 
 ## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (three files at a time, the longest first); each part ends with its slowest tests
-# The three parts run side by side once the build is done: much of each is waiting on servers it
-# started (the Go process-level tests, the browser tests), which the others' work fills. Each
-# part's output is printed whole when it ends; a failing part does not stop the others.
+# The parts run side by side, each as soon as what it needs is built: the component tests at
+# once, the Go tests once the site bundle is there, the browser tests once the bundle and the
+# binaries are. The browser tests are the longest part and mostly wait on their servers and
+# timers: they run at the normal priority and the rest beside them niced, so the CPU the Go
+# race tests and the compilers want is what the browser tests leave. Each part's output is
+# printed whole when it ends; a failing part does not stop the others.
 test: deps-browser
-	@$(MAKE) --no-print-directory -j2 --output-sync=target site binaries-with-ui
-	@$(MAKE) --no-print-directory -j3 --output-sync=target test-go test-js test-browser
+	@$(MAKE) --no-print-directory -j4 -k --output-sync=target gate-browser gate-go gate-js
 	@echo "all tests passed"
+
+gate-browser: site binaries-with-ui
+	@$(MAKE) --no-print-directory test-browser
+gate-go: site
+	@nice -n 10 $(MAKE) --no-print-directory test-go
+gate-js:
+	@nice -n 10 $(MAKE) --no-print-directory test-js
 
 ## test-quick: the inner loop: gofmt and the Go tests with -short (no -race, no browser, not the process-level hardening tests, not the 10,000-post budget)
 test-quick: gofmt
