@@ -38,10 +38,10 @@ func (p *paths) register(cmd *cobra.Command) {
 	p.cmd = cmd
 }
 
-// builder makes the Builder; oneShot for a single build (sitegen build), not a server.
-func (p *paths) builder(logger *slog.Logger, oneShot bool) (*generator.Builder, error) {
+// builder makes the Builder of src's records; oneShot for a single build (sitegen build), not a server.
+func (p *paths) builder(ctx context.Context, src generator.Source, logger *slog.Logger, oneShot bool) (*generator.Builder, error) {
 	cfg := p.Config(logger)
-	in, err := siteIntake()
+	in, err := siteIntake(ctx, src, logger)
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +119,7 @@ live site untouched. Prints progress and a summary line.`,
 				return err
 			}
 			defer closeSrc()
-			b, err := p.builder(logger, true)
+			b, err := p.builder(ctx, src, logger, true)
 			if err != nil {
 				return err
 			}

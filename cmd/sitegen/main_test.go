@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -20,11 +21,13 @@ import (
 
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/mailkinds"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/s3test"
+	"digitalreeviver/internal/source"
 	"digitalreeviver/internal/store"
 )
 
@@ -483,5 +486,65 @@ func TestBuildRefusesToRemoveMostOfTheSite(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "blog", "post-1", "index.html")); err == nil {
 		t.Fatal("the forced build kept the posts")
+	}
+}
+
+// TestBuildKnowsTheIntakeSwitch: a build outside the admin server (a CI job's sitegen build)
+// with the intake's keys publishes what the admin's switch says: switched off, intake.json says
+// {"enabled":false} and signs no upload policy, from the database and from what an admin server
+// publishes; switched on again, the policy is signed.
+func TestBuildKnowsTheIntakeSwitch(t *testing.T) {
+	bundleOrSkip(t)
+	for k, v := range map[string]string{"INTAKE_TARGET": "s3://agency-intake", "INTAKE_ENDPOINT_URL": "http://127.0.0.1:1",
+		"INTAKE_REGION": "ap-south-1", "INTAKE_UPLOAD_ACCESS_KEY_ID": "upload", "INTAKE_UPLOAD_SECRET_ACCESS_KEY": "upload-secret",
+		"INTAKE_DRAIN_ACCESS_KEY_ID": "drain", "INTAKE_DRAIN_SECRET_ACCESS_KEY": "drain-secret"} {
+		t.Setenv(k, v)
+	}
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "site.db")
+	db, err := store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := intake.Switch(db, false, "admin", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	out := filepath.Join(dir, "dist")
+	build := func() map[string]any {
+		t.Helper()
+		if err := run(t, "build", "--db", dbPath, "--out", out, "--content", testContent, "--site", filepath.Join(repo, "site")); err != nil {
+			t.Fatal(err)
+		}
+		var file map[string]any
+		if b, err := os.ReadFile(filepath.Join(out, "intake.json")); err != nil || json.Unmarshal(b, &file) != nil {
+			t.Fatalf("intake.json: %v %s", err, b)
+		}
+		return file
+	}
+	if file := build(); file["enabled"] != false || file["fields"] != nil {
+		t.Fatalf("switched off, the build published %v", file)
+	}
+
+	// An admin server publishes that intake.json: a build from it reads the switch there.
+	site := httptest.NewServer(http.FileServer(http.Dir(out)))
+	defer site.Close()
+	if off, where := intakeSwitchedOff(context.Background(), &source.Records{Origin: site.URL}); !off || where != site.URL+"/intake.json" {
+		t.Fatalf("from the admin server's intake.json: off %v (%s)", off, where)
+	}
+
+	db, err = store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := intake.Switch(db, true, "admin", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if file := build(); file["enabled"] != true || file["fields"] == nil {
+		t.Fatalf("switched on, the build published %v", file)
+	}
+	if off, _ := intakeSwitchedOff(context.Background(), &source.Records{Origin: site.URL}); off {
+		t.Fatal("an admin server whose intake.json is signed counts as switched off")
 	}
 }

@@ -112,7 +112,7 @@ func (s *devServer) rebuild(ctx context.Context, bundle bool) error {
 		return err
 	}
 	defer closeSrc()
-	b, err := s.p.builder(s.logger, false)
+	b, err := s.p.builder(ctx, src, s.logger, false)
 	if err != nil {
 		return err
 	}

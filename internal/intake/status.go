@@ -74,22 +74,30 @@ const (
 )
 
 // Enabled reports whether the intake is on (the admin's switch).
-func (s *Service) Enabled() bool {
-	v, err := s.opts.DB.Setting(settingOff)
-	return err == nil && len(v) == 0
+func (s *Service) Enabled() bool { return !SwitchedOff(s.opts.DB) }
+
+// Switch records the admin's switch in db: on, or off by whom and when. Service.SetEnabled
+// also rebuilds the site and wakes the drain.
+func Switch(db *store.DB, on bool, by string, now time.Time) error {
+	if on {
+		return db.PutSetting(settingOff, nil)
+	}
+	return db.PutSetting(settingOff, []byte(by+" "+now.UTC().Format(time.RFC3339)))
+}
+
+// SwitchedOff reports whether an admin switched the intake off, as db records it (a setting
+// that cannot be read counts as off). A build outside the admin server on the same database
+// (sitegen build --db) asks it too, so its intake.json says what the server's builds say.
+func SwitchedOff(db *store.DB) bool {
+	v, err := db.Setting(settingOff)
+	return err != nil || len(v) > 0
 }
 
 // SetEnabled switches the intake on or off and rebuilds the site, whose intake.json then says
 // so: off, the policy is no longer signed or published, pages skip the intake and offer the
 // phone, WhatsApp and e-mail at once, and the drain stops.
 func (s *Service) SetEnabled(on bool, by string) error {
-	var err error
-	if on {
-		err = s.opts.DB.PutSetting(settingOff, nil)
-	} else {
-		err = s.opts.DB.PutSetting(settingOff, []byte(by+" "+s.opts.Now().UTC().Format(time.RFC3339)))
-	}
-	if err != nil {
+	if err := Switch(s.opts.DB, on, by, s.opts.Now()); err != nil {
 		return err
 	}
 	s.opts.Rebuild(map[bool]string{true: "the intake was switched on", false: "the intake was switched off"}[on])
