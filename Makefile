@@ -19,8 +19,9 @@ login:
 # The parts run side by side, each as soon as what it needs is built: the component tests at
 # once, the Go tests once the site bundle is there, the browser tests once the bundle and the
 # binaries are. The browser tests are the longest part and mostly wait on their servers and
-# timers: they run at the normal priority and the rest beside them niced, so the CPU the Go
-# race tests and the compilers want is what the browser tests leave. Each part's output is
+# timers: they run at the normal priority and the Go tests beside them niced, so the CPU the
+# race tests and their compiler want is what the browser tests leave (the component tests,
+# under a minute of CPU and with time limits of their own, are not niced). Each part's output is
 # printed whole when it ends; a failing part does not stop the others.
 test: deps-browser
 	@$(MAKE) --no-print-directory -j4 -k --output-sync=target gate-browser gate-go gate-js
@@ -31,7 +32,7 @@ gate-browser: site binaries-with-ui
 gate-go: site
 	@nice -n 10 $(MAKE) --no-print-directory test-go
 gate-js:
-	@nice -n 10 $(MAKE) --no-print-directory test-js
+	@$(MAKE) --no-print-directory test-js
 
 ## test-quick: the inner loop: gofmt and the Go tests with -short (no -race, no browser, not the process-level hardening tests, not the 10,000-post budget)
 test-quick: gofmt

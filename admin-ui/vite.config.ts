@@ -37,6 +37,6 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
     // The editor screens type into Quill in jsdom; on a busy shared machine that can pass 5 s.
-    testTimeout: 20000,
+    testTimeout: 60000,
   },
 });

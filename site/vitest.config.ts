@@ -15,7 +15,7 @@ export default defineConfig({
     restoreMocks: true,
     // A test waits on events; this only bounds a hang. On two cores beside the Go and browser
     // tests, booting a whole page (islands/boot.test.tsx) passed vitest's default 5 s.
-    testTimeout: 30000,
+    testTimeout: 60000,
     projects: [
       { extends: true, test: { name: 'islands', include: [ISLANDS], isolate: true } },
       { extends: true, test: { name: 'components', include: ['src/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ISLANDS], isolate: false } },

@@ -8,7 +8,7 @@ import { resetToasts } from '../lib/toast';
 // machine. In the gate, with the Go and browser tests beside it on two cores, the first screen of a
 // file (its lazy chunks loaded and transformed then) took longer than that: a failure of the
 // machine, not of the screen. The test's own limit (vite.config's testTimeout) still catches a hang.
-configure({ asyncUtilTimeout: 10000 });
+configure({ asyncUtilTimeout: 20000 });
 
 // jsdom has <dialog> but not its modal methods; these do what the tests can see of them.
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {

@@ -58,7 +58,7 @@ export interface ContactPopupProps {
  */
 export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKey, defaultCountry, contact, attribution }: ContactPopupProps) {
   const [open, setOpen] = useState(false);
-  const [Form, setForm] = useState<ComponentType<PopupFormProps> | null>(() => loadedForm);
+  const [Form, setForm] = useState<ComponentType<PopupFormProps> | null>(null); // as served: no dialog until asked
   const everOpened = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
 
