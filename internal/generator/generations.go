@@ -28,7 +28,13 @@ type manifest struct {
 	Pages      map[string]string `json:"pages"`               // page file → hash of its inputs
 	Files      map[string]string `json:"files"`               // every other file → the key of its content
 	Redirects  map[string]string `json:"redirects,omitempty"` // old address → new, each with a page in Files
+	// order is the maps' keys sorted, when this process encoded the manifest (encodeAfter): the
+	// next manifest differs from it by a few files, so its keys sort by a merge.
+	order *manifestOrder
 }
+
+// manifestOrder is a manifest's keys of Pages, Files and Redirects, each sorted.
+type manifestOrder struct{ pages, files, redirects []string }
 
 const manifestName = ".build.json"
 
@@ -298,6 +304,60 @@ func Rollback(out string) (string, error) {
 // of the cost: a publish writes the manifest of every file of the site, and encoding it through
 // reflection was a tenth of a publish on a 5,000-post site.
 func (m manifest) MarshalJSON() ([]byte, error) {
+	return m.encode(manifestOrder{pages: slices.Sorted(maps.Keys(m.Pages)), files: slices.Sorted(maps.Keys(m.Files)),
+		redirects: slices.Sorted(maps.Keys(m.Redirects))}), nil
+}
+
+// encodeAfter encodes m as MarshalJSON does, and keeps its sorted keys with it. Its keys are
+// sorted by merging the few that differ into those of prev, the manifest of the generation
+// before it, when this process encoded that one: sorting every file's name was most of
+// encoding a publish's manifest, and grew with the site.
+func (m *manifest) encodeAfter(prev manifest) []byte {
+	var was manifestOrder
+	if prev.order != nil {
+		was = *prev.order
+	}
+	m.order = &manifestOrder{pages: sortedAfter(m.Pages, prev.Pages, was.pages), files: sortedAfter(m.Files, prev.Files, was.files),
+		redirects: sortedAfter(m.Redirects, prev.Redirects, was.redirects)}
+	return m.encode(*m.order)
+}
+
+// sortedAfter is the keys of m sorted, given the sorted keys of prev (nil: unknown).
+func sortedAfter(m, prev map[string]string, prevKeys []string) []string {
+	if prevKeys == nil || len(prevKeys) != len(prev) {
+		return slices.Sorted(maps.Keys(m))
+	}
+	var added []string
+	for k := range m {
+		if _, ok := prev[k]; !ok {
+			added = append(added, k)
+		}
+	}
+	kept := prevKeys
+	if len(m)-len(added) < len(prevKeys) { // some of prev's keys are gone
+		kept = make([]string, 0, len(m)-len(added))
+		for _, k := range prevKeys {
+			if _, ok := m[k]; ok {
+				kept = append(kept, k)
+			}
+		}
+	}
+	if len(added) == 0 {
+		return kept
+	}
+	slices.Sort(added)
+	out := make([]string, 0, len(m))
+	i := 0
+	for _, k := range added {
+		j, _ := slices.BinarySearch(kept[i:], k)
+		out = append(append(out, kept[i:i+j]...), k)
+		i += j
+	}
+	return append(out, kept[i:]...)
+}
+
+// encode writes m with its keys in order.
+func (m manifest) encode(order manifestOrder) []byte {
 	b := make([]byte, 0, 64*(len(m.Pages)+len(m.Files)+len(m.Redirects))+256)
 	b = append(b, `{"generation":`...)
 	b = appendJSONString(b, m.Generation)
@@ -309,20 +369,21 @@ func (m manifest) MarshalJSON() ([]byte, error) {
 		b = append(b, `,"assets":`...)
 		b = appendJSONString(b, m.Assets)
 	}
-	b = appendJSONMap(append(b, `,"pages":`...), m.Pages)
-	b = appendJSONMap(append(b, `,"files":`...), m.Files)
+	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, order.pages)
+	b = appendJSONMap(append(b, `,"files":`...), m.Files, order.files)
 	if len(m.Redirects) > 0 {
-		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects)
+		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, order.redirects)
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
-func appendJSONMap(b []byte, m map[string]string) []byte {
+// appendJSONMap appends m with its keys in the order of keys (m's keys, sorted).
+func appendJSONMap(b []byte, m map[string]string, keys []string) []byte {
 	if m == nil {
 		return append(b, "null"...)
 	}
 	b = append(b, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
+	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
