@@ -1,7 +1,7 @@
 package domain
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"time"
 )
@@ -130,11 +130,16 @@ func (k *Kind) Sort(recs []Record) {
 		f := r.Fields()
 		keys[i] = key{r, *f.CreatedAt, *f.Slug}
 	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		if a, b := keys[i], keys[j]; !a.at.Equal(b.at) {
-			return a.at.After(b.at) == k.NewestFirst
+	// Generic, not sort.SliceStable: swapping through reflection was a tenth of listing the
+	// published blogs of a large site, which every publish does.
+	slices.SortStableFunc(keys, func(a, b key) int {
+		if c := a.at.Compare(b.at); c != 0 {
+			if k.NewestFirst {
+				return -c
+			}
+			return c
 		}
-		return keys[i].slug < keys[j].slug
+		return strings.Compare(a.slug, b.slug)
 	})
 	for i := range keys {
 		recs[i] = keys[i].rec
