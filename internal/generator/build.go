@@ -161,6 +161,7 @@ type Builder struct {
 	uploadRefs map[string][]string
 	// manifests are the manifests this Builder wrote, kept while it runs on (not OneShot).
 	manifests manifestCache
+	sitemaps  sitemapMemo // the posts' sitemaps it made (not OneShot)
 	schedMu   sync.Mutex  // guards pruneAt
 	pruneAt   *time.Timer // the scheduled prune, if any
 }
