@@ -162,8 +162,12 @@ type Builder struct {
 	// manifests are the manifests this Builder wrote, kept while it runs on (not OneShot).
 	manifests manifestCache
 	sitemaps  sitemapMemo // the posts' sitemaps it made (not OneShot)
-	schedMu   sync.Mutex  // guards pruneAt
-	pruneAt   *time.Timer // the scheduled prune, if any
+	// previews are the posts' preview redirects, by slug, and redirectKeys the redirect pages'
+	// keys, by the address each leads to (not OneShot).
+	previews     map[string]*previewOf
+	redirectKeys redirectKeys
+	schedMu      sync.Mutex  // guards pruneAt
+	pruneAt      *time.Timer // the scheduled prune, if any
 }
 
 // New prepares a Builder; it fails when the renderer bundle has not been built.

@@ -87,7 +87,7 @@ type planner struct {
 	cards    []BlogCard
 	warn     func(msg string, args ...any)
 	memo     *planMemo           // last build's encodings (nil: none)
-	keys     []string            // recordKey of each post, by index in blogs
+	keys     []string            // recordKey of each post, by index in blogs (the run's, or made by plan)
 	newCards map[string]BlogCard // the cards of this build, for the next one's memo (not oneShot)
 	// texts reads the posts' text when the blogs were listed without it (nil: they carry it).
 	texts *postTexts
@@ -266,10 +266,11 @@ func (p *planner) plan() ([]*Page, error) {
 	if !p.oneShot {
 		p.newCards = make(map[string]BlogCard, len(p.blogs))
 	}
-	p.keys = make([]string, len(p.blogs))
+	if len(p.keys) != len(p.blogs) {
+		p.keys = recordKeys(p.blogs)
+	}
 	for i := range p.blogs {
-		key := recordKey(&p.blogs[i])
-		p.keys[i] = key
+		key := p.keys[i]
 		card, ok := BlogCard{}, false
 		if p.memo != nil {
 			card, ok = p.memo.cards[key]

@@ -45,7 +45,7 @@ func (r *run) diff() error {
 	}
 	basis := r.redirectBasis()
 	for name, to := range r.moved {
-		r.next.Files[name] = sum16(basis, []byte(to))
+		r.next.Files[name] = r.redirectKey(basis, to)
 	}
 	for _, it := range r.pages {
 		if r.early != nil {

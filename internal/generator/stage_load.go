@@ -48,6 +48,7 @@ func (r *run) load() error {
 	} else if r.blogs, err = r.src.Blogs(); err != nil {
 		return fmt.Errorf("blogs: %w", err)
 	}
+	r.keys = recordKeys(r.blogs)
 	if r.services, err = r.src.Services(); err != nil {
 		return fmt.Errorf("services: %w", err)
 	}
@@ -126,7 +127,7 @@ func (r *run) recordUploads() []string {
 	} else {
 		for i := range r.blogs {
 			b := &r.blogs[i]
-			add("blog:"+recordKey(b), b.Image, b.Content)
+			add("blog:"+r.keys[i], b.Image, b.Content)
 		}
 	}
 	for i := range r.services {

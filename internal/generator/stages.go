@@ -36,6 +36,7 @@ type run struct {
 	siteJSON    []byte
 	intakeFile  []byte // intake.json of this build (nil: no intake)
 	blogs       []domain.Blog
+	keys        []string   // recordKey of each blog
 	texts       *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
 	services    []domain.Service
 	redirects   []domain.Redirect     // when the source keeps them (RedirectSource)
