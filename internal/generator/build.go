@@ -162,6 +162,7 @@ type Builder struct {
 	// manifests are the manifests this Builder wrote, kept while it runs on (not OneShot).
 	manifests manifestCache
 	sitemaps  sitemapMemo // the posts' sitemaps it made (not OneShot)
+	content   contentMemo // the content folder it read last (not OneShot)
 	// previews are the posts' preview redirects, by slug, and redirectKeys the redirect pages'
 	// keys, by the address each leads to (not OneShot).
 	previews     map[string]*previewOf

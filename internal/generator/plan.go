@@ -546,8 +546,17 @@ func (p *planner) servicePages() []*Page {
 			p.warn("skipping service whose slug is reserved or invalid", "slug", s.Slug)
 			continue
 		}
-		props, h := p.servicePage(s, false)
-		pages = append(pages, &Page{Route: "/" + s.Slug + "/", File: s.Slug + "/index.html", Name: "servicePage", Props: props, Head: h, Sitemap: true, Modified: s.UpdatedAt})
+		route := "/" + s.Slug + "/"
+		pg := &Page{Route: route, File: s.Slug + "/index.html", Name: "servicePage", Sitemap: true, Modified: s.UpdatedAt}
+		// A service's page is the same while its record is (and what every page depends on, the
+		// memo's key): a publish reuses the encodings of all of them but the one it changes.
+		if !p.oneShot || p.memo != nil {
+			pg.memoKey = "service\x00" + s.ID + "@" + strconv.FormatInt(s.UpdatedAt.UnixNano(), 10) + "/" + s.Slug
+		}
+		if pg.memo = p.memoFor(route, pg.memoKey); pg.memo == nil {
+			pg.Props, pg.Head = p.servicePage(s, false)
+		}
+		pages = append(pages, pg)
 	}
 	return pages
 }

@@ -30,6 +30,7 @@ type run struct {
 
 	// load
 	content     *contentdir.Content
+	contentSum  string   // of the content folder's files ("" when one could not be read)
 	live        string   // the live generation's folder ("" when there is none)
 	prev        manifest // its manifest
 	assets      render.Assets
