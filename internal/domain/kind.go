@@ -132,18 +132,26 @@ func (k *Kind) Sort(recs []Record) {
 	}
 	// Generic, not sort.SliceStable: swapping through reflection was a tenth of listing the
 	// published blogs of a large site, which every publish does.
-	slices.SortStableFunc(keys, func(a, b key) int {
-		if c := a.at.Compare(b.at); c != 0 {
-			if k.NewestFirst {
-				return -c
-			}
-			return c
-		}
-		return strings.Compare(a.slug, b.slug)
-	})
+	slices.SortStableFunc(keys, func(a, b key) int { return k.compare(a.at, b.at, a.slug, b.slug) })
 	for i := range keys {
 		recs[i] = keys[i].rec
 	}
+}
+
+// Compare orders two records of k as Sort does: negative when a comes first.
+func (k *Kind) Compare(a, b Record) int {
+	fa, fb := a.Fields(), b.Fields()
+	return k.compare(*fa.CreatedAt, *fb.CreatedAt, *fa.Slug, *fb.Slug)
+}
+
+func (k *Kind) compare(atA, atB time.Time, slugA, slugB string) int {
+	if c := atA.Compare(atB); c != 0 {
+		if k.NewestFirst {
+			return -c
+		}
+		return c
+	}
+	return strings.Compare(slugA, slugB)
 }
 
 // Kind returns Blogs.
