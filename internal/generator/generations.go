@@ -394,11 +394,19 @@ func appendJSONMap(b []byte, m map[string]string, keys []string) []byte {
 	return append(b, '}')
 }
 
+// jsonPlain are the bytes encoding/json writes as they are: printable ASCII but for " \ < > &.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c <= 0x7e; c++ {
+		t[c] = !strings.ContainsRune(`"\<>&`, rune(c))
+	}
+	return t
+}()
+
 // appendJSONString appends s quoted; a string with anything but plain printable ASCII that
 // encoding/json leaves as it is goes through encoding/json.
 func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !jsonPlain[s[i]] {
 			q, _ := json.Marshal(s)
 			return append(b, q...)
 		}
