@@ -33,8 +33,12 @@ type manifest struct {
 	order *manifestOrder
 }
 
-// manifestOrder is a manifest's keys of Pages, Files and Redirects, each sorted.
-type manifestOrder struct{ pages, files, redirects []string }
+// manifestOrder is a manifest's keys of Pages, Files and Redirects, each sorted, with their
+// values in the same order (filled as the manifest is encoded).
+type manifestOrder struct{ pages, files, redirects sortedMap }
+
+// sortedMap is a map's keys, sorted, and their values.
+type sortedMap struct{ keys, vals []string }
 
 const manifestName = ".build.json"
 
@@ -120,6 +124,9 @@ type Changes struct {
 
 // changes compares the generation m with the one before it.
 func changes(before, m manifest) Changes {
+	if c, ok := changesInOrder(before, m); ok {
+		return c
+	}
 	var c Changes
 	for _, pair := range [][2]map[string]string{{before.Pages, m.Pages}, {before.Files, m.Files}} {
 		old, now := pair[0], pair[1]
@@ -137,6 +144,59 @@ func changes(before, m manifest) Changes {
 	sort.Strings(c.Written)
 	sort.Strings(c.Removed)
 	return c
+}
+
+// changesInOrder is changes for two manifests this process encoded: a walk along both sorted
+// lists of files and their keys, rather than a lookup of every file of each in the other (a
+// publish compares every file of the site).
+func changesInOrder(before, m manifest) (Changes, bool) {
+	a, b := before.order, m.order
+	if a == nil || b == nil || len(a.pages.vals) != len(before.Pages) || len(b.pages.vals) != len(m.Pages) ||
+		len(a.files.vals) != len(before.Files) || len(b.files.vals) != len(m.Files) {
+		return Changes{}, false
+	}
+	wp, rp := a.pages.changesTo(b.pages)
+	wf, rf := a.files.changesTo(b.files)
+	return Changes{Written: mergeSorted(wp, wf), Removed: mergeSorted(rp, rf)}, true
+}
+
+// changesTo lists the keys of next that s lacks or holds with another value, and the keys of s
+// that next lacks, each sorted.
+func (s sortedMap) changesTo(next sortedMap) (written, removed []string) {
+	i, j := 0, 0
+	for i < len(s.keys) || j < len(next.keys) {
+		switch {
+		case j == len(next.keys) || i < len(s.keys) && s.keys[i] < next.keys[j]:
+			removed = append(removed, s.keys[i])
+			i++
+		case i == len(s.keys) || next.keys[j] < s.keys[i]:
+			written = append(written, next.keys[j])
+			j++
+		default:
+			if s.vals[i] != next.vals[j] {
+				written = append(written, next.keys[j])
+			}
+			i++
+			j++
+		}
+	}
+	return written, removed
+}
+
+// mergeSorted is two sorted lists as one.
+func mergeSorted(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0] < a[0] {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // generationsDir is where generations live: ".dist" beside "dist".
@@ -304,8 +364,8 @@ func Rollback(out string) (string, error) {
 // of the cost: a publish writes the manifest of every file of the site, and encoding it through
 // reflection was a tenth of a publish on a 5,000-post site.
 func (m manifest) MarshalJSON() ([]byte, error) {
-	return m.encode(manifestOrder{pages: slices.Sorted(maps.Keys(m.Pages)), files: slices.Sorted(maps.Keys(m.Files)),
-		redirects: slices.Sorted(maps.Keys(m.Redirects))}), nil
+	return m.encode(&manifestOrder{pages: sortedMap{keys: slices.Sorted(maps.Keys(m.Pages))},
+		files: sortedMap{keys: slices.Sorted(maps.Keys(m.Files))}, redirects: sortedMap{keys: slices.Sorted(maps.Keys(m.Redirects))}}), nil
 }
 
 // encodeAfter encodes m as MarshalJSON does, and keeps its sorted keys with it. Its keys are
@@ -317,9 +377,10 @@ func (m *manifest) encodeAfter(prev manifest) []byte {
 	if prev.order != nil {
 		was = *prev.order
 	}
-	m.order = &manifestOrder{pages: sortedAfter(m.Pages, prev.Pages, was.pages), files: sortedAfter(m.Files, prev.Files, was.files),
-		redirects: sortedAfter(m.Redirects, prev.Redirects, was.redirects)}
-	return m.encode(*m.order)
+	m.order = &manifestOrder{pages: sortedMap{keys: sortedAfter(m.Pages, prev.Pages, was.pages.keys)},
+		files:     sortedMap{keys: sortedAfter(m.Files, prev.Files, was.files.keys)},
+		redirects: sortedMap{keys: sortedAfter(m.Redirects, prev.Redirects, was.redirects.keys)}}
+	return m.encode(m.order)
 }
 
 // sortedAfter is the keys of m sorted, given the sorted keys of prev (nil: unknown).
@@ -356,8 +417,8 @@ func sortedAfter(m, prev map[string]string, prevKeys []string) []string {
 	return append(out, kept[i:]...)
 }
 
-// encode writes m with its keys in order.
-func (m manifest) encode(order manifestOrder) []byte {
+// encode writes m with its keys in order, and fills order's values.
+func (m manifest) encode(order *manifestOrder) []byte {
 	b := make([]byte, 0, 64*(len(m.Pages)+len(m.Files)+len(m.Redirects))+256)
 	b = append(b, `{"generation":`...)
 	b = appendJSONString(b, m.Generation)
@@ -369,27 +430,31 @@ func (m manifest) encode(order manifestOrder) []byte {
 		b = append(b, `,"assets":`...)
 		b = appendJSONString(b, m.Assets)
 	}
-	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, order.pages)
-	b = appendJSONMap(append(b, `,"files":`...), m.Files, order.files)
+	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, &order.pages)
+	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files)
 	if len(m.Redirects) > 0 {
-		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, order.redirects)
+		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects)
 	}
 	return append(b, '}')
 }
 
-// appendJSONMap appends m with its keys in the order of keys (m's keys, sorted).
-func appendJSONMap(b []byte, m map[string]string, keys []string) []byte {
+// appendJSONMap appends m with its keys in the order of s.keys (m's keys, sorted), and keeps
+// their values in s.vals.
+func appendJSONMap(b []byte, m map[string]string, s *sortedMap) []byte {
 	if m == nil {
 		return append(b, "null"...)
 	}
+	s.vals = make([]string, len(s.keys))
 	b = append(b, '{')
-	for i, k := range keys {
+	for i, k := range s.keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
+		v := m[k]
+		s.vals[i] = v
 		b = appendJSONString(b, k)
 		b = append(b, ':')
-		b = appendJSONString(b, m[k])
+		b = appendJSONString(b, v)
 	}
 	return append(b, '}')
 }

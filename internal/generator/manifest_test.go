@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"testing"
 	"time"
@@ -85,7 +86,8 @@ func TestManifestCache(t *testing.T) {
 }
 
 // TestManifestEncodeAfter checks that a manifest encoded after another (its keys sorted by a
-// merge into the other's) is encoded as encoding/json would, over a series of manifests that
+// merge into the other's) is encoded as encoding/json would, and that the files that changed
+// between them read from their sorted lists are the ones their maps give, over a series of manifests that
 // gain, lose and change files, as publishes, deletions and renames do.
 func TestManifestEncodeAfter(t *testing.T) {
 	seed := time.Now().UnixNano()
@@ -119,6 +121,15 @@ func TestManifestEncodeAfter(t *testing.T) {
 		}
 		if string(got) != string(want) {
 			t.Fatalf("step %d: manifest JSON\n got %s\nwant %s", step, got, want)
+		}
+		// What changed, read along the two sorted lists, is what the maps say.
+		if step > 0 {
+			inOrder, ok := changesInOrder(prev, next)
+			unordered := prev
+			unordered.order = nil
+			if byMaps := changes(unordered, next); !ok || !reflect.DeepEqual(inOrder, byMaps) {
+				t.Fatalf("step %d: changes %+v (%t), by the maps %+v", step, inOrder, ok, byMaps)
+			}
 		}
 		prev = next
 	}
