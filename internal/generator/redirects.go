@@ -113,7 +113,7 @@ func (r *run) redirectPageOf(to string) []byte {
 // oldest post first. SPEC §2 shows the post at both; the second is a redirect page of a few
 // hundred bytes (and a rule of _redirects, which the S3 deploy turns into a 301) instead of a
 // second copy of the whole page, which halved the files a build writes. A long-lived Builder
-// keeps each post's (previewMemo): making and sorting them all was a tenth of a publish.
+// keeps each post's (Builder.previews): making and sorting them all was a tenth of a publish.
 func (r *run) previewRedirects() []previewOf {
 	if r.planner == nil {
 		return nil
