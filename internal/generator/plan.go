@@ -419,10 +419,6 @@ func (p *planner) blogPages() []*Page {
 
 	for c := 0; c < chunks; c++ {
 		lo, hi := c*PostsPerPage, min((c+1)*PostsPerPage, n)
-		posts := make([]BlogCard, 0, hi-lo)
-		for o := hi - 1; o >= lo; o-- {
-			posts = append(posts, card(o))
-		}
 		pg := &Pagination{Heading: strings.ReplaceAll(blogPage.ArchiveHeading, "{page}", strconv.Itoa(c+1))}
 		if c+1 < chunks {
 			pg.NewerHref = archiveHref(c + 1)
@@ -439,6 +435,10 @@ func (p *planner) blogPages() []*Page {
 		page.memoKey = strings.Join([]string{"archive", pg.Heading, pg.NewerHref, pg.OlderHref, blogPage.Description,
 			blogPage.Keywords, strings.Join(p.keys[n-hi:n-lo], ",")}, "\x00")
 		if page.memo = p.memoFor(route, page.memoKey); page.memo == nil {
+			posts := make([]BlogCard, 0, hi-lo)
+			for o := hi - 1; o >= lo; o-- {
+				posts = append(posts, card(o))
+			}
 			page.Props, page.Head = BlogListProps{Posts: posts, Pagination: pg}, listHead(pg.Heading, route)
 		}
 		pages = append(pages, page)
