@@ -115,15 +115,16 @@ type contentMemo struct {
 
 // recordUploads lists the uploads the records use, in record order. A long-lived Builder keeps
 // each record version's list (by recordKey: the store stamps UpdatedAt on every write), so a
-// publish scans only the records that changed.
+// publish scans only the records that changed. The lists are kept in one map that a publish
+// adds to (rebuilding it was a map of every record on every publish), forgotten once it holds
+// twice as many versions as there are records.
 func (r *run) recordUploads() []string {
-	next := make(map[string][]string, len(r.blogs)+len(r.services))
+	if !r.cfg.OneShot && (r.uploadRefs == nil || len(r.uploadRefs) > 2*(len(r.blogs)+len(r.services))+64) {
+		r.uploadRefs = make(map[string][]string, len(r.blogs)+len(r.services))
+	}
 	seen := map[string]bool{}
 	var out []string
-	use := func(key string, names []string) {
-		if !r.cfg.OneShot {
-			next[key] = names
-		}
+	use := func(names []string) {
 		for _, n := range names {
 			if !seen[n] {
 				seen[n] = true
@@ -135,8 +136,11 @@ func (r *run) recordUploads() []string {
 		names, ok := r.uploadRefs[key]
 		if !ok {
 			names = uploadsUsed(texts...)
+			if !r.cfg.OneShot {
+				r.uploadRefs[key] = names
+			}
 		}
-		use(key, names)
+		use(names)
 	}
 	if r.texts != nil {
 		// Each post's text is read here once for its uploads, excerpt and description.
@@ -147,7 +151,7 @@ func (r *run) recordUploads() []string {
 			return nil
 		})
 		for i := range r.blogs {
-			use("", texted[i])
+			use(texted[i])
 		}
 	} else {
 		for i := range r.blogs {
@@ -158,9 +162,6 @@ func (r *run) recordUploads() []string {
 	for i := range r.services {
 		s := &r.services[i]
 		add("service:"+s.ID+"@"+strconv.FormatInt(s.UpdatedAt.UnixNano(), 10)+"/"+s.Slug, s.Image, s.Description)
-	}
-	if !r.cfg.OneShot {
-		r.uploadRefs = next
 	}
 	return out
 }
