@@ -263,8 +263,15 @@ func (p *planner) blogCard(i int) BlogCard {
 // plan lists every page of the site.
 func (p *planner) plan() ([]*Page, error) {
 	p.cards = make([]BlogCard, len(p.blogs))
-	if !p.oneShot {
-		p.newCards = make(map[string]BlogCard, len(p.blogs))
+	fresh := false // newCards is a new map, to fill with every card
+	switch {
+	case p.oneShot:
+	case p.memo != nil && p.memo.cards != nil && len(p.memo.cards) <= 2*len(p.blogs)+64:
+		// A card depends only on its record's version (and what the memo's key covers): the
+		// last build's cards are added to, not copied into a new map of every post.
+		p.newCards = p.memo.cards
+	default:
+		p.newCards, fresh = make(map[string]BlogCard, len(p.blogs)), true
 	}
 	if len(p.keys) != len(p.blogs) {
 		p.keys = recordKeys(p.blogs)
@@ -278,10 +285,12 @@ func (p *planner) plan() ([]*Page, error) {
 		if !ok {
 			card = p.blogCard(i)
 		}
-		p.cards[i] = card
-		if p.newCards != nil {
-			p.newCards[key] = card
+		if !ok || fresh {
+			if p.newCards != nil {
+				p.newCards[key] = card
+			}
 		}
+		p.cards[i] = card
 	}
 	home := p.homeProps()
 	courses := p.coursesProps()
