@@ -1,7 +1,7 @@
 package domain
 
 import (
-	"sort"
+	"slices"
 	"strings"
 	"time"
 )
@@ -130,15 +130,28 @@ func (k *Kind) Sort(recs []Record) {
 		f := r.Fields()
 		keys[i] = key{r, *f.CreatedAt, *f.Slug}
 	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		if a, b := keys[i], keys[j]; !a.at.Equal(b.at) {
-			return a.at.After(b.at) == k.NewestFirst
-		}
-		return keys[i].slug < keys[j].slug
-	})
+	// Generic, not sort.SliceStable: swapping through reflection was a tenth of listing the
+	// published blogs of a large site, which every publish does.
+	slices.SortStableFunc(keys, func(a, b key) int { return k.compare(a.at, b.at, a.slug, b.slug) })
 	for i := range keys {
 		recs[i] = keys[i].rec
 	}
+}
+
+// Compare orders two records of k as Sort does: negative when a comes first.
+func (k *Kind) Compare(a, b Record) int {
+	fa, fb := a.Fields(), b.Fields()
+	return k.compare(*fa.CreatedAt, *fb.CreatedAt, *fa.Slug, *fb.Slug)
+}
+
+func (k *Kind) compare(atA, atB time.Time, slugA, slugB string) int {
+	if c := atA.Compare(atB); c != 0 {
+		if k.NewestFirst {
+			return -c
+		}
+		return c
+	}
+	return strings.Compare(slugA, slugB)
 }
 
 // Kind returns Blogs.

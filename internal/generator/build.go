@@ -161,8 +161,14 @@ type Builder struct {
 	uploadRefs map[string][]string
 	// manifests are the manifests this Builder wrote, kept while it runs on (not OneShot).
 	manifests manifestCache
-	schedMu   sync.Mutex  // guards pruneAt
-	pruneAt   *time.Timer // the scheduled prune, if any
+	sitemaps  sitemapMemo // the posts' sitemaps it made (not OneShot)
+	content   contentMemo // the content folder it read last (not OneShot)
+	// previews are the posts' preview redirects, by slug, and redirectKeys the redirect pages'
+	// keys, by the address each leads to (not OneShot).
+	previews     map[string]*previewOf
+	redirectKeys redirectKeys
+	schedMu      sync.Mutex  // guards pruneAt
+	pruneAt      *time.Timer // the scheduled prune, if any
 }
 
 // New prepares a Builder; it fails when the renderer bundle has not been built.

@@ -602,6 +602,23 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 		func() error { return os.WriteFile(extraImage, []byte(`<svg width="2" height="2"></svg>`), 0o644) },
 		func() error { return useImage("archive-post-12", "") },
 		func() error { return os.Remove(extraImage) },
+		// A service's record and a landing page's markdown edited: neither the service page's
+		// encoding nor the content folder a long-lived builder keeps may stand for the new ones.
+		func() error {
+			_, err := s.db.UpdateRecord(domain.Services, store.Published, "video-marketing", func(r domain.Record) error {
+				r.(*domain.Service).Description = "<p>Video, rewritten.</p>"
+				return nil
+			})
+			return err
+		},
+		func() error {
+			landing := filepath.Join(contentCopy, "landing", "seo-services-in-delhi.md")
+			md, err := os.ReadFile(landing)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(landing, append(md, "\n\nA paragraph added to the landing page.\n"...), 0o644)
+		},
 	}
 	for i, step := range steps {
 		if err := step(); err != nil {

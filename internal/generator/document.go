@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"html"
-	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -96,106 +94,6 @@ func document(head string, page render.Page) []byte {
 	out = append(out, page.After...)
 	out = append(out, "</body></html>\n"...)
 	return out
-}
-
-// sitemapMaxURLs is the sitemap protocol's limit of URLs in one file. Past it, sitemap.xml is an
-// index of sitemaps: one of the pages that are not posts, and the posts oldest first in files of
-// sitemapPostsPerFile, so a publish changes the newest of them (and the pages' one) only.
-const (
-	sitemapMaxURLs      = 50_000
-	sitemapPostsPerFile = 10_000
-)
-
-const sitemapNS = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"`
-
-// sitemapFiles are the indexable pages as sitemap.xml, or past sitemapMaxURLs as sitemap.xml the
-// index and its sitemaps (sitemap-pages.xml, sitemap-posts-1.xml, …), by file name.
-func sitemapFiles(pages []*Page, base string) map[string][]byte {
-	var listed, posts []*Page
-	for _, p := range pages {
-		if !p.Sitemap {
-			continue
-		}
-		listed = append(listed, p)
-		if p.Name == "blogPost" {
-			posts = append(posts, p)
-		}
-	}
-	if len(listed) <= sitemapMaxURLs {
-		return map[string][]byte{"sitemap.xml": urlSet(listed, base, true)}
-	}
-	others := make([]*Page, 0, len(listed)-len(posts))
-	for _, p := range listed {
-		if p.Name != "blogPost" {
-			others = append(others, p)
-		}
-	}
-	slices.Reverse(posts) // the planner lists posts newest first
-	files := map[string][]byte{"sitemap-pages.xml": urlSet(others, base, true)}
-	var index bytes.Buffer
-	index.WriteString(xml.Header)
-	index.WriteString("<sitemapindex " + sitemapNS + ">\n")
-	indexEntry(&index, base+"/sitemap-pages.xml", others)
-	for i := 0; i*sitemapPostsPerFile < len(posts); i++ {
-		chunk := posts[i*sitemapPostsPerFile : min((i+1)*sitemapPostsPerFile, len(posts))]
-		name := "sitemap-posts-" + strconv.Itoa(i+1) + ".xml"
-		files[name] = urlSet(chunk, base, false)
-		indexEntry(&index, base+"/"+name, chunk)
-	}
-	index.WriteString("</sitemapindex>\n")
-	files["sitemap.xml"] = index.Bytes()
-	return files
-}
-
-const (
-	sitemapHead = xml.Header + "<urlset " + sitemapNS + ">\n"
-	sitemapTail = "</urlset>\n"
-)
-
-// urlSet is a sitemap of pages, sorted by address (or in their order).
-func urlSet(pages []*Page, base string, sorted bool) []byte {
-	if sorted {
-		pages = slices.Clone(pages)
-		slices.SortFunc(pages, func(a, b *Page) int { return strings.Compare(a.Route, b.Route) })
-	}
-	b := make([]byte, 0, len(pages)*100+128)
-	b = append(b, sitemapHead...)
-	for _, p := range pages {
-		b = urlLine(b, base+p.Route, p.Modified)
-	}
-	return append(b, sitemapTail...)
-}
-
-// urlLine appends a sitemap's <url> line, as encoding/xml wrote it.
-func urlLine(b []byte, loc string, modified time.Time) []byte {
-	b = append(b, "<url><loc>"...)
-	var esc bytes.Buffer
-	xml.EscapeText(&esc, []byte(loc))
-	b = append(b, esc.Bytes()...)
-	b = append(b, "</loc>"...)
-	if !modified.IsZero() {
-		b = append(b, "<lastmod>"...)
-		b = modified.UTC().AppendFormat(b, "2006-01-02")
-		b = append(b, "</lastmod>"...)
-	}
-	return append(b, "</url>\n"...)
-}
-
-// indexEntry lists a sitemap in the index, dated by the latest change of its pages.
-func indexEntry(b *bytes.Buffer, loc string, pages []*Page) {
-	var latest time.Time
-	for _, p := range pages {
-		if p.Modified.After(latest) {
-			latest = p.Modified
-		}
-	}
-	b.WriteString("<sitemap><loc>")
-	xml.EscapeText(b, []byte(loc))
-	b.WriteString("</loc>")
-	if !latest.IsZero() {
-		b.WriteString("<lastmod>" + latest.UTC().Format("2006-01-02") + "</lastmod>")
-	}
-	b.WriteString("</sitemap>\n")
 }
 
 func robotsTXT(base string) []byte {

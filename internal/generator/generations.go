@@ -28,7 +28,17 @@ type manifest struct {
 	Pages      map[string]string `json:"pages"`               // page file → hash of its inputs
 	Files      map[string]string `json:"files"`               // every other file → the key of its content
 	Redirects  map[string]string `json:"redirects,omitempty"` // old address → new, each with a page in Files
+	// order is the maps' keys sorted, when this process encoded the manifest (encodeAfter): the
+	// next manifest differs from it by a few files, so its keys sort by a merge.
+	order *manifestOrder
 }
+
+// manifestOrder is a manifest's keys of Pages, Files and Redirects, each sorted, with their
+// values in the same order (filled as the manifest is encoded).
+type manifestOrder struct{ pages, files, redirects sortedMap }
+
+// sortedMap is a map's keys, sorted, and their values.
+type sortedMap struct{ keys, vals []string }
 
 const manifestName = ".build.json"
 
@@ -114,6 +124,9 @@ type Changes struct {
 
 // changes compares the generation m with the one before it.
 func changes(before, m manifest) Changes {
+	if c, ok := changesInOrder(before, m); ok {
+		return c
+	}
 	var c Changes
 	for _, pair := range [][2]map[string]string{{before.Pages, m.Pages}, {before.Files, m.Files}} {
 		old, now := pair[0], pair[1]
@@ -131,6 +144,59 @@ func changes(before, m manifest) Changes {
 	sort.Strings(c.Written)
 	sort.Strings(c.Removed)
 	return c
+}
+
+// changesInOrder is changes for two manifests this process encoded: a walk along both sorted
+// lists of files and their keys, rather than a lookup of every file of each in the other (a
+// publish compares every file of the site).
+func changesInOrder(before, m manifest) (Changes, bool) {
+	a, b := before.order, m.order
+	if a == nil || b == nil || len(a.pages.vals) != len(before.Pages) || len(b.pages.vals) != len(m.Pages) ||
+		len(a.files.vals) != len(before.Files) || len(b.files.vals) != len(m.Files) {
+		return Changes{}, false
+	}
+	wp, rp := a.pages.changesTo(b.pages)
+	wf, rf := a.files.changesTo(b.files)
+	return Changes{Written: mergeSorted(wp, wf), Removed: mergeSorted(rp, rf)}, true
+}
+
+// changesTo lists the keys of next that s lacks or holds with another value, and the keys of s
+// that next lacks, each sorted.
+func (s sortedMap) changesTo(next sortedMap) (written, removed []string) {
+	i, j := 0, 0
+	for i < len(s.keys) || j < len(next.keys) {
+		switch {
+		case j == len(next.keys) || i < len(s.keys) && s.keys[i] < next.keys[j]:
+			removed = append(removed, s.keys[i])
+			i++
+		case i == len(s.keys) || next.keys[j] < s.keys[i]:
+			written = append(written, next.keys[j])
+			j++
+		default:
+			if s.vals[i] != next.vals[j] {
+				written = append(written, next.keys[j])
+			}
+			i++
+			j++
+		}
+	}
+	return written, removed
+}
+
+// mergeSorted is two sorted lists as one.
+func mergeSorted(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if b[0] < a[0] {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // generationsDir is where generations live: ".dist" beside "dist".
@@ -298,6 +364,61 @@ func Rollback(out string) (string, error) {
 // of the cost: a publish writes the manifest of every file of the site, and encoding it through
 // reflection was a tenth of a publish on a 5,000-post site.
 func (m manifest) MarshalJSON() ([]byte, error) {
+	return m.encode(&manifestOrder{pages: sortedMap{keys: slices.Sorted(maps.Keys(m.Pages))},
+		files: sortedMap{keys: slices.Sorted(maps.Keys(m.Files))}, redirects: sortedMap{keys: slices.Sorted(maps.Keys(m.Redirects))}}), nil
+}
+
+// encodeAfter encodes m as MarshalJSON does, and keeps its sorted keys with it. Its keys are
+// sorted by merging the few that differ into those of prev, the manifest of the generation
+// before it, when this process encoded that one: sorting every file's name was most of
+// encoding a publish's manifest, and grew with the site.
+func (m *manifest) encodeAfter(prev manifest) []byte {
+	var was manifestOrder
+	if prev.order != nil {
+		was = *prev.order
+	}
+	m.order = &manifestOrder{pages: sortedMap{keys: sortedAfter(m.Pages, prev.Pages, was.pages.keys)},
+		files:     sortedMap{keys: sortedAfter(m.Files, prev.Files, was.files.keys)},
+		redirects: sortedMap{keys: sortedAfter(m.Redirects, prev.Redirects, was.redirects.keys)}}
+	return m.encode(m.order)
+}
+
+// sortedAfter is the keys of m sorted, given the sorted keys of prev (nil: unknown).
+func sortedAfter(m, prev map[string]string, prevKeys []string) []string {
+	if prevKeys == nil || len(prevKeys) != len(prev) {
+		return slices.Sorted(maps.Keys(m))
+	}
+	var added []string
+	for k := range m {
+		if _, ok := prev[k]; !ok {
+			added = append(added, k)
+		}
+	}
+	kept := prevKeys
+	if len(m)-len(added) < len(prevKeys) { // some of prev's keys are gone
+		kept = make([]string, 0, len(m)-len(added))
+		for _, k := range prevKeys {
+			if _, ok := m[k]; ok {
+				kept = append(kept, k)
+			}
+		}
+	}
+	if len(added) == 0 {
+		return kept
+	}
+	slices.Sort(added)
+	out := make([]string, 0, len(m))
+	i := 0
+	for _, k := range added {
+		j, _ := slices.BinarySearch(kept[i:], k)
+		out = append(append(out, kept[i:i+j]...), k)
+		i += j
+	}
+	return append(out, kept[i:]...)
+}
+
+// encode writes m with its keys in order, and fills order's values.
+func (m manifest) encode(order *manifestOrder) []byte {
 	b := make([]byte, 0, 64*(len(m.Pages)+len(m.Files)+len(m.Redirects))+256)
 	b = append(b, `{"generation":`...)
 	b = appendJSONString(b, m.Generation)
@@ -309,35 +430,48 @@ func (m manifest) MarshalJSON() ([]byte, error) {
 		b = append(b, `,"assets":`...)
 		b = appendJSONString(b, m.Assets)
 	}
-	b = appendJSONMap(append(b, `,"pages":`...), m.Pages)
-	b = appendJSONMap(append(b, `,"files":`...), m.Files)
+	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, &order.pages)
+	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files)
 	if len(m.Redirects) > 0 {
-		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects)
-	}
-	return append(b, '}'), nil
-}
-
-func appendJSONMap(b []byte, m map[string]string) []byte {
-	if m == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendJSONString(b, k)
-		b = append(b, ':')
-		b = appendJSONString(b, m[k])
+		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects)
 	}
 	return append(b, '}')
 }
+
+// appendJSONMap appends m with its keys in the order of s.keys (m's keys, sorted), and keeps
+// their values in s.vals.
+func appendJSONMap(b []byte, m map[string]string, s *sortedMap) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	s.vals = make([]string, len(s.keys))
+	b = append(b, '{')
+	for i, k := range s.keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		v := m[k]
+		s.vals[i] = v
+		b = appendJSONString(b, k)
+		b = append(b, ':')
+		b = appendJSONString(b, v)
+	}
+	return append(b, '}')
+}
+
+// jsonPlain are the bytes encoding/json writes as they are: printable ASCII but for " \ < > &.
+var jsonPlain = func() (t [256]bool) {
+	for c := 0x20; c <= 0x7e; c++ {
+		t[c] = !strings.ContainsRune(`"\<>&`, rune(c))
+	}
+	return t
+}()
 
 // appendJSONString appends s quoted; a string with anything but plain printable ASCII that
 // encoding/json leaves as it is goes through encoding/json.
 func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !jsonPlain[s[i]] {
 			q, _ := json.Marshal(s)
 			return append(b, q...)
 		}

@@ -27,9 +27,9 @@ import (
 // can never be equal) and the settings. When it equals the one the live generation was built from,
 // nothing can have changed and the build stops before planning, which is most of a no-change
 // build's time on a large site. "" (some input could not be read) means: plan as usual.
-func (b *Builder) inputsHash(siteJSON, intakeFile []byte, assetsHash, staticHash, records string) string {
+func (b *Builder) inputsHash(siteJSON, intakeFile []byte, assetsHash, staticHash, contentSum, records string) string {
 	exe := executableHash()
-	if exe == "" || records == "" {
+	if exe == "" || records == "" || contentSum == "" {
 		return ""
 	}
 	h := sha256.New()
@@ -38,11 +38,8 @@ func (b *Builder) inputsHash(siteJSON, intakeFile []byte, assetsHash, staticHash
 		mediaSettings = b.cfg.Media.Settings()
 	}
 	for _, s := range []string{exe, assetsHash, staticHash, string(siteJSON), b.cfg.BaseURL, b.cfg.FormEndpoint, b.cfg.TurnstileSiteKey,
-		b.cfg.UploadsDir, b.cfg.Node, mediaSettings, records, b.cfg.Intake.origin(), string(intakeFile)} {
+		b.cfg.UploadsDir, b.cfg.Node, mediaSettings, records, b.cfg.Intake.origin(), string(intakeFile), contentSum} {
 		writeString(h, s)
-	}
-	if err := hashContentDir(h, b.cfg.ContentDir); err != nil {
-		return ""
 	}
 	return hex.EncodeToString(h.Sum(nil)[:16])
 }
@@ -103,8 +100,17 @@ var executableHash = sync.OnceValue(func() string {
 	return hex.EncodeToString(h.Sum(nil))
 })
 
-// hashContentDir sums the content folder's files, names and bytes, but for images/, whose files
-// the static hash covers.
+// contentSum sums the content folder's files, names and bytes, but for images/, whose files the
+// static hash covers; "" when one could not be read.
+func contentSum(dir string) string {
+	h := sha256.New()
+	if err := hashContentDir(h, dir); err != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// hashContentDir sums the content folder's files, names and bytes, but for images/.
 func hashContentDir(h hash.Hash, dir string) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

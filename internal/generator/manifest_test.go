@@ -2,9 +2,15 @@ package generator
 
 import (
 	"encoding/json"
+	"fmt"
+	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"testing"
+	"time"
 )
 
 // TestManifestJSON checks the hand-written encoding against encoding/json's, and that it reads
@@ -76,5 +82,55 @@ func TestManifestCache(t *testing.T) {
 	}
 	if m := c.read(dir); m.Pages != nil {
 		t.Fatalf("a removed generation read as %+v", m)
+	}
+}
+
+// TestManifestEncodeAfter checks that a manifest encoded after another (its keys sorted by a
+// merge into the other's) is encoded as encoding/json would, and that the files that changed
+// between them read from their sorted lists are the ones their maps give, over a series of manifests that
+// gain, lose and change files, as publishes, deletions and renames do.
+func TestManifestEncodeAfter(t *testing.T) {
+	seed := time.Now().UnixNano()
+	if s, err := strconv.ParseInt(os.Getenv("TEST_SEED"), 10, 64); err == nil {
+		seed = s
+	}
+	t.Logf("seed %d (TEST_SEED=%d replays it)", seed, seed)
+	rng := rand.New(rand.NewPCG(uint64(seed), 0))
+	prev := manifest{}
+	for step := range 60 {
+		next := manifest{Generation: fmt.Sprintf("g%d", step), Pages: maps.Clone(prev.Pages), Files: maps.Clone(prev.Files),
+			Redirects: maps.Clone(prev.Redirects)}
+		if next.Pages == nil {
+			next.Pages, next.Files, next.Redirects = map[string]string{}, map[string]string{}, map[string]string{}
+		}
+		for _, m := range []map[string]string{next.Pages, next.Files, next.Redirects} {
+			for range rng.IntN(6) {
+				m[fmt.Sprintf("blog/p%d/index.html", rng.IntN(400))] = strconv.Itoa(step) // new, or changed
+			}
+			for k := range m {
+				if rng.IntN(40) == 0 {
+					delete(m, k)
+				}
+			}
+		}
+		got := next.encodeAfter(prev)
+		type plain manifest
+		want, err := json.Marshal(plain(next))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("step %d: manifest JSON\n got %s\nwant %s", step, got, want)
+		}
+		// What changed, read along the two sorted lists, is what the maps say.
+		if step > 0 {
+			inOrder, ok := changesInOrder(prev, next)
+			unordered := prev
+			unordered.order = nil
+			if byMaps := changes(unordered, next); !ok || !reflect.DeepEqual(inOrder, byMaps) {
+				t.Fatalf("step %d: changes %+v (%t), by the maps %+v", step, inOrder, ok, byMaps)
+			}
+		}
+		prev = next
 	}
 }

@@ -46,6 +46,16 @@ func recordKey(b *domain.Blog) string {
 	return b.ID + "@" + strconv.FormatInt(b.UpdatedAt.UnixNano(), 10) + "/" + b.Slug
 }
 
+// recordKeys are the recordKey of each blog, in order: a build works them out once (the uploads,
+// the plan and the search index each name posts by them).
+func recordKeys(blogs []domain.Blog) []string {
+	keys := make([]string, len(blogs))
+	for i := range blogs {
+		keys[i] = recordKey(&blogs[i])
+	}
+	return keys
+}
+
 // postKey names the inputs of a post's page: the post (keys[i]) and its related posts.
 func postKey(i int, related []int, keys []string) string {
 	var s strings.Builder

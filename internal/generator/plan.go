@@ -87,7 +87,7 @@ type planner struct {
 	cards    []BlogCard
 	warn     func(msg string, args ...any)
 	memo     *planMemo           // last build's encodings (nil: none)
-	keys     []string            // recordKey of each post, by index in blogs
+	keys     []string            // recordKey of each post, by index in blogs (the run's, or made by plan)
 	newCards map[string]BlogCard // the cards of this build, for the next one's memo (not oneShot)
 	// texts reads the posts' text when the blogs were listed without it (nil: they carry it).
 	texts *postTexts
@@ -263,13 +263,21 @@ func (p *planner) blogCard(i int) BlogCard {
 // plan lists every page of the site.
 func (p *planner) plan() ([]*Page, error) {
 	p.cards = make([]BlogCard, len(p.blogs))
-	if !p.oneShot {
-		p.newCards = make(map[string]BlogCard, len(p.blogs))
+	fresh := false // newCards is a new map, to fill with every card
+	switch {
+	case p.oneShot:
+	case p.memo != nil && p.memo.cards != nil && len(p.memo.cards) <= 2*len(p.blogs)+64:
+		// A card depends only on its record's version (and what the memo's key covers): the
+		// last build's cards are added to, not copied into a new map of every post.
+		p.newCards = p.memo.cards
+	default:
+		p.newCards, fresh = make(map[string]BlogCard, len(p.blogs)), true
 	}
-	p.keys = make([]string, len(p.blogs))
+	if len(p.keys) != len(p.blogs) {
+		p.keys = recordKeys(p.blogs)
+	}
 	for i := range p.blogs {
-		key := recordKey(&p.blogs[i])
-		p.keys[i] = key
+		key := p.keys[i]
 		card, ok := BlogCard{}, false
 		if p.memo != nil {
 			card, ok = p.memo.cards[key]
@@ -277,10 +285,12 @@ func (p *planner) plan() ([]*Page, error) {
 		if !ok {
 			card = p.blogCard(i)
 		}
-		p.cards[i] = card
-		if p.newCards != nil {
-			p.newCards[key] = card
+		if !ok || fresh {
+			if p.newCards != nil {
+				p.newCards[key] = card
+			}
 		}
+		p.cards[i] = card
 	}
 	home := p.homeProps()
 	courses := p.coursesProps()
@@ -418,10 +428,6 @@ func (p *planner) blogPages() []*Page {
 
 	for c := 0; c < chunks; c++ {
 		lo, hi := c*PostsPerPage, min((c+1)*PostsPerPage, n)
-		posts := make([]BlogCard, 0, hi-lo)
-		for o := hi - 1; o >= lo; o-- {
-			posts = append(posts, card(o))
-		}
 		pg := &Pagination{Heading: strings.ReplaceAll(blogPage.ArchiveHeading, "{page}", strconv.Itoa(c+1))}
 		if c+1 < chunks {
 			pg.NewerHref = archiveHref(c + 1)
@@ -438,6 +444,10 @@ func (p *planner) blogPages() []*Page {
 		page.memoKey = strings.Join([]string{"archive", pg.Heading, pg.NewerHref, pg.OlderHref, blogPage.Description,
 			blogPage.Keywords, strings.Join(p.keys[n-hi:n-lo], ",")}, "\x00")
 		if page.memo = p.memoFor(route, page.memoKey); page.memo == nil {
+			posts := make([]BlogCard, 0, hi-lo)
+			for o := hi - 1; o >= lo; o-- {
+				posts = append(posts, card(o))
+			}
 			page.Props, page.Head = BlogListProps{Posts: posts, Pagination: pg}, listHead(pg.Heading, route)
 		}
 		pages = append(pages, page)
@@ -545,8 +555,17 @@ func (p *planner) servicePages() []*Page {
 			p.warn("skipping service whose slug is reserved or invalid", "slug", s.Slug)
 			continue
 		}
-		props, h := p.servicePage(s, false)
-		pages = append(pages, &Page{Route: "/" + s.Slug + "/", File: s.Slug + "/index.html", Name: "servicePage", Props: props, Head: h, Sitemap: true, Modified: s.UpdatedAt})
+		route := "/" + s.Slug + "/"
+		pg := &Page{Route: route, File: s.Slug + "/index.html", Name: "servicePage", Sitemap: true, Modified: s.UpdatedAt}
+		// A service's page is the same while its record is (and what every page depends on, the
+		// memo's key): a publish reuses the encodings of all of them but the one it changes.
+		if !p.oneShot || p.memo != nil {
+			pg.memoKey = "service\x00" + s.ID + "@" + strconv.FormatInt(s.UpdatedAt.UnixNano(), 10) + "/" + s.Slug
+		}
+		if pg.memo = p.memoFor(route, pg.memoKey); pg.memo == nil {
+			pg.Props, pg.Head = p.servicePage(s, false)
+		}
+		pages = append(pages, pg)
 	}
 	return pages
 }

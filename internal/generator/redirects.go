@@ -3,7 +3,6 @@ package generator
 import (
 	"html"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -84,7 +83,7 @@ func (r *run) redirectFiles(pages, files map[string]string) (out map[string]stri
 	}
 	lines.WriteString("# The preview address of every post (SPEC §2: /preview/blog/{slug} shows the post).\n")
 	for _, p := range previews {
-		if _, taken := out[p.file]; taken || pages[p.file] != "" || files[p.file] != "" || pages[routeFile(p.to)] == "" {
+		if _, taken := out[p.file]; taken || pages[p.file] != "" || files[p.file] != "" || pages[p.toFile] == "" {
 			continue // an admin's redirect from there wins
 		}
 		out[p.file] = p.to
@@ -111,26 +110,62 @@ func (r *run) redirectPageOf(to string) []byte {
 }
 
 // previewRedirects are the posts' preview addresses, /preview/blog/{slug}/ → /blog/{slug}/,
-// sorted by address. SPEC §2 shows the post at both; the second is a redirect page of a few
+// oldest post first. SPEC §2 shows the post at both; the second is a redirect page of a few
 // hundred bytes (and a rule of _redirects, which the S3 deploy turns into a 301) instead of a
-// second copy of the whole page, which halved the files a build writes.
+// second copy of the whole page, which halved the files a build writes. A long-lived Builder
+// keeps each post's (Builder.previews): making and sorting them all was a tenth of a publish.
 func (r *run) previewRedirects() []previewOf {
 	if r.planner == nil {
 		return nil
 	}
-	out := make([]previewOf, len(r.planner.blogs))
-	for i := range r.planner.blogs {
-		slug := r.planner.blogs[i].Slug
-		from, to := "/preview/blog/"+slug+"/", "/blog/"+slug+"/"
-		out[i] = previewOf{from: from, to: to, file: routeFile(from), line: from + " " + to + " 301\n"}
+	blogs := r.planner.blogs
+	if r.previews == nil || len(r.previews) > 2*len(blogs)+64 { // forget the posts long gone
+		r.previews = make(map[string]*previewOf, len(blogs))
 	}
-	slices.SortFunc(out, func(a, b previewOf) int { return strings.Compare(a.from, b.from) })
+	out := make([]previewOf, len(blogs))
+	for i := range blogs {
+		slug := blogs[len(blogs)-1-i].Slug
+		p := r.previews[slug]
+		if p == nil {
+			from, to := "/preview/blog/"+slug+"/", "/blog/"+slug+"/"
+			p = &previewOf{from: from, to: to, file: routeFile(from), toFile: routeFile(to), line: from + " " + to + " 301\n"}
+			if !r.cfg.OneShot {
+				r.previews[slug] = p
+			}
+		}
+		out[i] = *p
+	}
 	return out
 }
 
-// previewOf is a post's preview redirect: its address, the post's, the file at the first and
-// its line of _redirects.
-type previewOf struct{ from, to, file, line string }
+// previewOf is a post's preview redirect: its address, the post's, the files at both and its
+// line of _redirects.
+type previewOf struct{ from, to, file, toFile, line string }
+
+// redirectKeys keeps the key of each redirect page (redirectKey) a long-lived Builder worked out,
+// by the address it leads to, for one basis.
+type redirectKeys struct {
+	basis string
+	keys  map[string]string
+}
+
+// redirectKey is the key of the redirect page leading to the address to: the sum of basis and
+// to, so no page need be made to know whether it changed.
+func (r *run) redirectKey(basis []byte, to string) string {
+	k := &r.Builder.redirectKeys
+	if r.cfg.OneShot {
+		return sum16(basis, []byte(to))
+	}
+	if k.basis != string(basis) || len(k.keys) > 2*len(r.moved)+64 {
+		k.basis, k.keys = string(basis), make(map[string]string, len(r.moved))
+	}
+	key, ok := k.keys[to]
+	if !ok {
+		key = sum16(basis, []byte(to))
+		k.keys[to] = key
+	}
+	return key
+}
 
 // redirectPage is the page left at an old address: a meta refresh to the new one, which is
 // also its canonical address, kept out of search indexes, with a link for anyone whose browser

@@ -132,7 +132,7 @@ func (p *planner) searchInputs(pages []*Page) []search.Input {
 	// Oldest first, so a fresh index numbers posts in the order they were published.
 	for i := len(p.blogs) - 1; i >= 0; i-- {
 		b := &p.blogs[i]
-		in = append(in, search.Input{URL: "/blog/" + b.Slug + "/", Key: "post:" + recordKey(b),
+		in = append(in, search.Input{URL: "/blog/" + b.Slug + "/", Key: "post:" + p.keys[i],
 			Doc: func() search.Doc { return p.postDoc(i) }})
 	}
 	return in

@@ -17,7 +17,11 @@ func (r *run) diff() error {
 		sitePages[i] = it.Page
 	}
 	pl := r.planner
-	r.extras = sitemapFiles(sitePages, pl.base)
+	var sitemaps *sitemapMemo
+	if !r.cfg.OneShot {
+		sitemaps = &r.sitemaps
+	}
+	r.extras = sitemapFiles(sitePages, pl.base, sitemaps)
 	r.extras["robots.txt"] = robotsTXT(pl.base)
 	r.extras["feed.xml"] = feedXML(pl.cards, pl.site, pl.base)
 	// The site's security headers travel with it to any static host (Netlify, Cloudflare Pages);
@@ -41,7 +45,7 @@ func (r *run) diff() error {
 	}
 	basis := r.redirectBasis()
 	for name, to := range r.moved {
-		r.next.Files[name] = sum16(basis, []byte(to))
+		r.next.Files[name] = r.redirectKey(basis, to)
 	}
 	for _, it := range r.pages {
 		if r.early != nil {

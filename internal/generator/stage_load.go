@@ -17,7 +17,7 @@ import (
 // most of a no-change build's time on a large site.
 func (r *run) load() error {
 	var err error
-	if r.content, err = contentdir.Load(r.cfg.ContentDir); err != nil {
+	if r.content, err = r.loadContent(); err != nil {
 		return err
 	}
 	r.live = LiveGeneration(r.cfg.OutDir)
@@ -34,7 +34,7 @@ func (r *run) load() error {
 	// part of the inputs covers them.
 	fixedStatic := sumMap(staticKeys(r.static))
 	if digest, err := r.src.RecordsDigest(); err == nil && digest != "" {
-		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, "digest:"+digest)) && !r.warm {
+		if r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, r.contentSum, "digest:"+digest)) && !r.warm {
 			return nil
 		}
 	}
@@ -48,6 +48,7 @@ func (r *run) load() error {
 	} else if r.blogs, err = r.src.Blogs(); err != nil {
 		return fmt.Errorf("blogs: %w", err)
 	}
+	r.keys = recordKeys(r.blogs)
 	if r.services, err = r.src.Services(); err != nil {
 		return fmt.Errorf("services: %w", err)
 	}
@@ -76,7 +77,7 @@ func (r *run) load() error {
 	if r.inputs == "" {
 		if sum := sumRecords(r.blogs, r.services, r.redirects); sum != "" {
 			sum += sumMap(r.alts)
-			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, "decoded:"+sum))
+			r.stopIfUnchanged(r.inputsHash(r.siteJSON, r.intakeFile, r.assets.Hash, fixedStatic, r.contentSum, "decoded:"+sum))
 		}
 	}
 	if r.imagesLater > 0 {
@@ -87,17 +88,43 @@ func (r *run) load() error {
 	return nil
 }
 
+// loadContent reads the content folder. A long-lived Builder keeps the folder it read last with
+// the sum of its files (contentSum), and takes it again while the sum is the same: parsing its
+// YAML and Markdown was a fixed few milliseconds of every publish.
+func (r *run) loadContent() (*contentdir.Content, error) {
+	r.contentSum = contentSum(r.cfg.ContentDir)
+	if kept := r.Builder.content; !r.cfg.OneShot && r.contentSum != "" && kept.sum == r.contentSum {
+		return kept.content, nil
+	}
+	c, err := contentdir.Load(r.cfg.ContentDir)
+	if err != nil {
+		return nil, err
+	}
+	if !r.cfg.OneShot {
+		r.Builder.content = contentMemo{sum: r.contentSum, content: c}
+	}
+	return c, nil
+}
+
+// contentMemo is the content folder a long-lived Builder read last, and the sum of its files.
+// Nothing changes a Content once loaded: the planner only reads it.
+type contentMemo struct {
+	sum     string
+	content *contentdir.Content
+}
+
 // recordUploads lists the uploads the records use, in record order. A long-lived Builder keeps
 // each record version's list (by recordKey: the store stamps UpdatedAt on every write), so a
-// publish scans only the records that changed.
+// publish scans only the records that changed. The lists are kept in one map that a publish
+// adds to (rebuilding it was a map of every record on every publish), forgotten once it holds
+// twice as many versions as there are records.
 func (r *run) recordUploads() []string {
-	next := make(map[string][]string, len(r.blogs)+len(r.services))
+	if !r.cfg.OneShot && (r.uploadRefs == nil || len(r.uploadRefs) > 2*(len(r.blogs)+len(r.services))+64) {
+		r.uploadRefs = make(map[string][]string, len(r.blogs)+len(r.services))
+	}
 	seen := map[string]bool{}
 	var out []string
-	use := func(key string, names []string) {
-		if !r.cfg.OneShot {
-			next[key] = names
-		}
+	use := func(names []string) {
 		for _, n := range names {
 			if !seen[n] {
 				seen[n] = true
@@ -109,8 +136,11 @@ func (r *run) recordUploads() []string {
 		names, ok := r.uploadRefs[key]
 		if !ok {
 			names = uploadsUsed(texts...)
+			if !r.cfg.OneShot {
+				r.uploadRefs[key] = names
+			}
 		}
-		use(key, names)
+		use(names)
 	}
 	if r.texts != nil {
 		// Each post's text is read here once for its uploads, excerpt and description.
@@ -121,20 +151,17 @@ func (r *run) recordUploads() []string {
 			return nil
 		})
 		for i := range r.blogs {
-			use("", texted[i])
+			use(texted[i])
 		}
 	} else {
 		for i := range r.blogs {
 			b := &r.blogs[i]
-			add("blog:"+recordKey(b), b.Image, b.Content)
+			add("blog:"+r.keys[i], b.Image, b.Content)
 		}
 	}
 	for i := range r.services {
 		s := &r.services[i]
 		add("service:"+s.ID+"@"+strconv.FormatInt(s.UpdatedAt.UnixNano(), 10)+"/"+s.Slug, s.Image, s.Description)
-	}
-	if !r.cfg.OneShot {
-		r.uploadRefs = next
 	}
 	return out
 }

@@ -38,7 +38,7 @@ func (r *run) plan() error {
 	r.lazy = r.cfg.OneShot && (r.opts.Clean || r.live == "")
 	r.planner = newPlanner(r.cfg, r.assets.ClientDir, r.content, r.blogs, r.services)
 	r.planner.images.sets, r.planner.images.alts = r.media, r.alts
-	r.planner.texts, r.planner.lazy, r.planner.oneShot = r.texts, r.lazy, r.cfg.OneShot
+	r.planner.texts, r.planner.lazy, r.planner.oneShot, r.planner.keys = r.texts, r.lazy, r.cfg.OneShot, r.keys
 	if key := memoKey(r.siteJSON, r.content, r.assets.Hash, r.staticSum+sumMap(r.alts)); !r.opts.Clean && r.memo.key == key {
 		r.planner.memo = &r.memo
 	} else {

@@ -6,10 +6,7 @@ import "path/filepath"
 // sees the old site or the new one, never a mix.
 func (r *run) swap() error {
 	r.next.Generation = r.name
-	data, err := r.next.MarshalJSON() // not through json.Marshal, which would scan the bytes again
-	if err != nil {
-		return err
-	}
+	data := r.next.encodeAfter(r.prev) // not through json.Marshal, which would scan the bytes again
 	if err := r.w.write(manifestName, data); err != nil {
 		return err
 	}

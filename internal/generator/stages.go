@@ -30,12 +30,14 @@ type run struct {
 
 	// load
 	content     *contentdir.Content
+	contentSum  string   // of the content folder's files ("" when one could not be read)
 	live        string   // the live generation's folder ("" when there is none)
 	prev        manifest // its manifest
 	assets      render.Assets
 	siteJSON    []byte
 	intakeFile  []byte // intake.json of this build (nil: no intake)
 	blogs       []domain.Blog
+	keys        []string   // recordKey of each blog
 	texts       *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
 	services    []domain.Service
 	redirects   []domain.Redirect     // when the source keeps them (RedirectSource)

@@ -90,6 +90,8 @@ type Queue struct {
 	stopped chan struct{}
 	ctx     context.Context
 	cancel  context.CancelFunc
+	// saving is closed once the last record saved in the background (saveLater) is stored.
+	saving chan struct{}
 }
 
 // Job is one build to run; requests that arrive while it waits join it.
@@ -173,7 +175,7 @@ func (q *Queue) Request(clean bool, reason string, whenLive ...func() error) *Jo
 		j.reasons = append(j.reasons, reason)
 	}
 	j.rec.Reason = strings.Join(j.reasons, "; ")
-	q.save(j.rec)
+	q.saveLater(j.rec)
 	select {
 	case q.wake <- struct{}{}:
 	default:
@@ -203,8 +205,11 @@ func (j *Job) Record() Build {
 	return j.rec
 }
 
-// Builds returns the recorded builds, newest first.
-func (q *Queue) Builds() ([]Build, error) { return store.Builds[Build](q.db) }
+// Builds returns the recorded builds, newest first, each in its state now.
+func (q *Queue) Builds() ([]Build, error) {
+	q.stored()
+	return store.Builds[Build](q.db)
+}
 
 func (q *Queue) run() {
 	defer close(q.stopped)
@@ -214,7 +219,7 @@ func (q *Queue) run() {
 		q.pending = nil
 		if j != nil {
 			j.rec.Status, j.rec.StartedAt = StatusRunning, time.Now().UTC()
-			q.save(j.rec)
+			q.saveLater(j.rec)
 		}
 		closed := q.closed
 		q.mu.Unlock()
@@ -271,7 +276,7 @@ func (q *Queue) runOne(j *Job) {
 		q.log.Info("build done", "id", j.rec.ID, "reason", j.rec.Reason, "rendered", res.PagesRendered,
 			"unchanged", res.PagesUnchanged, "ms", j.rec.Ms)
 	}
-	q.save(j.rec)
+	q.saveNow(j.rec)
 	close(j.done)
 }
 
@@ -282,7 +287,7 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 	rec := &DeployRecord{Target: q.deployer.Target().String(), Status: StatusRunning}
 	q.mu.Lock()
 	j.rec.Result, j.rec.Deploy = res, rec
-	q.save(j.rec)
+	q.saveLater(j.rec)
 	q.mu.Unlock()
 	dir, gen, err := deploy.GenerationDir(q.outDir, "")
 	var dres deploy.Result
@@ -334,6 +339,42 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 	return nil
 }
 
+// saveLater records b in the background, after every record saved before it; q.mu is held.
+// A build's queued and running states are bookkeeping a publish need not wait for (each is a
+// commit to disk, a few milliseconds on the path of every publish): its final state is saved
+// before its callers are answered (saveNow), after the ones under way, and Builds waits for
+// those too, so the list shows each build as it is. A crash may lose a record saved this way,
+// of a build that then never ran.
+func (q *Queue) saveLater(b Build) {
+	prev, done := q.saving, make(chan struct{})
+	q.saving = done
+	go func() {
+		if prev != nil {
+			<-prev
+		}
+		q.save(b)
+		close(done)
+	}()
+}
+
+// saveNow records b once the records saved in the background are stored; q.mu is held.
+func (q *Queue) saveNow(b Build) {
+	if q.saving != nil {
+		<-q.saving
+	}
+	q.save(b)
+}
+
+// stored waits until the records saved in the background are stored.
+func (q *Queue) stored() {
+	q.mu.Lock()
+	saving := q.saving
+	q.mu.Unlock()
+	if saving != nil {
+		<-saving
+	}
+}
+
 // save records a build; a failure to record is logged, it must not fail the build.
 func (q *Queue) save(b Build) {
 	if err := store.PutBuild(q.db, b.ID, b, keepBuilds); err != nil {
@@ -351,7 +392,7 @@ func (q *Queue) Close(ctx context.Context) {
 		if j := q.pending; j != nil {
 			q.pending = nil
 			j.rec.Status, j.rec.Error = StatusFailed, "server is shutting down"
-			q.save(j.rec)
+			q.saveNow(j.rec)
 			close(j.done)
 		}
 		q.mu.Unlock()
@@ -370,6 +411,7 @@ func (q *Queue) Close(ctx context.Context) {
 		<-q.stopped
 	}
 	q.cancel()
+	q.stored() // no record is written once the queue is closed
 }
 
 func truncate(s string, n int) string {

@@ -225,3 +225,33 @@ func TestWhenLiveEndsAfterABuildWithNothingToSwitch(t *testing.T) {
 		t.Fatalf("build %+v, ended %v", b, ended)
 	}
 }
+
+// A build's queued and running states are saved beside the build, but its final state is in the
+// store when its callers are answered, and never overwritten by an earlier state saved late:
+// over a run of builds, each requested while the one before runs.
+func TestTheFinalRecordIsStoredWhenTheBuildAnswers(t *testing.T) {
+	db := openDB(t)
+	g := newGate()
+	q := newQueue(t, db, g)
+	var jobs []*Job
+	for i := range 12 {
+		jobs = append(jobs, q.Request(i%3 == 0, "change "+strings.Repeat("x", i)))
+		<-g.started
+		g.release <- struct{}{}
+		b := wait(t, jobs[i])
+		stored, err := store.Builds[Build](db) // the store itself, not the queue's list
+		if err != nil || len(stored) == 0 || stored[0].ID != b.ID || stored[0].Status != StatusOK || stored[0].Reason != b.Reason {
+			t.Fatalf("after build %d answered the store holds %+v (%v)", b.ID, stored, err)
+		}
+	}
+	q.Close(context.Background())
+	stored, err := store.Builds[Build](db)
+	if err != nil || len(stored) != len(jobs) {
+		t.Fatalf("%d builds stored, want %d (%v)", len(stored), len(jobs), err)
+	}
+	for _, b := range stored {
+		if b.Status != StatusOK {
+			t.Errorf("build %d stored as %s after it finished", b.ID, b.Status)
+		}
+	}
+}

@@ -45,17 +45,5 @@ func newHostRules() *hostFile[hostrules.HeaderRules] {
 	}}
 }
 
-// newHostRedirects keeps the _redirects rules by the file a request reaches (Redirect.Key).
-func newHostRedirects() *hostFile[map[string]hostrules.Redirect] {
-	return &hostFile[map[string]hostrules.Redirect]{name: "_redirects", parse: func(data []byte) map[string]hostrules.Redirect {
-		rules, _ := hostrules.ParseRedirects(data)
-		byKey := make(map[string]hostrules.Redirect, len(rules))
-		for _, r := range rules {
-			byKey[r.Key] = r
-		}
-		return byKey
-	}}
-}
-
 // hostFiles are the files of a generation meant for the static host, not for visitors.
 var hostFiles = map[string]bool{"_headers": true, "_redirects": true}

@@ -25,7 +25,7 @@ import (
 // them (over those the caller set), so the site is served with the policy it was built with.
 func Handler(dir string, inject []byte) http.Handler {
 	cache := &gzipCache{entries: map[gzipKey][]byte{}, max: 32 << 20}
-	host, redirects, built := newHostRules(), newHostRedirects(), newBuildRecord()
+	host, redirects, built := newHostRules(), &redirectRules{}, newBuildRecord()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -55,7 +55,7 @@ func Handler(dir string, inject []byte) http.Handler {
 			notFound(w, r, root, inject)
 			return
 		}
-		if rd, ok := redirects.of(root)[redirectKeyOf(name, upath)]; ok && redirectApplies(root, rd, built.of(root)) {
+		if rd, ok := redirects.rule(root, redirectKeyOf(name, upath)); ok && redirectApplies(root, rd, built.of(root)) {
 			target := rd.To
 			if r.URL.RawQuery != "" && !strings.Contains(target, "?") {
 				target += "?" + r.URL.RawQuery // as Netlify and Cloudflare pass a query on

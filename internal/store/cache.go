@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/zeebo/xxh3"
@@ -21,18 +22,25 @@ import (
 // speed, which was a fifth of a publish's CPU on a 5,000-post site.
 type decoded struct {
 	mu      sync.Mutex
-	entries map[string]decodedEntry
+	entries map[string]*decodedEntry
+	// sorted is the last list in its kind's list order, and seen the number of that list: a
+	// list sorts only the records that joined since and merges them in, rather than sorting
+	// every record again (a publish lists thousands to add one).
+	sorted []*decodedEntry
+	seen   uint64
 }
 
 type decodedEntry struct {
-	sum xxh3.Uint128 // of the stored bytes
-	rec domain.Record
+	sum    xxh3.Uint128 // of the stored bytes
+	rec    domain.Record
+	seen   uint64 // the last list that found it
+	sorted bool   // in decoded.sorted
 }
 
-// list returns every record of k in bucket, reusing the ones whose bytes did not change. The
-// records are the cache's own: a caller copies one before it lets it go or changes it.
-// A database read once (Options.ReadOnce) keeps nothing: release, when set, hands back each
-// value's pages once decoded.
+// list returns every record of k in bucket in k's list order, reusing the ones whose bytes did
+// not change. The records are the cache's own: a caller copies one before it lets it go or
+// changes it. A database read once (Options.ReadOnce) keeps nothing: release, when set, hands
+// back each value's pages once decoded.
 func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, release func([]byte)) ([]domain.Record, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -40,31 +48,86 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, re
 	if b == nil {
 		return nil, nil
 	}
-	next := make(map[string]decodedEntry, len(c.entries))
-	out := make([]domain.Record, 0, len(c.entries))
+	if !keep {
+		var out []domain.Record
+		err := b.ForEach(func(key, v []byte) error {
+			rec := k.New()
+			if err := json.Unmarshal(v, rec); err != nil {
+				return fmt.Errorf("decode %s/%s: %w", bucket, key, err)
+			}
+			out = append(out, rec)
+			release(v)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		k.Sort(out)
+		return out, nil
+	}
+	if c.entries == nil {
+		c.entries = map[string]*decodedEntry{}
+	}
+	c.seen++
+	var joined []*decodedEntry // found, and not in the last list
+	found := 0
 	err := b.ForEach(func(key, v []byte) error {
-		e, ok := c.entries[string(key)]
-		sum := xxh3.Hash128(v)
-		if !ok || e.sum != sum {
-			e = decodedEntry{sum: sum, rec: k.New()}
+		e := c.entries[string(key)]
+		if sum := xxh3.Hash128(v); e == nil || e.sum != sum {
+			e = &decodedEntry{sum: sum, rec: k.New()}
 			if err := json.Unmarshal(v, e.rec); err != nil {
 				return fmt.Errorf("decode %s/%s: %w", bucket, key, err)
 			}
+			c.entries[string(key)] = e
 		}
-		if keep {
-			next[string(key)] = e
+		e.seen = c.seen
+		if !e.sorted {
+			joined = append(joined, e)
 		}
-		out = append(out, e.rec)
+		found++
 		release(v)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if keep {
-		c.entries = next
+	if len(c.entries) > found { // records gone from the bucket
+		for key, e := range c.entries {
+			if e.seen != c.seen {
+				delete(c.entries, key)
+			}
+		}
+	}
+	c.sorted = c.merge(k, joined)
+	out := make([]domain.Record, len(c.sorted))
+	for i, e := range c.sorted {
+		out[i] = e.rec
 	}
 	return out, nil
+}
+
+// merge is the last list without the records this one did not find (gone, or decoded again
+// from new bytes), and with the ones that joined, in k's list order.
+func (c *decoded) merge(k *domain.Kind, joined []*decodedEntry) []*decodedEntry {
+	slices.SortFunc(joined, func(a, b *decodedEntry) int { return k.Compare(a.rec, b.rec) })
+	out := make([]*decodedEntry, 0, len(c.sorted)+len(joined))
+	for _, e := range c.sorted {
+		if e.seen != c.seen {
+			e.sorted = false
+			continue
+		}
+		for len(joined) > 0 && k.Compare(joined[0].rec, e.rec) < 0 {
+			joined[0].sorted = true
+			out = append(out, joined[0])
+			joined = joined[1:]
+		}
+		out = append(out, e)
+	}
+	for _, e := range joined {
+		e.sorted = true
+		out = append(out, e)
+	}
+	return out
 }
 
 // cache returns the cache of a bucket of records.

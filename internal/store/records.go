@@ -99,13 +99,11 @@ func (db *DB) Records(k *domain.Kind, st Stage) ([]domain.Record, error) {
 	return out, nil
 }
 
-// list answers the decoded records of k at st, sorted; they belong to the cache, so callers copy
+// list answers the decoded records of k at st, in k's list order; they belong to the cache, so callers copy
 // them before they let them go.
 func (db *DB) list(tx *bolt.Tx, k *domain.Kind, st Stage) ([]domain.Record, error) {
 	name := bucketOf(k, st)
-	out, err := db.cache(name).list(tx, name, k, !db.readOnce, db.release)
-	k.Sort(out)
-	return out, err
+	return db.cache(name).list(tx, name, k, !db.readOnce, db.release)
 }
 
 // Record returns the record of k at st with slug.
