@@ -60,6 +60,15 @@ func linkTargetsFast(fragment string, siteHosts []string) (string, bool) {
 		if name != "a" || isEnd {
 			return true
 		}
+		if href, ok := plainAnchor(fragment[start:end]); ok {
+			// Written as the tokenizer would write it: as it is, with the target of where it leads.
+			if External(href, siteHosts...) {
+				b.WriteString(fragment[copied : end-1])
+				b.WriteString(` target="_blank" rel="noopener noreferrer">`)
+				copied = end
+			}
+			return true
+		}
 		// The tokenizer reads the tag alone as it would in place, and says whether it is a start
 		// tag (an unquoted value may end in the '/' of "/>").
 		z := html.NewTokenizer(strings.NewReader(fragment[start:end]))
@@ -75,6 +84,45 @@ func linkTargetsFast(fragment string, siteHosts []string) (string, bool) {
 	}
 	b.WriteString(fragment[copied:])
 	return b.String(), true
+}
+
+// plainAnchor reads an <a> start tag written as the tokenizer writes one back: lower-case
+// attribute names, each once, each value in double quotes with nothing it would escape, one space
+// before each, none of them target or rel. It returns the href and true for such a tag (most links of
+// the editor's text), which the tokenizer would give back unchanged but for the target it adds.
+func plainAnchor(tag string) (href string, ok bool) {
+	rest, found := strings.CutPrefix(tag, "<a")
+	if !found {
+		return "", false
+	}
+	for rest != ">" {
+		if len(rest) < 2 || rest[0] != ' ' {
+			return "", false
+		}
+		eq := strings.Index(rest, `="`)
+		if eq < 2 {
+			return "", false
+		}
+		key := rest[1:eq]
+		for i := 0; i < len(key); i++ {
+			if c := key[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == ':') {
+				return "", false
+			}
+		}
+		if key == "target" || key == "rel" || strings.Contains(tag[:len(tag)-len(rest)], " "+key+`="`) {
+			return "", false // the tokenizer keeps a name's first value only
+		}
+		rest = rest[eq+2:]
+		q := strings.IndexByte(rest, '"')
+		if q < 0 || strings.ContainsAny(rest[:q], "&<>'\r\x00") {
+			return "", false
+		}
+		if key == "href" {
+			href = rest[:q]
+		}
+		rest = rest[q+1:]
+	}
+	return href, true
 }
 
 // linkTargetsTokenizer is LinkTargets for any fragment.

@@ -46,7 +46,9 @@ func TestLinkTargetsFastMatchesTokenizer(t *testing.T) {
 	pieces := []string{
 		`<a href="/contactus/">`, `<a href="https://example.com/x" target="_blank">`, `<A HREF="https://www.digitalreeviver.com/">`,
 		`<a class="x" href='https://e.com/?a=1&amp;b=2' rel=nofollow>`, `<a href=//cdn.example.com/x>`, `<a href="a>b">`,
-		`<a href=x/>`, `<a/>`, `<a>`, `</a>`, `<abbr title="a">`, `</abbr>`, `<a
+		`<a href=x/>`, `<a/>`, `<a>`, `</a>`, `<a href="https://e.com/x" class="y">`, `<a href="/x" data-id="1" href="https://e.com/">`,
+		`<a href="https://e.com/a&amp;b">`, `<a href="/x"  class="y">`, `<a href="/x" Class="y">`, `<a href="/x" download>`, `<a href="x'y">`,
+		`<a href="https://www.digitalreeviver.com/x" title="t">`, `<abbr title="a">`, `</abbr>`, `<a
 href="https://e.com">`, `<a href="mailto:x@example.com" target=_self>`, `<a href="https://e.com" target="_blank" rel="noopener noreferrer">`,
 		"<p>", "</p>", "<P class=\"lead\">", "<br/>", "<h2>", "</h2>", "<img src=x alt=\"a > b\"/>", "<strong>", "</strong>",
 		"word", " more text ", "\n", "&amp;", "&lt;", "&nbsp", "café", "\xff", "<a", "a<b", "<!-- <a href=x> -->",
