@@ -87,8 +87,8 @@ func hashRecords(h hash.Hash, records reflect.Value) error {
 }
 
 // executableHash identifies the program's code: a new build of sitegen or adminapi may plan
-// pages differently. XXH3-128, as the other sums that only tell a change: SHA-256 of the 28 MB
-// program was a thirtieth of a clean build's Go time.
+// pages differently. XXH3, as the other sums that only tell a change: SHA-256 of the 28 MB program
+// was a thirtieth of a clean build's Go time.
 var executableHash = sync.OnceValue(func() string {
 	p, err := os.Executable()
 	if err != nil {
@@ -103,8 +103,7 @@ var executableHash = sync.OnceValue(func() string {
 	if _, err := io.Copy(h, f); err != nil {
 		return ""
 	}
-	sum := h.Sum128().Bytes()
-	return hex.EncodeToString(sum[:])
+	return hex.EncodeToString(h.Sum(nil))
 })
 
 // hashContentDir sums the content folder's files, names and bytes, but for images/, whose files
