@@ -126,6 +126,7 @@ live site untouched. Prints progress and a summary line.`,
 			logger := newLogger()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			gcForOneBuild()
 			if err := checkContentDir(p.Content); err != nil {
 				return err
 			}
@@ -134,7 +135,6 @@ live site untouched. Prints progress and a summary line.`,
 				return err
 			}
 			defer closeSrc()
-			gcForOneBuild()
 			b, err := p.builder(logger, true)
 			if err != nil {
 				return err
