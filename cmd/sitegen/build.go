@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -91,6 +92,20 @@ func (p *paths) openSource(ctx context.Context, logger *slog.Logger) (generator.
 	return db, func() { db.Close() }, nil
 }
 
+// gcForOneBuild trades memory for CPU in a single build: the collector runs once the heap is
+// three times what the last collection left rather than twice (GOGC=200; the collector was about
+// a tenth of a 1000-post build's Go CPU), under a soft limit of 512 MiB, so that a large site's
+// build holds no more than it did (at 50,000 posts the limit, not the percentage, sets the pace).
+// GOGC or GOMEMLIMIT in the environment wins.
+func gcForOneBuild() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(200)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(512 << 20)
+	}
+}
+
 func newLogger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
@@ -111,6 +126,7 @@ live site untouched. Prints progress and a summary line.`,
 			logger := newLogger()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			gcForOneBuild()
 			if err := checkContentDir(p.Content); err != nil {
 				return err
 			}

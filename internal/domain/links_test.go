@@ -1,6 +1,12 @@
 package domain
 
-import "testing"
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"digitalreeviver/internal/htmlscan/scantest"
+)
 
 // Only links that leave the site open a new tab, with rel="noopener noreferrer"; links into
 // the site (relative, #anchors, or absolute to the site's own host, with or without www.) and
@@ -27,5 +33,41 @@ func TestLinkTargets(t *testing.T) {
 	}
 	if External("https://example.com/") != true || External("/x") || External("https://digitalreeviver.com/", site) {
 		t.Error("External")
+	}
+}
+
+// LinkTargets reads the usual fragment with the direct scanner, handing only its <a> tags to the
+// tokenizer, and anything else with the tokenizer alone: both give the same text.
+func TestLinkTargetsFastMatchesTokenizer(t *testing.T) {
+	if raceEnabled {
+		t.Skip("20,000 fragments compared take minutes under -race; make test runs it without")
+	}
+	const site = "www.digitalreeviver.com"
+	pieces := []string{
+		`<a href="/contactus/">`, `<a href="https://example.com/x" target="_blank">`, `<A HREF="https://www.digitalreeviver.com/">`,
+		`<a class="x" href='https://e.com/?a=1&amp;b=2' rel=nofollow>`, `<a href=//cdn.example.com/x>`, `<a href="a>b">`,
+		`<a href=x/>`, `<a/>`, `<a>`, `</a>`, `<a href="https://e.com/x" class="y">`, `<a href="/x" data-id="1" href="https://e.com/">`,
+		`<a href="https://e.com/a&amp;b">`, `<a href="/x"  class="y">`, `<a href="/x" Class="y">`, `<a href="/x" download>`, `<a href="x'y">`,
+		`<a href="https://www.digitalreeviver.com/x" title="t">`, `<abbr title="a">`, `</abbr>`, `<a
+href="https://e.com">`, `<a href="mailto:x@example.com" target=_self>`, `<a href="https://e.com" target="_blank" rel="noopener noreferrer">`,
+		"<p>", "</p>", "<P class=\"lead\">", "<br/>", "<h2>", "</h2>", "<img src=x alt=\"a > b\"/>", "<strong>", "</strong>",
+		"word", " more text ", "\n", "&amp;", "&lt;", "&nbsp", "café", "\xff", "<a", "a<b", "<!-- <a href=x> -->",
+		"<script>a<b</script>", "<style>a{}</style>", "</>", "<",
+	}
+	fast := 0
+	scantest.Fragments(t, "LINKTARGETS_SEED", 20261127, pieces, 30, 20000, func(_ *rand.Rand, frag string) {
+		want := frag // without "<a" (an upper-case <A> alone included) the text is kept as it is
+		if strings.Contains(frag, "<a") {
+			want = linkTargetsTokenizer(frag, []string{site})
+		}
+		if got := LinkTargets(frag, site); got != want {
+			t.Fatalf("LinkTargets(%q)\n got %q\nwant %q", frag, got, want)
+		}
+		if _, ok := linkTargetsFast(frag, []string{site}); ok {
+			fast++
+		}
+	})
+	if fast < 1000 {
+		t.Fatalf("only %d of 20000 fragments took the fast path", fast)
 	}
 }

@@ -25,6 +25,7 @@ type planMemo struct {
 type memoEntry struct {
 	key   string // the page's own inputs
 	props []byte
+	prose string
 	head  string
 	hash  string
 	body  string
@@ -73,7 +74,7 @@ func (m *planMemo) keep(items []*planned, cards map[string]BlogCard) {
 	pages := make(map[string]*memoEntry, len(cards)*2)
 	for _, it := range items {
 		if it.memoKey != "" {
-			pages[it.Route] = &memoEntry{key: it.memoKey, props: it.props, head: it.head, hash: it.hash, body: it.body}
+			pages[it.Route] = &memoEntry{key: it.memoKey, props: it.props, prose: it.prose, head: it.head, hash: it.hash, body: it.body}
 		}
 	}
 	m.pages, m.cards = pages, cards

@@ -13,6 +13,7 @@ import (
 type planned struct {
 	*Page
 	props []byte
+	prose string // the post text written into the rendered page (withoutProse)
 	head  string
 	hash  string
 	body  string
@@ -145,34 +146,42 @@ const keptEncodings = 32 << 20
 // hashes its inputs.
 func (r *run) encodePage(pg *Page, twin *planned) (*planned, error) {
 	if m := pg.memo; m != nil {
-		return &planned{Page: pg, props: m.props, head: m.head, hash: m.hash, body: m.body}, nil
+		return &planned{Page: pg, props: m.props, prose: m.prose, head: m.head, hash: m.hash, body: m.body}, nil
 	}
 	it := &planned{Page: pg}
 	if twin != nil {
-		it.props, it.body = twin.props, twin.body
+		it.props, it.prose, it.body = twin.props, twin.prose, twin.body
 	} else {
 		if pg.Props == nil && pg.remake != nil {
 			pg.Props, pg.Head = pg.remake() // a lazy plan makes a post's page only here
 		}
 		var err error
-		if it.props, err = encodeProps(pg.Props); err != nil {
+		if it.props, it.prose, err = encodeForRender(pg.Props); err != nil {
 			return nil, fmt.Errorf("%s: %w", pg.Route, err)
 		}
-		it.body = sum16([]byte(r.assets.Hash), []byte(pg.Name), []byte(pg.bodyRoute()), r.siteJSON, it.props)
+		it.body = sum16([]byte(r.assets.Hash), []byte(pg.Name), []byte(pg.bodyRoute()), r.siteJSON, it.props, []byte(it.prose))
 	}
 	it.head = headHTML(pg.Head, r.planner.site, r.assets)
 	it.hash = sum16([]byte(it.body), []byte(pg.Route), []byte(it.head))
 	if r.lazy {
 		// Within the bound the encoding is held until the page renders (making it again would
 		// cost as much once more); beyond it the page is made and encoded again then.
-		if r.kept.Add(int64(len(it.props)+len(it.head))) > keptEncodings {
-			it.props, it.head = nil, ""
+		if r.kept.Add(int64(len(it.props)+len(it.prose)+len(it.head))) > keptEncodings {
+			it.props, it.prose, it.head = nil, "", ""
 		}
 		if pg.remake != nil && pg.BodyRoute == "" {
 			pg.Props, pg.Head = nil, Head{} // made again when the page renders, if at all
 		}
 	}
 	return it, nil
+}
+
+// encodeForRender is what the renderer is sent of a page's props (encodeProps) and the post text
+// written into its rendered page (withoutProse).
+func encodeForRender(props any) ([]byte, string, error) {
+	send, prose := withoutProse(props)
+	js, err := encodeProps(send)
+	return js, prose, err
 }
 
 // encodeProps is a page's props as JSON for the renderer. Without encoding/json's HTML escaping:

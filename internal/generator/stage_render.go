@@ -2,7 +2,6 @@ package generator
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
@@ -69,18 +68,21 @@ func (r *run) renderPages(ctx context.Context) error {
 	step := int64(max(total/10, 100))
 	return parallelN(16, len(groups), func(i int) error {
 		first := groups[i][0]
-		props := first.props
+		props, prose := first.props, first.prose
 		if r.lazy && props == nil {
 			var err error
 			if first.Props == nil && first.remake != nil {
 				first.Props, first.Head = first.remake()
 			}
-			if props, err = json.Marshal(first.Page.Props); err != nil {
+			if props, prose, err = encodeForRender(first.Page.Props); err != nil {
 				return fmt.Errorf("%s: %w", first.Route, err)
 			}
 		}
 		body, err := r.renderer.Render(ctx, first.Name, first.bodyRoute(), r.siteJSON, props)
 		if err != nil {
+			return err
+		}
+		if err := spliceProse(&body, prose, first.Route); err != nil {
 			return err
 		}
 		for _, it := range groups[i] {
@@ -95,7 +97,7 @@ func (r *run) renderPages(ctx context.Context) error {
 				return err
 			}
 			if r.cfg.OneShot {
-				it.props, it.head, it.Page.Props, it.Page.Head = nil, "", nil, Head{}
+				it.props, it.prose, it.head, it.Page.Props, it.Page.Head = nil, "", "", nil, Head{}
 			}
 			if n := done.Add(1); total >= 200 && n%step == 0 {
 				r.progressf("rendered %d/%d pages\n", n, total)

@@ -27,26 +27,9 @@ func Scan(s string, tag func(name string, end, selfClosing bool) bool, text func
 			return true
 		}
 		i += lt
-		end := false
-		j := i + 1
-		if j < len(s) && s[j] == '/' {
-			end = true
-			j++
-		}
-		if j >= len(s) || !isASCIILetter(s[j]) {
-			return false // "<!--", "<?", "</>", a "<" in the text
-		}
-		k := j
-		for k < len(s) && !tagNameEnd(s[k]) {
-			k++
-		}
-		close := tagClose(s, k)
+		name, end, close := tagAt(s, i)
 		if close < 0 {
-			return false // unfinished tag
-		}
-		name := lowerTag(s[j:k])
-		if !end && rawTextTag(name) {
-			return false // script, style and the like: their text is not markup
+			return false
 		}
 		if !tag(name, end, s[close-1] == '/') {
 			return true
@@ -54,6 +37,55 @@ func Scan(s string, tag func(name string, end, selfClosing bool) bool, text func
 		i = close + 1
 	}
 	return true
+}
+
+// Tags calls tag with each tag of s as Scan reads it: where it starts and ends (s[start:end] is
+// the tag from its '<' to its '>'), its lower-case name, whether it is an end tag and whether it
+// closes itself, in order, until tag returns false (Tags returns true). Like Scan, it returns
+// false as soon as it meets what it does not read; the text between tags is left to the caller.
+func Tags(s string, tag func(start, end int, name string, isEnd, selfClosing bool) bool) bool {
+	for i := 0; i < len(s); {
+		lt := strings.IndexByte(s[i:], '<')
+		if lt < 0 {
+			return true
+		}
+		i += lt
+		name, end, close := tagAt(s, i)
+		if close < 0 {
+			return false
+		}
+		if !tag(i, close+1, name, end, s[close-1] == '/') {
+			return true
+		}
+		i = close + 1
+	}
+	return true
+}
+
+// tagAt reads the tag whose '<' is s[i]: its lower-case name, whether it is an end tag, and the
+// index of its '>', or -1 for what Scan declines ("<!--", "<?", "</>", a "<" in the text, an
+// unfinished tag, the start of a raw-text element such as script).
+func tagAt(s string, i int) (name string, end bool, close int) {
+	j := i + 1
+	if j < len(s) && s[j] == '/' {
+		end = true
+		j++
+	}
+	if j >= len(s) || !isASCIILetter(s[j]) {
+		return "", false, -1
+	}
+	k := j
+	for k < len(s) && !tagNameEnd(s[k]) {
+		k++
+	}
+	if close = tagClose(s, k); close < 0 {
+		return "", false, -1
+	}
+	name = lowerTag(s[j:k])
+	if !end && rawTextTag(name) {
+		return "", false, -1 // their text is not markup
+	}
+	return name, end, close
 }
 
 // Unescape decodes the character references of text.

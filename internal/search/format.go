@@ -12,6 +12,8 @@ import (
 	"io"
 	"slices"
 	"sync"
+
+	kflate "github.com/klauspost/compress/flate"
 )
 
 // Every file of the index is compressed by us with raw DEFLATE (the browser's
@@ -149,9 +151,17 @@ func decodePostings(b []byte) ([]posting, error) {
 	return out, nil
 }
 
+// flater is a raw DEFLATE writer of either package.
+type flater interface {
+	io.WriteCloser
+	Reset(io.Writer)
+}
+
 var (
 	bestFlaters = sync.Pool{New: func() any { w, _ := flate.NewWriter(io.Discard, flate.BestCompression); return w }}
-	fastFlaters = sync.Pool{New: func() any { w, _ := flate.NewWriter(io.Discard, 5); return w }}
+	// klauspost/compress's level 5: about a third of the time of the standard library's level 5
+	// for a size within 1 % (the doc files were a tenth of a 1000-post build's Go time).
+	fastFlaters = sync.Pool{New: func() any { w, _ := kflate.NewWriter(io.Discard, 5); return w }}
 )
 
 // deflate compresses b with raw DEFLATE at the best level: index files are few and read often.
@@ -164,7 +174,7 @@ func deflateFast(b []byte) []byte { return deflateWith(&fastFlaters, b) }
 func deflateWith(pool *sync.Pool, b []byte) []byte {
 	var buf bytes.Buffer
 	buf.Grow(len(b)/2 + 64)
-	w := pool.Get().(*flate.Writer)
+	w := pool.Get().(flater)
 	w.Reset(&buf)
 	w.Write(b)
 	w.Close()

@@ -21,6 +21,15 @@
 // the process only ends when stdin closes (after answering everything it read).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, resolve } from 'node:path';
+import v8 from 'node:v8';
+
+// V8 optimizes a function once it has run through its interrupt budget (about 66 KB of bytecode
+// executed, by default). A build's render process lives a few seconds, and its optimizing
+// compiler took about a fifth of the process's CPU (on threads of its own) for code that then ran
+// a few hundred times more: twice the budget saved about 15 % of the CPU of a 1000-post build's
+// renders and cost nothing measurable at 5000 posts (docs/BENCHMARKS.md, section 1). Set before
+// the bundle is loaded, so it governs the bundle's functions.
+v8.setFlagsFromString('--interrupt-budget=135168');
 
 const here = dirname(fileURLToPath(import.meta.url));
 const entryPath = process.env.RENDER_ENTRY
