@@ -18,13 +18,15 @@ login:
 ## test: every test: gofmt, go vet, Go tests with -race (fuzz targets replay their committed corpus; deploys against a real S3 server on loopback), component tests, browser tests (three files at a time, the longest first); each part ends with its slowest tests
 # The parts run side by side, each as soon as what it needs is ready. At the start the npm
 # installs and the S3 gateway's build (scripts/setup.sh) run beside the compiling of every Go
-# package for -race; then the component tests, the Go tests (once the site bundle is there) and
-# the browser tests (once the bundle and the binaries are). Much of the Go and browser parts is
-# waiting on the servers they start and on timers, which the others' work fills. (Measured on
-# fresh clones: the Go tests after all the builds, 633 s in all; the Go part niced, it ended
-# 200 s after the browser part, 662 s; compiled for -race only after the site bundle, its tests
-# began at 436 s, 676 s; that compile niced from the start, it ended at 484 s, with the browser
-# part.) Each part's output is printed whole when it ends; a failing part does not stop the others.
+# package for -race, niced: what the browser tests wait for (the installs, the site bundle, the
+# binaries) comes first, and the browser tests, the longest part, keep the CPU they want; the
+# compile takes what they leave. Then the component tests, the browser tests (once the bundle and
+# the binaries are built) and the Go tests (once the bundle and the compile are done). Measured
+# on fresh clones, 2 cores: the Go tests after all the builds, 633 s in all (without the S3
+# gateway's build); the whole Go part niced, it ended 200 s after the browser part, 662 s; the
+# -race compile after the site bundle, the Go tests began at 436 s, 676 s; that compile from the
+# start but not niced, the browser part ended at 644 s, 681 s; niced, the browser part ended at
+# 477 s. Each part's output is printed whole when it ends; a failing part does not stop the others.
 test:
 	@$(MAKE) --no-print-directory -j5 -k --output-sync=target gate-browser gate-go gate-js
 	@echo "all tests passed"
@@ -32,8 +34,8 @@ test:
 gate-deps:
 	@scripts/setup.sh --browser --s3
 gate-race:
-	@echo "compiling every Go package for -race (beside the installs and builds)"
-	@$(GO) build -race ./...
+	@echo "compiling every Go package for -race (niced, beside the installs, the builds and the browser tests)"
+	@nice -n 10 $(GO) build -race ./...
 gate-site: gate-deps
 	@$(MAKE) --no-print-directory site
 gate-binaries: gate-deps

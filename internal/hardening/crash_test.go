@@ -188,8 +188,15 @@ func TestKill9LosesNoAcknowledgedWrite(t *testing.T) {
 			wg.Add(1)
 			go func(w int) { defer wg.Done(); writer(s, admin.token, round, w, l, stop, png) }(w)
 		}
+		// A seeded moment, and not before five writes were answered (a loaded machine answers
+		// fewer in the same time; a kill before any write would prove nothing).
 		wait := time.Duration(400+rng.Intn(1200)) * time.Millisecond
 		time.Sleep(wait)
+		poll.Until(t, "five writes acknowledged before the kill", func() bool {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			return l.acked-before >= 5
+		}, poll.Within(time.Minute))
 		s.kill()
 		close(stop)
 		wg.Wait()
