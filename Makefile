@@ -91,24 +91,27 @@ gofmt:
 	@unformatted=$$(gofmt -l cmd internal bench docs); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 
 # go vet runs beside the -race tests rather than before them: on a fresh clone it compiles what
-# the tests do not share with it. The process-level attacks (internal/hardening: over a minute,
+# the tests do not share with it; the no-race pass (NORACE) runs beside them too. The process-level attacks (internal/hardening: over a minute,
 # most of it waiting on the servers they start and kill) run beside the other packages, not in
 # their turn among them, once the packages are compiled for -race (so the two runs do not both
 # compile them); each run's output follows the other's.
 HARDENING = ./internal/hardening
+# Tests that only compute (no goroutine of their own) and take minutes under -race: they skip
+# under it and run once without it, beside the -race tests.
+NORACE = TestQueryBytesAt10000Posts|TestVariantsAreMadeOncePerImage|TestPlainTextPrefixFastMatchesTokenizer|TestLinkTargetsFastMatchesTokenizer
 test-go: gofmt
 	@mkdir -p $(BIN)
 	@echo "go vet ./... (beside the tests; its findings follow them)"
 	@$(GO) vet ./... > $(BIN)/vet.log 2>&1 & vet=$$!; \
+	$(GO) test -count=1 -run '$(NORACE)' ./internal/search ./internal/media ./internal/domain > $(BIN)/test-norace.log 2>&1 & norace=$$!; \
 	export REQUIRE_SITE_BUNDLE=1 REQUIRE_S3=1; \
 	$(GO) build -race ./... || exit 1; \
 	$(GOTESTSUM) --jsonfile $(BIN)/test-hardening.json -- -race -count=1 $(HARDENING) > $(BIN)/test-hardening.log 2>&1 & hardening=$$!; \
 	$(GOTESTSUM) --jsonfile $(BIN)/test-go.json -- -race -count=1 $$($(GO) list ./... | grep -v '/internal/hardening$$'); status=$$?; \
 	if ! wait $$hardening; then status=1; fi; cat $(BIN)/test-hardening.log; \
 	cat $(BIN)/test-hardening.json >> $(BIN)/test-go.json; $(SLOWEST) --jsonfile $(BIN)/test-go.json; \
+	if ! wait $$norace; then status=1; fi; echo "without -race: $(NORACE)"; cat $(BIN)/test-norace.log; \
 	if ! wait $$vet; then echo "go vet ./... failed:"; status=1; fi; cat $(BIN)/vet.log; exit $$status
-	@# Tests that only compute (no goroutine of their own) and take minutes under -race: once more without it.
-	$(GO) test -count=1 -run 'TestQueryBytesAt10000Posts|TestVariantsAreMadeOncePerImage|TestPlainTextPrefixFastMatchesTokenizer|TestLinkTargetsFastMatchesTokenizer' ./internal/search ./internal/media ./internal/domain
 
 ## fuzz: random exploration, FUZZTIME per target (default 1m); not part of make test
 fuzz:
