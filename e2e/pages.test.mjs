@@ -2,6 +2,12 @@
 // product (adminapi serve --demo): it renders with no console error, with JavaScript off it is as
 // wide as the screen, on a phone and a tablet the floating buttons cover nothing, and axe-core
 // finds no WCAG 2.2 AA violation. What a visitor does on the site is site.test.mjs's.
+//
+// Loading a page is most of the cost (Chromium was 85 % of this file's CPU), so each route is
+// loaded once a screen size with JavaScript on, and everything asked of it is measured in that
+// one visit (walk); each test then judges its part of every visit. The walks and the JavaScript-off
+// test run side by side: on 2 cores this file took 280 s one test after another in the gate.
+import { describe } from 'node:test';
 import { test, before, after } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { launch } from './lib/browser.mjs';
@@ -23,84 +29,104 @@ after(async () => {
   await demo?.server.stop();
 });
 
-test('every public route renders with no console errors', async () => {
-  const routes = await publicRoutes(demo.base);
-  const { context, page, errors } = await newPage();
-  for (const route of routes) {
-    const res = await page.goto(demo.base + route, { waitUntil: 'load' });
-    assert.equal(res.status(), 200, route);
-    assert.equal(await page.locator('h1').count(), 1, `${route} has one h1`);
-    await islandsLive(page);
-    assert.deepEqual(errors, [], `console errors on ${route}`);
-  }
-  const missing = await page.goto(`${demo.base}/no-such-page/`);
-  assert.equal(missing.status(), 404);
-  assert.match(await page.locator('h1').innerText(), /not found/i);
-  await context.close();
-});
+const TABLET = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true };
 
-test('with JavaScript off every page is as wide as the screen and shows no stray list bullets', async () => {
-  const routes = await publicRoutes(demo.base);
-  for (const options of [PHONE, DESKTOP]) {
-    const context = await browser.newContext({ ...options, javaScriptEnabled: false });
-    await answerOutside(context);
-    const page = await context.newPage();
-    for (const route of routes) {
-      await page.goto(demo.base + route);
-      const { scrollWidth, clientWidth, bullets } = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        clientWidth: document.documentElement.clientWidth,
-        // Markers on visible list items outside author text (.prose) are leftovers of an unstyled list.
-        bullets: Array.from(document.querySelectorAll('li'))
-          .filter((li) => !li.closest('.prose') && li.getClientRects().length > 0)
-          .filter((li) => getComputedStyle(li).display === 'list-item' && getComputedStyle(li).listStyleType !== 'none')
-          .map((li) => li.textContent.trim().slice(0, 40)),
-      }));
-      assert.equal(clientWidth, options.viewport.width);
-      assert.equal(scrollWidth, clientWidth, `${route} is ${scrollWidth} px wide at ${clientWidth} px`);
-      assert.deepEqual(bullets, [], `list bullets on ${route}`);
-    }
-    await context.close();
-  }
-});
+// walk loads every public route once with JavaScript on at a screen size, and answers for each
+// what it measured: the status, the count of h1, the console errors, with floating the text and
+// links the floating buttons could cover, with axe the WCAG 2.2 AA violations. One walk a size
+// for the whole file: the tests asking the same size share it.
+const walks = new Map();
+function walk(options, measure) {
+  if (!walks.has(options)) walks.set(options, visitAll(options, measure));
+  return walks.get(options);
+}
+const desktopWalk = () => walk(DESKTOP, { axe: true });
+const phoneWalk = () => walk(PHONE, { axe: true, floating: true });
+const tabletWalk = () => walk(TABLET, { floating: true });
 
-test('on a phone and a tablet the floating chat and call buttons cover no text and no link of any page, whatever the scroll', { timeout: 240000 }, async () => {
+async function visitAll(options, { axe = false, floating = false }) {
   const routes = await publicRoutes(demo.base);
-  const covered = [];
-  for (const options of [PHONE, { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }]) {
-    const { context, page } = await newPage(options);
+  const { context, page, errors } = await newPage(options);
+  const visits = [];
+  try {
     for (const route of routes) {
-      await page.goto(demo.base + route, { waitUntil: 'load' });
+      const before = errors.length;
+      const res = await page.goto(demo.base + route, { waitUntil: 'load' });
+      const visit = { route, width: options.viewport.width, status: res.status(), h1s: await page.locator('h1').count() };
       await islandsLive(page);
-      // A carousel's controls are hidden until it comes near the screen (home/carousel.ts), so
-      // whether they were checked would depend on timing: shown here where they will be.
-      await page.evaluate(() => document.querySelectorAll('.is-pending').forEach((e) => e.classList.remove('is-pending')));
-      for (const what of await coveredByFloating(page)) covered.push(`${route} at ${options.viewport.width} px: ${what}`);
+      if (floating) {
+        // A carousel's controls are hidden until it comes near the screen (home/carousel.ts), so
+        // whether they were checked would depend on timing: shown here where they will be.
+        await page.evaluate(() => document.querySelectorAll('.is-pending').forEach((e) => e.classList.remove('is-pending')));
+        visit.covered = await coveredByFloating(page);
+      }
+      if (axe) {
+        // Home's sections below the first screen are laid out only as they come near (styles.css,
+        // content-visibility): axe would see them or not by timing. All of them, as a reader gets.
+        await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+        visit.violations = await axeViolations(page);
+      }
+      visit.errors = errors.slice(before);
+      visits.push(visit);
     }
+  } finally {
     await context.close();
   }
-  assert.deepEqual(covered, []);
-  const { context, page } = await newPage(PHONE);
-  await page.goto(`${demo.base}/about/`);
-  assert.ok(await page.locator('.floating-widget a').first().isVisible(), 'the buttons are there');
-  await context.close();
-});
+  return visits;
+}
 
-test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: 240000 }, async () => {
-  const routes = await publicRoutes(demo.base);
-  const problems = [];
-  for (const options of [PHONE, DESKTOP]) {
-    const { context, page } = await newPage(options);
-    for (const route of routes) {
-      await page.goto(demo.base + route, { waitUntil: 'load' });
-      await islandsLive(page);
-      // Home's sections below the first screen are laid out only as they come near (styles.css,
-      // content-visibility): axe would see them or not by timing. All of them, as a reader gets.
-      await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
-      const violations = await axeViolations(page);
-      if (violations) problems.push(`${route} at ${options.viewport.width} px:\n${violations}`);
+describe('every public route', { concurrency: true }, () => {
+  test('every public route renders with no console errors', { timeout: 300000 }, async () => {
+    for (const visit of (await Promise.all([desktopWalk(), phoneWalk(), tabletWalk()])).flat()) {
+      const at = `${visit.route} at ${visit.width} px`;
+      assert.equal(visit.status, 200, at);
+      assert.equal(visit.h1s, 1, `${at} has one h1`);
+      assert.deepEqual(visit.errors, [], `console errors on ${at}`);
     }
+    const { context, page } = await newPage();
+    const missing = await page.goto(`${demo.base}/no-such-page/`);
+    assert.equal(missing.status(), 404);
+    assert.match(await page.locator('h1').innerText(), /not found/i);
     await context.close();
-  }
-  assert.equal(problems.join('\n\n'), '');
+  });
+
+    test('with JavaScript off every page is as wide as the screen and shows no stray list bullets', async () => {
+    const routes = await publicRoutes(demo.base);
+    for (const options of [PHONE, DESKTOP]) {
+      const context = await browser.newContext({ ...options, javaScriptEnabled: false });
+      await answerOutside(context);
+      const page = await context.newPage();
+      for (const route of routes) {
+        await page.goto(demo.base + route);
+        const { scrollWidth, clientWidth, bullets } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+          // Markers on visible list items outside author text (.prose) are leftovers of an unstyled list.
+          bullets: Array.from(document.querySelectorAll('li'))
+            .filter((li) => !li.closest('.prose') && li.getClientRects().length > 0)
+            .filter((li) => getComputedStyle(li).display === 'list-item' && getComputedStyle(li).listStyleType !== 'none')
+            .map((li) => li.textContent.trim().slice(0, 40)),
+        }));
+        assert.equal(clientWidth, options.viewport.width);
+        assert.equal(scrollWidth, clientWidth, `${route} is ${scrollWidth} px wide at ${clientWidth} px`);
+        assert.deepEqual(bullets, [], `list bullets on ${route}`);
+      }
+      await context.close();
+    }
+  });
+
+  test('on a phone and a tablet the floating chat and call buttons cover no text and no link of any page, whatever the scroll', { timeout: 300000 }, async () => {
+    const visits = (await Promise.all([phoneWalk(), tabletWalk()])).flat();
+    assert.deepEqual(visits.flatMap((v) => v.covered.map((what) => `${v.route} at ${v.width} px: ${what}`)), []);
+    const { context, page } = await newPage(PHONE);
+    await page.goto(`${demo.base}/about/`);
+    assert.ok(await page.locator('.floating-widget a').first().isVisible(), 'the buttons are there');
+    await context.close();
+  });
+
+  test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: 300000 }, async () => {
+    const visits = (await Promise.all([phoneWalk(), desktopWalk()])).flat();
+    const problems = visits.filter((v) => v.violations).map((v) => `${v.route} at ${v.width} px:\n${v.violations}`);
+    assert.equal(problems.join('\n\n'), '');
+  });
 });

@@ -27,7 +27,7 @@ func TestWritesStayInTheGeneration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.root.Close()
+	defer w.close()
 	gen := filepath.Join(dir, "site", ".dist", "g1.tmp")
 
 	climb := strings.Repeat("../", 12) + strings.TrimPrefix(filepath.ToSlash(outside), "/")
@@ -89,6 +89,13 @@ func TestWritesStayInTheGeneration(t *testing.T) {
 	w.remove("blog/a-post/index.html")
 	if _, err := os.Stat(filepath.Join(gen, "blog")); err == nil {
 		t.Error("the emptied folders were kept")
+	}
+	// The writer keeps "blog" open for the pages below it; removed, it is made and opened anew.
+	if err := w.write("blog/another/index.html", []byte("again")); err != nil {
+		t.Fatalf("a write below a removed folder: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(gen, "blog", "another", "index.html")); string(data) != "again" {
+		t.Errorf("blog/another/index.html: %q, %v", data, err)
 	}
 }
 

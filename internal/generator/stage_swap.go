@@ -13,7 +13,7 @@ func (r *run) swap() error {
 	if err := r.ctx.Err(); err != nil {
 		return err
 	}
-	r.w.root.Close()
+	r.w.close()
 	if err := r.out.gens.Rename(r.tmp, r.name); err != nil {
 		return err
 	}

@@ -95,7 +95,7 @@ func (r *run) discard() {
 		r.cancelEarly()
 	}
 	if r.w != nil {
-		r.w.root.Close()
+		r.w.close()
 	}
 	if r.out != nil {
 		if r.tmp != "" {
