@@ -16,6 +16,9 @@ import { axeViolations } from './lib/axe.mjs';
 import { coveredByFloating } from './lib/covered.mjs';
 import { DESKTOP, PHONE, answerOutside, islandsLive, openPage, publicRoutes } from './lib/site.mjs';
 
+// site/src/lib/popupMemory.ts: where the page remembers that the visitor closed the popup.
+const POPUP_MEMORY_KEY = 'digitalreeviver:contact-popup';
+
 let demo, browser;
 const newPage = (options) => openPage(browser, options);
 
@@ -47,6 +50,13 @@ const tabletWalk = () => walk(TABLET, { floating: true });
 async function visitAll(options, { axe = false, floating = false }) {
   const routes = await publicRoutes(demo.base);
   const { context, page, errors } = await newPage(options);
+  // Home opens the Contact Us popup by itself after 6 s, which a walk on a busy machine reaches
+  // or not by timing, and axe would catch it fading in (its text below the contrast it has once
+  // shown). The walks visit as someone who closed it today; the open popup is checked on its own.
+  await context.addInitScript((key) => {
+    if (window !== window.top) return; // the map's frame (contact) may not use storage
+    localStorage.setItem(key, JSON.stringify({ reason: 'closed', until: Date.now() + 86_400_000 }));
+  }, POPUP_MEMORY_KEY);
   const visits = [];
   try {
     for (const route of routes) {
@@ -127,6 +137,27 @@ describe('every public route', { concurrency: true }, () => {
   test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: 300000 }, async () => {
     const visits = (await Promise.all([phoneWalk(), desktopWalk()])).flat();
     const problems = visits.filter((v) => v.violations).map((v) => `${v.route} at ${v.width} px:\n${v.violations}`);
+    assert.equal(problems.join('\n\n'), '');
+  });
+
+  test('the Contact Us popup, open over home, has no WCAG 2.2 AA violation on a phone and a laptop', async () => {
+    const problems = [];
+    for (const options of [PHONE, DESKTOP]) {
+      const { context, page, errors } = await newPage(options);
+      await page.clock.install();
+      await page.goto(`${demo.base}/`, { waitUntil: 'load' });
+      await islandsLive(page);
+      await page.clock.runFor(6100); // it opens by itself at 6 s
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ state: 'visible' });
+      // Judged as a visitor reads it: once its opening transition has ended.
+      await dialog.evaluate((d) => Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await page.addStyleTag({ content: '.section { content-visibility: visible !important; }' });
+      const violations = await axeViolations(page);
+      if (violations) problems.push(`at ${options.viewport.width} px:\n${violations}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
     assert.equal(problems.join('\n\n'), '');
   });
 });
