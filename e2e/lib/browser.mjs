@@ -2,7 +2,7 @@
 // downloaded browser, and the project's own binaries started on loopback ports.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,21 @@ export function freePort() {
   });
 }
 
-export function tempDir(prefix = 'e2e-') { return mkdtempSync(join(tmpdir(), prefix)); }
+// A test file's temp folders (its servers' databases, sites and uploads: tens of MB a file) go
+// when its process ends, after its servers were stopped; E2E_KEEP_TMP=1 keeps them to look at.
+const temps = [];
+process.on('exit', () => {
+  if (process.env.E2E_KEEP_TMP) return;
+  for (const dir of temps) {
+    try { rmSync(dir, { recursive: true, force: true, maxRetries: 3 }); } catch { /* a server killed late may still write: left */ }
+  }
+});
+
+export function tempDir(prefix = 'e2e-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
 
 // Starts one of our binaries and waits until url answers. Returns {proc, stop(), output()}.
 export async function startServer(cmd, args, url, { env = {}, timeoutMs = 60000 } = {}) {
