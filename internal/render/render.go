@@ -21,8 +21,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -53,14 +53,14 @@ const spawnAt = 8
 
 // Assets are the client files every page links, read from Vite's manifest.
 type Assets struct {
-	Script  string   // "/assets/client-abc.js"
-	Preload []string // statically imported chunks of the entry
-	CSS     []string // "/assets/client-xyz.css"
+	Script    string   // "/assets/client-abc.js"
+	Preload   []string // statically imported chunks of the entry
+	CSS       []string // "/assets/client-xyz.css"
 	// CSSText is the text of the CSS files, one after the other, for a page that carries its
 	// stylesheet inline; "" when it cannot be put in a <style> element as it is ("</style" in it).
-	CSSText   string
-	ClientDir string // folder whose files are copied to the site root (site/dist/client)
-	Hash      string // hash of the client manifest and the server bundle: a page's output depends on it
+	CSSText string
+	ClientDir string   // folder whose files are copied to the site root (site/dist/client)
+	Hash      string   // hash of the client manifest and the server bundle: a page's output depends on it
 }
 
 // Renderer owns the node process. It is safe for concurrent use; requests are pipelined.
