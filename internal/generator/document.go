@@ -61,20 +61,8 @@ func headHTML(h Head, site SiteInfo, assets render.Assets) string {
 	b.WriteString(`<link rel="alternate" type="application/rss+xml" title="`)
 	b.WriteString(attr(site.Name))
 	b.WriteString(` blog" href="/feed.xml">`)
-	if h.InlineCSS && assets.CSSText != "" {
-		// The stylesheet in the page: the first paint waits for no second request (on a phone's
-		// network a round trip and the file's transfer, about a fifth of a second). The file is
-		// fetched when the browser is idle, for the next page, which links it as usual.
-		b.WriteString(`<style>`)
-		b.WriteString(assets.CSSText)
-		b.WriteString(`</style>`)
-		for _, c := range assets.CSS {
-			tag(`<link rel="prefetch" as="style" href="`, c)
-		}
-	} else {
-		for _, c := range assets.CSS {
-			tag(`<link rel="stylesheet" href="`, c)
-		}
+	for _, c := range assets.CSS {
+		tag(`<link rel="stylesheet" href="`, c)
 	}
 	b.WriteString(`<script type="module" src="`)
 	b.WriteString(attr(assets.Script))

@@ -47,10 +47,6 @@ type Head struct {
 	Published   string `json:"published,omitempty"`
 	Modified    string `json:"modified,omitempty"`
 	JSONLD      []any  `json:"jsonLd,omitempty"`
-	// InlineCSS: the page carries the site's stylesheet in its head instead of linking it, and
-	// prefetches the file for the next page (home, where most visits begin: one round trip less
-	// before the first paint; see headHTML).
-	InlineCSS bool `json:"inlineCss,omitempty"`
 }
 
 const (
@@ -308,7 +304,6 @@ func (p *planner) plan() ([]*Page, error) {
 
 	h := p.pageHead("home", "/", robotsIndex)
 	h.JSONLD = []any{p.businessLD(), p.websiteLD()}
-	h.InlineCSS = true
 	add(&Page{Route: "/", Name: "home", Props: home, Head: h, Sitemap: true})
 
 	add(&Page{Route: "/about/", Name: "about", Props: p.aboutProps(), Sitemap: true, Head: p.pageHead("about", "/about/", robotsIndex)})

@@ -21,7 +21,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strings"
 	"strconv"
 	"sync"
 	"time"
@@ -56,9 +55,6 @@ type Assets struct {
 	Script    string   // "/assets/client-abc.js"
 	Preload   []string // statically imported chunks of the entry
 	CSS       []string // "/assets/client-xyz.css"
-	// CSSText is the text of the CSS files, one after the other, for a page that carries its
-	// stylesheet inline; "" when it cannot be put in a <style> element as it is ("</style" in it).
-	CSSText string
 	ClientDir string   // folder whose files are copied to the site root (site/dist/client)
 	Hash      string   // hash of the client manifest and the server bundle: a page's output depends on it
 }
@@ -199,17 +195,6 @@ func readAssets(siteDir string) (Assets, error) {
 	}
 	if a.Script == "" {
 		return Assets{}, fmt.Errorf("%w: no entry in %s", ErrBundleMissing, manifestPath)
-	}
-	var css strings.Builder
-	for _, c := range a.CSS {
-		text, err := os.ReadFile(filepath.Join(clientDir, filepath.FromSlash(strings.TrimPrefix(c, "/"))))
-		if err != nil {
-			return Assets{}, fmt.Errorf("%w: %s (named in %s): %v; %s", ErrBundleMissing, c, manifestPath, err, hint)
-		}
-		css.Write(text)
-	}
-	if !strings.Contains(strings.ToLower(css.String()), "</style") {
-		a.CSSText = css.String()
 	}
 	h := sha256.New()
 	h.Write(manifest)
