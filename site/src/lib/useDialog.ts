@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select:not([disabled]), textarea:not([disabled])';
 
@@ -10,7 +10,11 @@ export function useDialog<T extends HTMLElement>(open: boolean, onClose: () => v
   const dialogRef = useRef<HTMLDivElement>(null);
   const first = useRef<T>(null);
 
-  useEffect(() => {
+  // A layout effect: focus moves into the dialog before it is painted, so it never shows with
+  // focus left behind it (a keyboard or a screen reader is in it from its first frame). A passive
+  // effect ran after the paint, and a test that looked at the shown dialog on a loaded machine
+  // found the focus still on the page.
+  useLayoutEffect(() => {
     if (!open) return;
     document.documentElement.classList.add('has-modal');
     first.current?.focus();
