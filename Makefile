@@ -28,7 +28,8 @@ login:
 # start but not niced, the browser part ended at 644 s, 681 s; niced, the browser part ended at
 # 477 s. Sampled from /proc/stat, both cores are busy from the first second to the last minute
 # (650 s fresh, 460 s on a second run): what is left to gain is CPU, not order (README, "Two
-# commands"). Each part's output is printed whole when it ends; a failing part does not stop the others.
+# commands"). Each part's output is printed whole when it ends; a failing part does not stop
+# the others.
 test:
 	@$(MAKE) --no-print-directory -j5 -k --output-sync=target gate-browser gate-go gate-js
 	@echo "all tests passed"
@@ -93,8 +94,9 @@ gofmt:
 	@unformatted=$$(gofmt -l cmd internal bench docs); if [ -n "$$unformatted" ]; then echo "not gofmt-ed (run gofmt -w):"; echo "$$unformatted"; exit 1; fi
 
 # go vet runs beside the -race tests rather than before them: on a fresh clone it compiles what
-# the tests do not share with it; the no-race pass (NORACE) runs beside them too. The process-level attacks (internal/hardening: over a minute,
-# most of it waiting on the servers they start and kill) run beside the other packages, not in
+# the tests do not share with it; the no-race pass (NORACE) runs beside them too. The
+# process-level attacks (internal/hardening: over a minute, most of it waiting on the servers
+# they start and kill) run beside the other packages, not in
 # their turn among them, once the packages are compiled for -race (so the two runs do not both
 # compile them); each run's output follows the other's.
 HARDENING = ./internal/hardening
