@@ -4,7 +4,7 @@
 // violation, the page is no wider than the window and nothing is logged to the console. Then
 // the phone layout's particular promises. E2E_SCREENSHOTS=DIR also saves each screen as
 // DIR/<screen>-<width>.png, to look at.
-import { test, before, after } from './lib/test.mjs';
+import { test, before, after, SWEEP_TIMEOUT_MS } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { launch, watchErrors } from './lib/browser.mjs';
@@ -119,7 +119,7 @@ after(async () => {
 
 // The two widths side by side (each context its own; the screens only read): most of each
 // screen's time is waiting on the page, which the other width fills.
-test('every admin screen at 390 and 1280 px', { timeout: 300000 }, async (t) => {
+test('every admin screen at 390 and 1280 px', { timeout: SWEEP_TIMEOUT_MS }, async (t) => {
   await Promise.all(WIDTHS.map((viewport) => t.test(`every admin screen at ${viewport.width} px: no WCAG 2.2 AA violation, no sideways scroll, no console error`, async () => {
     const context = await browser.newContext({ viewport });
     const problems = [];

@@ -8,7 +8,7 @@
 // one visit (walk); each test then judges its part of every visit. The walks and the JavaScript-off
 // test run side by side: on 2 cores this file took 280 s one test after another in the gate.
 import { describe } from 'node:test';
-import { test, before, after } from './lib/test.mjs';
+import { test, before, after, SWEEP_TIMEOUT_MS } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { launch } from './lib/browser.mjs';
 import { startDemo } from './lib/demo.mjs';
@@ -86,7 +86,7 @@ async function visitAll(options, { axe = false, floating = false }) {
 }
 
 describe('every public route', { concurrency: true }, () => {
-  test('every public route renders with no console errors', { timeout: 300000 }, async () => {
+  test('every public route renders with no console errors', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     for (const visit of (await Promise.all([desktopWalk(), phoneWalk(), tabletWalk()])).flat()) {
       const at = `${visit.route} at ${visit.width} px`;
       assert.equal(visit.status, 200, at);
@@ -100,7 +100,7 @@ describe('every public route', { concurrency: true }, () => {
     await context.close();
   });
 
-    test('with JavaScript off every page is as wide as the screen and shows no stray list bullets', async () => {
+  test('with JavaScript off every page is as wide as the screen and shows no stray list bullets', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const routes = await publicRoutes(demo.base);
     for (const options of [PHONE, DESKTOP]) {
       const context = await browser.newContext({ ...options, javaScriptEnabled: false });
@@ -125,7 +125,7 @@ describe('every public route', { concurrency: true }, () => {
     }
   });
 
-  test('on a phone and a tablet the floating chat and call buttons cover no text and no link of any page, whatever the scroll', { timeout: 300000 }, async () => {
+  test('on a phone and a tablet the floating chat and call buttons cover no text and no link of any page, whatever the scroll', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const visits = (await Promise.all([phoneWalk(), tabletWalk()])).flat();
     assert.deepEqual(visits.flatMap((v) => v.covered.map((what) => `${v.route} at ${v.width} px: ${what}`)), []);
     const { context, page } = await newPage(PHONE);
@@ -134,7 +134,7 @@ describe('every public route', { concurrency: true }, () => {
     await context.close();
   });
 
-  test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: 300000 }, async () => {
+  test('every public route has no WCAG 2.2 AA violation (axe-core), on a phone and a laptop', { timeout: SWEEP_TIMEOUT_MS }, async () => {
     const visits = (await Promise.all([phoneWalk(), desktopWalk()])).flat();
     const problems = visits.filter((v) => v.violations).map((v) => `${v.route} at ${v.width} px:\n${v.violations}`);
     assert.equal(problems.join('\n\n'), '');
