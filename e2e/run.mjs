@@ -7,7 +7,8 @@
 //   node run.mjs [file.test.mjs ...]     (no file: every *.test.mjs here)
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import slowest from './lib/slowest.mjs';
@@ -25,6 +26,11 @@ function rank(file) {
   const i = LONGEST_FIRST.indexOf(file.replace(/\.test\.mjs$/, ''));
   return i < 0 ? LONGEST_FIRST.length : i;
 }
+
+// Where each test is, for the slowest-tests list (lib/test.mjs notes it, lib/slowest.mjs reads it).
+const noted = mkdtempSync(join(tmpdir(), 'e2e-tests-'));
+process.env.E2E_TEST_FILES = join(noted, 'files.tsv');
+process.on('exit', () => rmSync(noted, { recursive: true, force: true }));
 
 const stream = run({ files, concurrency: Number(process.env.CONCURRENCY) || 3, timeout: 600_000 });
 stream.on('test:fail', () => {
