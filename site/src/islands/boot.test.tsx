@@ -19,9 +19,17 @@ const loading = (state: DocumentReadyState) => Object.defineProperty(document, '
 
 // boot hydrates as a page does, outside React's act(): not a test environment for React.
 const g = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-beforeEach(() => { g.IS_REACT_ACT_ENVIRONMENT = false; });
+// Nothing may be reported while the islands wake and are stopped: a hydration error (an island
+// stopped, or clicked, before React had hydrated it) is a console error.
+let errors: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  g.IS_REACT_ACT_ENVIRONMENT = false;
+  errors = vi.spyOn(console, 'error');
+});
 afterEach(() => {
   stopIslands();
+  expect(errors).not.toHaveBeenCalled();
+  errors.mockRestore();
   g.IS_REACT_ACT_ENVIRONMENT = true;
   delete (document as { readyState?: unknown }).readyState;
   vi.unstubAllGlobals();
