@@ -4,12 +4,12 @@
 // violation, the page is no wider than the window and nothing is logged to the console. Then
 // the phone layout's particular promises. E2E_SCREENSHOTS=DIR also saves each screen as
 // DIR/<screen>-<width>.png, to look at.
-import { test, before, after, SWEEP_TIMEOUT_MS } from './lib/test.mjs';
+import { test, SWEEP_TIMEOUT_MS } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, watchErrors } from './lib/browser.mjs';
+import { watchErrors } from './lib/browser.mjs';
 import { axeViolations } from './lib/axe.mjs';
-import { login, startDemo } from './lib/demo.mjs';
+import { login, withDemo } from './lib/demo.mjs';
 
 const WIDTHS = [{ width: 390, height: 844 }, { width: 1280, height: 900 }];
 const EDITOR = { username: 'meena', password: 'Editor-pass-2026' };
@@ -106,16 +106,12 @@ async function open(context, screen) {
   return { page, errors };
 }
 
-before(async () => {
-  demo = await startDemo();
-  browser = await launch();
+withDemo(async (d, b) => {
+  demo = d;
+  browser = b;
   ({ tokens, published } = await seed());
 });
 
-after(async () => {
-  await browser?.close();
-  await demo?.server.stop();
-});
 
 // The two widths side by side (each context its own; the screens only read): most of each
 // screen's time is waiting on the page, which the other width fills.

@@ -3,12 +3,12 @@
 // Google Ads file of a won enquiry is Google's template, the visitor counts are exact for a
 // scripted set of visits, and the Traffic screen is looked at on a phone and a laptop
 // (screenshots in e2e/screenshots/).
-import { test, before, after } from 'node:test';
+import { test } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, watchErrors, ROOT } from './lib/browser.mjs';
-import { ADMIN_PASSWORD, login, startDemo } from './lib/demo.mjs';
+import { watchErrors, ROOT } from './lib/browser.mjs';
+import { ADMIN_PASSWORD, login, withDemo } from './lib/demo.mjs';
 
 const SHOTS = join(ROOT, 'e2e', 'screenshots');
 // Each visitor a browser of its own: the server tells visitors apart by address and user agent,
@@ -20,16 +20,11 @@ let demo;
 let browser;
 let token;
 
-before(async () => {
+withDemo(async (d, b) => {
+  demo = d;
+  browser = b;
   mkdirSync(SHOTS, { recursive: true });
-  demo = await startDemo();
   token = await login(demo.base);
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.server.stop();
 });
 
 const api = async (path, init = {}) => {

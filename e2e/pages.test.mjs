@@ -8,10 +8,9 @@
 // one visit (walk); each test then judges its part of every visit. The walks (one after another)
 // and the JavaScript-off test run side by side: alone on 2 cores, 53 s for the whole file.
 import { describe } from 'node:test';
-import { test, before, after, SWEEP_TIMEOUT_MS } from './lib/test.mjs';
+import { test, SWEEP_TIMEOUT_MS } from './lib/test.mjs';
 import assert from 'node:assert/strict';
-import { launch } from './lib/browser.mjs';
-import { startDemo } from './lib/demo.mjs';
+import { withDemo } from './lib/demo.mjs';
 import { axeViolations } from './lib/axe.mjs';
 import { coveredByFloating } from './lib/covered.mjs';
 import { DESKTOP, PHONE, answerOutside, islandsLive, openPage, publicRoutes } from './lib/site.mjs';
@@ -22,15 +21,7 @@ const POPUP_MEMORY_KEY = 'digitalreeviver:contact-popup';
 let demo, browser;
 const newPage = (options) => openPage(browser, options);
 
-before(async () => {
-  demo = await startDemo();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.server.stop();
-});
+withDemo((d, b) => { demo = d; browser = b; });
 
 const TABLET = { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true };
 

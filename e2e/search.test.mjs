@@ -1,13 +1,13 @@
 // The site search in Debian's headless Chromium, against the real product (adminapi serve --demo):
 // the header's box, the /search/ page with and without JavaScript, and a publish through the
 // admin API that makes a new post findable while rewriting only the index's delta.
-import { test, before, after } from './lib/test.mjs';
+import { test } from './lib/test.mjs';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, watchErrors } from './lib/browser.mjs';
-import { startDemo, login, untilLive } from './lib/demo.mjs';
+import { watchErrors } from './lib/browser.mjs';
+import { withDemo, login, untilLive } from './lib/demo.mjs';
 
 let demo, browser;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -22,15 +22,7 @@ async function newPage(options = DESKTOP) {
   return { context, page, errors: watchErrors(page), searchFiles };
 }
 
-before(async () => {
-  demo = await startDemo();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.server.stop();
-});
+withDemo((d, b) => { demo = d; browser = b; });
 
 test('the header box finds, highlights and opens a result by keyboard', async () => {
   const { context, page, errors, searchFiles } = await newPage();

@@ -2,25 +2,17 @@
 // (adminapi serve --demo: the built static site, the form endpoint and the demo content): what
 // a visitor does on it. What must hold on every page (no console error, no WCAG violation, no
 // sideways scroll, nothing under the floating buttons) is pages.test.mjs's.
-import { test, before, after } from './lib/test.mjs';
+import { test } from './lib/test.mjs';
 import assert from 'node:assert/strict';
-import { launch, watchErrors } from './lib/browser.mjs';
-import { startDemo, login, untilLive } from './lib/demo.mjs';
+import { watchErrors } from './lib/browser.mjs';
+import { withDemo, login, untilLive } from './lib/demo.mjs';
 import { makePng } from './lib/png.mjs';
 import { DESKTOP, PHONE, answerOutside, islandsLive, openPage } from './lib/site.mjs';
 
 let demo, browser;
 const newPage = (options) => openPage(browser, options);
 
-before(async () => {
-  demo = await startDemo();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.server.stop();
-});
+withDemo((d, b) => { demo = d; browser = b; });
 
 test("a post's preview address (SPEC §2) leads to the post", async () => {
   const posts = await (await fetch(`${demo.base}/api/blogs`)).json();

@@ -4,10 +4,10 @@
 // token. Nothing reaches Cloudflare: the browser's requests to challenges.cloudflare.com are
 // answered here by a small stand-in of Turnstile's script, which renders a frame from that origin
 // and passes at once. A policy that left either out fails the test with Chromium's CSP error.
-import { test, before, after } from './lib/test.mjs';
+import { test } from './lib/test.mjs';
 import assert from 'node:assert/strict';
-import { launch, watchErrors } from './lib/browser.mjs';
-import { startDemo } from './lib/demo.mjs';
+import { watchErrors } from './lib/browser.mjs';
+import { withDemo } from './lib/demo.mjs';
 
 const SITE_KEY = '1x00000000000000000000AA'; // Cloudflare's documented test site key
 const SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
@@ -28,15 +28,7 @@ const STAND_IN = `window.turnstile = {
 let demo;
 let browser;
 
-before(async () => {
-  demo = await startDemo({ env: { TURNSTILE_SITE_KEY: SITE_KEY } });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await demo?.server.stop();
-});
+withDemo((d, b) => { demo = d; browser = b; }, { env: { TURNSTILE_SITE_KEY: SITE_KEY } });
 
 test('the contact form shows the Turnstile widget under the site policy and sends its token', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

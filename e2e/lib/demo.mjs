@@ -2,8 +2,9 @@
 // with its own temp database, output folder and uploads, and returns its address.
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { BIN, freePort, startServer, tempDir } from './browser.mjs';
+import { BIN, freePort, launch, startServer, tempDir } from './browser.mjs';
 import { until } from './poll.mjs';
+import { after, before } from './test.mjs';
 
 export const ADMIN_PASSWORD = 'e2e-Demo-Password-42';
 
@@ -40,4 +41,27 @@ export async function untilLive(base, token, status, answer) {
     return b && b.status !== 'queued' && b.status !== 'running' && b;
   }, { timeout: 240000 });
   if (build.status !== 'ok') throw new Error(`the build of the publish failed: ${JSON.stringify(build)}`);
+}
+
+// withDemo is the start most browser test files share: the product with its demo content
+// (startDemo, with options) and Debian's Chromium (launch), started before the file's tests and
+// both stopped after them. take receives them once started:
+//
+//   let demo, browser;
+//   withDemo((d, b) => { demo = d; browser = b; });
+//
+// What the file starts next goes in take (it may be async, and is awaited): node 20 runs a
+// file's top-level before hooks side by side as they are declared, so a second hook would not
+// find them started.
+export function withDemo(take, options) {
+  let demo, browser;
+  before(async () => {
+    demo = await startDemo(options);
+    browser = await launch();
+    await take(demo, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await demo?.server.stop();
+  });
 }
