@@ -51,7 +51,9 @@ for (const n of sizes) {
   for (const [label, name] of [['hugolight', 'light'], ['hugo', 'heavy']]) {
     const hugo = by(`${label}-${n}`);
     if (!hugo.length) continue;
-    const hugoPages = Number((exists(`${label}-${n}.log`) ? read(`${label}-${n}.log`) : '').match(/(\d+) html files/)?.[1] || NaN);
+    const hugoLog = exists(`${label}-${n}.log`) ? read(`${label}-${n}.log`) : '';
+    const hugoPages = Number(hugoLog.match(/(\d+) html files/)?.[1] || NaN);
+    const hugoAliases = Number(hugoLog.match(/(\d+) alias pages/)?.[1] || 0);
     const hWall = median(hugo.map((s) => s.wall)), hMem = median(hugo.map((s) => s.peakTree));
     const pairs = ours.map((s, i) => (hugo[i] ? s.wall / hugo[i].wall : NaN)).filter((x) => !isNaN(x));
     const cpuPairs = ours.map((s, i) => (hugo[i] ? (s.user + s.sys) / (hugo[i].user + hugo[i].sys) : NaN)).filter((x) => !isNaN(x));
@@ -59,7 +61,7 @@ for (const n of sizes) {
     const hCPU = median(hugo.map((s) => s.user + s.sys));
     if (label === 'hugolight') met &&= ratio <= 0.7 && cpuRatio <= 0.7;
     const kB = bytes ? `, ${(bytes[label] / 1000).toFixed(1)} kB a post` : '';
-    peers.push(`Hugo ${name} (${hugoPages} pages${kB}) ${sec(hWall)}, CPU ${sec(hCPU)}, ${mib(hMem)}: **÷ ${ratio.toFixed(2)}** (CPU ÷ ${cpuRatio.toFixed(2)})`);
+    peers.push(`Hugo ${name} (${hugoPages} pages + ${hugoAliases} alias pages${kB}) ${sec(hWall)}, CPU ${sec(hCPU)}, ${mib(hMem)}: **÷ ${ratio.toFixed(2)}** (CPU ÷ ${cpuRatio.toFixed(2)})`);
     detail.push(`full build ${n} vs Hugo ${name}: hugo wall ${hugo.map((s) => s.wall.toFixed(2)).join(' ')} s, cpu ${hugo.map((s) => (s.user + s.sys).toFixed(2)).join(' ')} s,` +
       ` peak ${hugo.map((s) => mib(s.peakTree)).join(' ')}; paired ratios ${pairs.map((x) => x.toFixed(2)).join(' ')}`);
   }

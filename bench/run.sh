@@ -182,10 +182,10 @@ for n in "${sizes[@]}"; do
     grep -h '^built' "$out/last-command.log" | tee -a "$out/ours-$n.log"
     sync
     measure "hugo-$n" hugo --quiet --source bench/hugo --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/run-$r/hugo"
-    echo "hugo: $(find "$w/run-$r/hugo" -name '*.html' | wc -l) html files" | tee -a "$out/hugo-$n.log"
+    echo "hugo: $(find "$w/run-$r/hugo" -name '*.html' -not -path '*/preview/*' | wc -l) html files, $(find "$w/run-$r/hugo/preview" -name '*.html' 2>/dev/null | wc -l) alias pages" | tee -a "$out/hugo-$n.log"
     sync
     measure "hugolight-$n" hugo --quiet --source bench/hugo-light --contentDir "$root/$w/content/hugo/content" --destination "$root/$w/run-$r/hugo-light"
-    echo "hugo-light: $(find "$w/run-$r/hugo-light" -name '*.html' | wc -l) html files" | tee -a "$out/hugolight-$n.log"
+    echo "hugo-light: $(find "$w/run-$r/hugo-light" -name '*.html' -not -path '*/preview/*' | wc -l) html files, $(find "$w/run-$r/hugo-light/preview" -name '*.html' 2>/dev/null | wc -l) alias pages" | tee -a "$out/hugolight-$n.log"
     tail -n 3 "$samples"
   done
 done

@@ -285,6 +285,9 @@ func genContent(args []string) error {
 			"categories: [" + yamlString(cat) + "]\n" +
 			"description: " + yamlString(b.MetaDescription) + "\n" +
 			"image: " + yamlString(b.Image) + "\n" +
+			// The SPEC's old preview address of a post leads to it: ours writes a redirect page
+			// there, Hugo an alias page (the same work: a small page a post).
+			"aliases: [" + yamlString("/preview/blog/"+slug+"/") + "]\n" +
 			"---\n\n" + toMD(doc)
 		if !*withHugo {
 			continue
