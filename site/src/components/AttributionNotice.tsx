@@ -27,7 +27,7 @@ export function useAttribution(mode: AttributionMode = 'notice') {
     let live = true;
     void loadVisit().then((m) => {
       visit.current = m;
-      if (live) setDeclined(m.privacySignal());
+      if (live && m.privacySignal()) setDeclined(true); // no render at all for most visitors
     });
     return () => {
       live = false;

@@ -112,7 +112,10 @@ describe('SearchBox', () => {
   it('opens as a panel from the search button on small screens', async () => {
     const { container } = render(<SearchBox />);
     const toggle = screen.getByRole('button', { name: 'Search', expanded: false });
-    fireEvent.click(toggle);
+    await act(async () => {
+      fireEvent.click(toggle);
+      await import('./live'); // the engine the click starts loading: its arrival updates the box
+    });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(container.firstElementChild!.className).toContain('is-open');
     expect(document.activeElement).toBe(screen.getByRole('combobox'));
