@@ -9,6 +9,7 @@ import (
 	"github.com/minio/minio-go/v7"
 
 	"digitalreeviver/internal/intake"
+	"digitalreeviver/internal/intake/intaketest"
 	"digitalreeviver/internal/s3test"
 )
 
@@ -17,15 +18,9 @@ import (
 // and in its quarantine, on a real bucket (Versity's gateway) with the drain's least key.
 func TestEraseReachesTheIntakeBucket(t *testing.T) {
 	s := s3test.StartIAM(t)
-	bucket := s.Bucket(t)
-	cfg := intake.Config{Bucket: bucket, Endpoint: s.Endpoint, Region: "us-east-1", PathStyle: true, Resign: 30 * time.Minute,
-		Upload: intake.Key{ID: "up" + bucket, Secret: "upload-secret-" + bucket}, Drain: intake.Key{ID: "dr" + bucket, Secret: "drain-secret-" + bucket}}
-	s.User(t, cfg.Upload.ID, cfg.Upload.Secret)
-	s.User(t, cfg.Drain.ID, cfg.Drain.Secret)
+	cfg := intaketest.Bucket(t, s)
+	bucket := cfg.Bucket
 	ctx := context.Background()
-	if err := s.Client().SetBucketPolicy(ctx, bucket, intake.BucketPolicy(cfg)); err != nil {
-		t.Fatal(err)
-	}
 	e := newEnv(t, func(c *Config) {
 		in, err := intake.New(intake.Options{Config: cfg, DB: c.DB, Every: time.Hour})
 		if err != nil {

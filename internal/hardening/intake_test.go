@@ -13,6 +13,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/intake"
+	"digitalreeviver/internal/intake/intaketest"
 	"digitalreeviver/internal/s3test"
 )
 
@@ -20,19 +21,8 @@ import (
 // the server environment that names it.
 func intakeBucket(t *testing.T) (intake.Config, []string) {
 	t.Helper()
-	s := s3test.StartIAM(t)
-	bucket := s.Bucket(t)
-	cfg := intake.Config{Bucket: bucket, Endpoint: s.Endpoint, Region: "us-east-1", PathStyle: true, Resign: 30 * time.Minute,
-		Upload: intake.Key{ID: "up" + bucket, Secret: "upload-secret-" + bucket}, Drain: intake.Key{ID: "dr" + bucket, Secret: "drain-secret-" + bucket}}
-	s.User(t, cfg.Upload.ID, cfg.Upload.Secret)
-	s.User(t, cfg.Drain.ID, cfg.Drain.Secret)
-	if err := s.Client().SetBucketPolicy(context.Background(), bucket, intake.BucketPolicy(cfg)); err != nil {
-		t.Fatal(err)
-	}
-	env := []string{"INTAKE_TARGET=s3://" + bucket, "INTAKE_ENDPOINT_URL=" + s.Endpoint, "INTAKE_REGION=us-east-1", "INTAKE_RESIGN=30m",
-		"INTAKE_UPLOAD_ACCESS_KEY_ID=" + cfg.Upload.ID, "INTAKE_UPLOAD_SECRET_ACCESS_KEY=" + cfg.Upload.Secret,
-		"INTAKE_DRAIN_ACCESS_KEY_ID=" + cfg.Drain.ID, "INTAKE_DRAIN_SECRET_ACCESS_KEY=" + cfg.Drain.Secret}
-	return cfg, env
+	cfg := intaketest.Bucket(t, s3test.StartIAM(t))
+	return cfg, intaketest.Env(cfg)
 }
 
 // queue uploads n enquiries named marker NNN as pages do while the endpoint is down.
