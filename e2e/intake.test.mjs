@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { freePort, launch, watchErrors } from './lib/browser.mjs';
 import { startDemo, login } from './lib/demo.mjs';
 import { serveStatic, startIntakeBucket } from './lib/intake.mjs';
+import { until as poll } from './lib/poll.mjs';
+
+// The drain and the mails take their time: checked every 250 ms for a minute.
+const until = (what, cond) => poll(what, cond, { timeout: 60000, every: 250 });
 
 const RUN = Date.now().toString(36);
 let bucket, demo, site, browser, env, apiPort;
@@ -99,16 +103,6 @@ async function inbox(marker) {
   const token = await login(demo.base);
   const list = await (await fetch(`${demo.base}/popups?limit=500&status=all`, { headers: { Authorization: `Bearer ${token}` } })).json();
   return list.filter((m) => m.name.startsWith(marker));
-}
-
-async function until(what, cond, ms = 60000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await cond();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 // The notification mails of the enquiries named marker, by their Message-ID.
