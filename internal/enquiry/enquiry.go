@@ -137,7 +137,7 @@ func (s *Service) Accept(ctx context.Context, sub Submission) (Result, error) {
 	if why := s.botSigns(sub); why != "" {
 		m.Clamp()
 		m.NormalizePhone(sub.get("country"), s.cfg.DefaultCountry)
-		return s.keepSpam(m, why)
+		return s.keepSpam(m, sub, why)
 	}
 	m.Normalize()
 	if err := m.Validate(); err != nil {
@@ -145,10 +145,10 @@ func (s *Service) Accept(ctx context.Context, sub Submission) (Result, error) {
 	}
 	m.NormalizePhone(sub.get("country"), s.cfg.DefaultCountry)
 	if sub.Hold != "" {
-		return s.keepSpam(m, sub.Hold)
+		return s.keepSpam(m, sub, sub.Hold)
 	}
 	if why := s.spamSigns(ctx, sub, m); why != "" {
-		return s.keepSpam(m, why)
+		return s.keepSpam(m, sub, why)
 	}
 	m.Attribution = s.attribution(sub)
 	return s.store(m, sub.Audit)
@@ -191,9 +191,11 @@ func (s *Service) store(m domain.Message, audit *domain.AuditEntry) (Result, err
 	return Result{Outcome: outcomeOf(outcome, Stored), Message: stored}, nil
 }
 
-// keepSpam stores a submission in the spam folder with the reasons: no mail, no webhook.
-func (s *Service) keepSpam(m domain.Message, why string) (Result, error) {
+// keepSpam stores a submission in the spam folder with the reasons and where it came from
+// (uncounted as a conversion): no mail, no webhook.
+func (s *Service) keepSpam(m domain.Message, sub Submission, why string) (Result, error) {
 	m.Status, m.Spam = domain.StatusSpam, why
+	m.Attribution = s.readAttribution(sub)
 	stored, outcome, err := s.cfg.DB.AddEnquiry(store.NewEnquiry{Message: m})
 	if err != nil {
 		return Result{}, err
