@@ -611,6 +611,11 @@ func TestDemoServesSite(t *testing.T) {
 		{"GET", "/../site.db", 301, "", [2]string{"Location", "/site.db"}}, // cleaned by the router, then a 404
 		{"POST", "/", 405, "", [2]string{}},
 		{"POST", "/blog/", 405, "", [2]string{}},
+		// The API's addresses answer as the API does, in JSON, not with the site's 404 page.
+		{"GET", "/api/no-such-call", 404, `{"error":"Not found."}`, [2]string{"Content-Type", "application/json"}},
+		{"GET", "/popup", 405, `{"error":"Method not allowed."}`, [2]string{"Content-Type", "application/json"}},
+		{"GET", "/reset-password", 405, `{"error":"Method not allowed."}`, [2]string{}},
+		{"GET", "/popups/123/outcome", 405, `{"error":"Method not allowed."}`, [2]string{}},
 		{"GET", "/admin", 301, "", [2]string{"Location", "/admin/"}},
 		{"GET", "/admin/", 200, `id="root"`, [2]string{"Content-Security-Policy", "script-src 'self'"}},
 		{"GET", "/admin/dashboard", 200, `id="root"`, [2]string{}},

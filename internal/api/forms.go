@@ -49,7 +49,7 @@ func readFields(r *http.Request) (*fields, error) {
 		return f, readMultipart(r, f)
 	case "application/x-www-form-urlencoded":
 		if err := r.ParseForm(); err != nil {
-			return nil, bodyError(err)
+			return nil, bodyError(err, msgBodyTooLarge)
 		}
 		for k, v := range r.PostForm {
 			f.vals[k] = v[0]
@@ -102,7 +102,7 @@ func readMultipart(r *http.Request, f *fields) error {
 		if err == io.EOF {
 			return nil
 		} else if err != nil {
-			return bodyError(err)
+			return bodyError(err, msgImageTooLarge)
 		}
 		if parts >= 40 {
 			return domain.Errorf(domain.EInvalid, "Too many form fields.")
@@ -115,7 +115,7 @@ func readMultipart(r *http.Request, f *fields) error {
 			}
 			data, err := io.ReadAll(io.LimitReader(p, maxImageBytes+1))
 			if err != nil {
-				return bodyError(err)
+				return bodyError(err, msgImageTooLarge)
 			}
 			if len(data) > maxImageBytes {
 				return domain.Errorf(domain.ETooLarge, msgImageTooLarge)
@@ -127,7 +127,7 @@ func readMultipart(r *http.Request, f *fields) error {
 		}
 		data, err := io.ReadAll(io.LimitReader(p, domain.MaxRichTextBytes+1))
 		if err != nil {
-			return bodyError(err)
+			return bodyError(err, msgImageTooLarge)
 		}
 		if len(data) > domain.MaxRichTextBytes {
 			return domain.Errorf(domain.ETooLarge, "Content is too large (1 MB at most).")
@@ -164,10 +164,13 @@ func decodeJSON(r *http.Request, v any) error {
 	return nil
 }
 
-func bodyError(err error) error {
+// bodyError is the answer to a body that could not be read; one cut off at its limit was
+// too large (tooLarge says so: a multipart body is too large because of its image, see
+// limitBody).
+func bodyError(err error, tooLarge string) error {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return domain.Errorf(domain.ETooLarge, msgBodyTooLarge)
+		return domain.Errorf(domain.ETooLarge, "%s", tooLarge)
 	}
 	return domain.Errorf(domain.EInvalid, "Invalid form body.")
 }

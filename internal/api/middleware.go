@@ -78,12 +78,14 @@ func setHTMLHeaders(w http.ResponseWriter, framable bool) {
 func (s *Server) limitBody(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body != nil && r.Body != http.NoBody {
-			limit := int64(maxJSONBody)
+			limit, msg := int64(maxJSONBody), msgBodyTooLarge
 			if strings.HasPrefix(strings.ToLower(r.Header.Get("Content-Type")), "multipart/") {
-				limit = maxMultipartBody
+				// A form with an image: what makes it too large is the image (a phone's photo),
+				// and that is what the editor is told, as for one under this limit.
+				limit, msg = maxMultipartBody, msgImageTooLarge
 			}
 			if r.ContentLength > limit {
-				s.writeError(w, r, domain.Errorf(domain.ETooLarge, msgBodyTooLarge))
+				s.writeError(w, r, domain.Errorf(domain.ETooLarge, "%s", msg))
 				return
 			}
 			r.Body = http.MaxBytesReader(w, r.Body, limit)

@@ -27,11 +27,41 @@ func (s *Server) registerAppRoutes(r *mux.Router) {
 	// (an admin host of its own), and so are a draft's image variants that no live page uses yet.
 	r.PathPrefix("/assets/media/").HandlerFunc(s.serveMediaVariant).Methods("GET", "HEAD")
 	if s.cfg.ServeSite {
-		r.PathPrefix("/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
+		r.PathPrefix("/").HandlerFunc(s.siteOrAPIError(r)).Methods("GET", "HEAD")
 	} else {
 		r.PathPrefix("/assets/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
 		r.PathPrefix("/images/").HandlerFunc(s.serveSite).Methods("GET", "HEAD")
 	}
+}
+
+// siteOrAPIError serves the site to every GET that no route took, except at an address of the
+// API, which answers in JSON as every API call does (the site's 404 page is for visitors): 405
+// where a route of another method is (GET /popup), 404 anywhere else (/api/no-such-call).
+func (s *Server) siteOrAPIError(router *mux.Router) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !apiAddress(r.URL.Path) {
+			s.serveSite(w, r)
+			return
+		}
+		for _, method := range []string{"POST", "PUT", "PATCH", "DELETE"} {
+			probe := r.Clone(r.Context())
+			probe.Method = method
+			var m mux.RouteMatch
+			if router.Match(probe, &m) && m.MatchErr == nil {
+				s.handleMethodNotAllowed(w, r)
+				return
+			}
+		}
+		writeJSON(w, http.StatusNotFound, map[string]string{"error": "Not found."})
+	}
+}
+
+// apiAddress says whether path is an address of the API rather than of the site: /api/…, the
+// enquiry calls (/popup, /popups…), invitations and the password reset. No page of the site is
+// there.
+func apiAddress(path string) bool {
+	return strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/popup") || strings.HasPrefix(path, "/invite/") ||
+		path == "/reset-password" || path == "/admin/forgot-password"
 }
 
 // serveMediaVariant serves a variant of an uploaded image: the live site's copy, or the media

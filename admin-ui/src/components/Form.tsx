@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 
 interface Props {
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
@@ -8,12 +8,19 @@ interface Props {
   children: ReactNode;
 }
 
-/** A form that validates itself (no browser bubbles), with the failure of its last submit on top. */
+/**
+ * A form that validates itself (no browser bubbles), with the failure of its last submit on top,
+ * brought into view when it is said: the editor pressed a button at the foot of a long form.
+ */
 export function Form({ onSubmit, failure, className = 'card form', children }: Props) {
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failure) said.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [failure]);
   return (
     <form className={className} onSubmit={onSubmit} noValidate>
       {failure && (
-        <p className="form-error" role="alert">
+        <p ref={said} className="form-error" role="alert">
           {failure}
         </p>
       )}

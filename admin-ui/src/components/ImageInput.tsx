@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ImageOff, Images, Trash2 } from 'lucide-react';
 import { MediaPicker } from '../features/media/components/MediaPicker';
-import { IMAGE_ACCEPT } from '../lib/upload';
+import { IMAGE_ACCEPT, imageFileProblem } from '../lib/upload';
 import { Field } from './Field';
 
 interface Props {
@@ -24,6 +24,8 @@ interface Props {
 export function ImageInput({ label, current, file, onFile, onRemove, removing, required, error, hint, onPick }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // A file the server would refuse is refused here, when it is picked, beside the field.
+  const [refused, setRefused] = useState('');
 
   useEffect(() => {
     if (!file) {
@@ -38,7 +40,7 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
   const shown = preview ?? current ?? '';
 
   return (
-    <Field label={label} error={error} hint={hint ?? 'JPEG, PNG, WebP or GIF, 5 MB at most.'} required={required}>
+    <Field label={label} error={refused || error} hint={hint ?? 'JPEG, PNG, WebP or GIF, 5 MB at most.'} required={required}>
       {({ id, describedBy, invalid }) => (
         <div className="image-input">
           <div className="thumb" aria-hidden={!shown}>
@@ -52,7 +54,17 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
               required={required}
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
-              onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+              onChange={(e) => {
+                const chosen = e.target.files?.[0] ?? null;
+                const problem = chosen ? imageFileProblem(chosen) : '';
+                setRefused(problem);
+                if (problem) {
+                  e.target.value = '';
+                  onFile(null);
+                  return;
+                }
+                onFile(chosen);
+              }}
             />
             {onPick && (
               <button type="button" className="btn btn-secondary btn-small" onClick={() => setPicking(true)}>

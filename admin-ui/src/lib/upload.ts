@@ -9,3 +9,12 @@ export async function uploadImage(file: File): Promise<string> {
 }
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+/** The server's limit of an uploaded image (internal/api/forms.go maxImageBytes) and its message. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MSG_IMAGE_TOO_LARGE = 'Image is too large (5 MB at most).';
+
+/** Why file cannot be uploaded, said before it is sent ('' when it can be). */
+export function imageFileProblem(file: File): string {
+  return file.size > MAX_IMAGE_BYTES ? MSG_IMAGE_TOO_LARGE : '';
+}

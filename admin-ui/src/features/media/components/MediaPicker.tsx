@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { ImagePlus, X } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
-import { IMAGE_ACCEPT } from '../../../lib/upload';
+import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/upload';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/Spinner';
 import { formatBytes, listMedia, setAlt, uploadMedia, type MediaItem } from '../api/media';
@@ -121,10 +121,12 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
             accept={IMAGE_ACCEPT}
             onChange={(e) => {
               const f = e.target.files?.[0] ?? null;
-              setFile(f);
+              const problem = f ? imageFileProblem(f) : '';
+              if (problem) e.target.value = '';
+              setFile(problem ? null : f);
               setChosen(null);
               setAltText('');
-              setError('');
+              setError(problem);
             }}
           />
           {file && <span className="muted">{file.name} ({formatBytes(file.size)}), to be uploaded</span>}
