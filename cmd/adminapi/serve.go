@@ -431,10 +431,12 @@ func demoBanner(siteURL, password, mailTo string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n  Digital Reeviver demo\n  site:    %s/\n  admin:   %s/admin/\n", siteURL, siteURL)
 	if password != "" {
-		fmt.Fprintf(&b, "  login:   %s / %s   (change it with `adminapi user passwd --username %s`)\n", demoUser, password, demoUser)
+		fmt.Fprintf(&b, "  login:   %s / %s   (to change it: Forgot Password on the sign-in page; or, the server stopped,\n"+
+			"           `bin/adminapi user passwd --username %s`)\n", demoUser, password, demoUser)
 		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to)\n", demoEmail)
 	} else {
-		fmt.Fprintf(&b, "  login:   the existing admin account (reset it with `adminapi user passwd`)\n")
+		fmt.Fprintf(&b, "  login:   the existing admin account (forgot its password: Forgot Password on the sign-in page;\n"+
+			"           or, the server stopped, `bin/adminapi user passwd`)\n")
 	}
 	fmt.Fprintf(&b, "  mail:    %s\n", mailTo)
 	fmt.Fprintf(&b, "  again:   `make login` (or `adminapi demo-login`) prints this again; LOG_LEVEL=debug logs every request\n\n")

@@ -7,10 +7,11 @@ import { downloadAdsConversions } from '../api/leads';
 
 const NAME_KEY = 'adsConversionName';
 
+/** The date n days before today, where the admin is (YYYY-MM-DD; not UTC's: in India until 05:30 that was yesterday). */
 function daysAgo(n: number): string {
   const d = new Date();
   d.setDate(d.getDate() - n);
-  return d.toISOString().slice(0, 10);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 /**
@@ -33,7 +34,7 @@ export function AdsExport() {
     setBusy(true);
     try {
       localStorage.setItem(NAME_KEY, name.trim());
-      saveBlob(await downloadAdsConversions(since, name.trim()), `google-ads-conversions-${new Date().toISOString().slice(0, 10)}.csv`);
+      saveBlob(await downloadAdsConversions(since, name.trim()), `google-ads-conversions-${daysAgo(0)}.csv`);
       setOpen(false);
     } catch (err) {
       if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to download the Google Ads file.'));
