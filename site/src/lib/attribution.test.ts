@@ -25,15 +25,21 @@ describe('attribution', () => {
       utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'Diwali Sale', gclid: 'Cj0KCQ_abc' });
   });
 
-  it('keeps nothing for a direct visit, and a later direct visit in the tab forgets the earlier one', () => {
+  it('keeps nothing for a direct visit, and a later direct visit in the tab leaves the campaign its enquiry carries', () => {
     visitPage('/', '');
     expect(window.sessionStorage.getItem(VISIT_KEY)).toBeNull();
     expect(window.sessionStorage.getItem(STARTED_KEY)).toBe('1');
     expect(attributionFields('notice')).toEqual({ page: '/' });
-    visitPage('/?utm_source=newsletter&utm_medium=email', '');
+    visitPage('/?utm_source=newsletter&utm_medium=email&utm_campaign=smo-dec', '');
     expect(keptVisit()?.utm_medium).toBe('email');
-    visitPage('/about/', ''); // typed in: a new, direct visit
-    expect(keptVisit()).toBeNull();
+    const direct = visitPage('/blog/', ''); // typed in: a new visit, counted as direct...
+    expect(direct.entry).toBe(true);
+    expect(direct.visit).toBeNull();
+    // ...whose enquiry is the campaign's, the last visit that was not direct (as GA4 credits).
+    expect(attributionFields('notice')).toEqual({ page: '/blog/', landing: '/', utm_source: 'newsletter', utm_medium: 'email',
+      utm_campaign: 'smo-dec' });
+    visitPage('/about/', 'https://www.facebook.com/'); // another site: replaces it
+    expect(keptVisit()).toEqual({ landing: '/about/', referrer: 'www.facebook.com' });
   });
 
   it('takes a visit from another site as a new one, and leaves the full referring address out', () => {

@@ -1,8 +1,11 @@
 // Where the visit came from, kept for this visit only (sessionStorage: this tab, until it is
 // closed; never a cookie, never across visits) and sent with an enquiry. Only a visit from
-// another site or with campaign parameters keeps anything: a direct visit keeps nothing. A later
-// visit in the same tab replaces the earlier one (the visit that sends the enquiry counts, not
-// the first). A browser sending Global Privacy Control or Do Not Track keeps and sends nothing.
+// another site or with campaign parameters keeps anything. A later such visit in the same tab
+// replaces the earlier one (the last one that brought the visitor counts, not the first); a
+// direct one (typed in, a bookmark) does not: the enquiry stays with the ad or the site that
+// brought the visitor in this tab, as Google Analytics credits the last non-direct click. The
+// direct visit is still counted as one, and as direct. A browser sending Global Privacy Control
+// or Do Not Track keeps and sends nothing.
 // The server checks every field again (internal/domain ReadAttribution). It also sends the page
 // view's beacon (sendPageView). Loaded after the page is interactive, so it is kept small.
 
@@ -49,10 +52,15 @@ export function keptVisit(): Visit | null {
   }
 }
 
-/** What capture() found of this page view: whether it began a visit, and that visit. */
+/**
+ * What capture() found of this page view: whether it began a visit, where that visit came from
+ * (null for a direct one), and what an enquiry sent from it carries (the last non-direct visit
+ * of this tab).
+ */
 export interface PageView {
   entry: boolean;
   visit: Visit | null;
+  carried: Visit | null;
 }
 
 let captured: PageView | null = null;
@@ -60,9 +68,9 @@ let viewSent = false;
 
 /**
  * Notes this page view, once per page: a view from another site, with campaign parameters, or
- * typed in (no referrer, a fresh navigation) begins a visit; the first two are kept, the third
- * forgets what an earlier visit in this tab kept. A view from the site's own pages, a reload or
- * going back continues the visit.
+ * typed in (no referrer, a fresh navigation) begins a visit; the first two are kept (replacing
+ * what an earlier visit in this tab kept), the third keeps nothing and leaves that as it was. A
+ * view from the site's own pages, a reload or going back continues the visit.
  */
 export function capture(loc: Location = location, referrer = document.referrer): PageView {
   if (captured) return captured;
@@ -87,11 +95,10 @@ export function capture(loc: Location = location, referrer = document.referrer):
   const kept = Object.keys(visit).length > 1;
   const nav = (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined)?.type;
   const entry = kept || !store()?.getItem(STARTED_KEY) || (!from && (!nav || nav === 'navigate'));
-  if (entry) {
-    save(STARTED_KEY, '1');
-    save(VISIT_KEY, kept ? JSON.stringify(visit) : null);
-  }
-  return (captured = { entry, visit: entry ? (kept ? visit : null) : keptVisit() });
+  if (entry) save(STARTED_KEY, '1');
+  if (kept) save(VISIT_KEY, JSON.stringify(visit));
+  const carried = kept ? visit : keptVisit();
+  return (captured = { entry, visit: entry ? (kept ? visit : null) : carried, carried });
 }
 
 /** For tests: forget this page's capture and beacon. */
@@ -107,7 +114,7 @@ export function resetCapture(): void {
  */
 export function attributionFields(mode: AttributionMode, consent = false): Record<string, string> {
   if (mode === 'off' || privacySignal()) return {};
-  const out: Visit = { ...capture().visit, page: location.pathname };
+  const out: Visit = { ...capture().carried, page: location.pathname };
   if (mode === 'consent') {
     if (consent) out.adConsent = 'true';
     else for (const k of CLICK_IDS) delete out[k];
