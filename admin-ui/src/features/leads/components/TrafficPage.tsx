@@ -134,8 +134,9 @@ function RowsTable({ title, keyLabel, rows, views = false, rate = true, label = 
                 <th scope="col">{keyLabel}</th>
                 <th scope="col" className="num">Visits</th>
                 {views && <th scope="col" className="num wide-only">Page views</th>}
-                {rate && <th scope="col" className="num">Enquiries</th>}
+                {rate && <th scope="col" className="num wide-only">Converted</th>}
                 {rate && <th scope="col" className="num">Rate</th>}
+                {rate && <th scope="col" className="num">Enquiries</th>}
               </tr>
             </thead>
             <tbody>
@@ -144,8 +145,9 @@ function RowsTable({ title, keyLabel, rows, views = false, rate = true, label = 
                   <th scope="row" className="traffic-key">{r.key === OTHER ? <span className="muted">Other</span> : label(r.key ?? '')}</th>
                   <td className="num">{n(r.visits)}</td>
                   {views && <td className="num wide-only">{n(r.pageViews)}</td>}
-                  {rate && <td className="num">{n(r.enquiries)}</td>}
+                  {rate && <td className="num wide-only">{n(r.conversions)}</td>}
                   {rate && <td className="num">{percent(r.rate)}</td>}
+                  {rate && <td className="num">{n(r.enquiries)}</td>}
                 </tr>
               ))}
             </tbody>
@@ -169,8 +171,11 @@ function Notes({ report }: { report: TrafficReport }) {
           {notes.restartDays.length > 0 ? ` (in this period: ${notes.restartDays.map(shortDay).join(', ')})` : ''}.
         </li>
         <li>
-          The rate is the enquiries sent during counted visits over those visits, at most one a visit. Enquiries also counts those
-          from visitors who were not counted (they ask not to be tracked, or their browser runs no script), so it can be higher.
+          Converted: the counted visits during which an enquiry was sent (one at most a visit); the rate is those over
+          visits, each row by where that visit came from. Enquiries are counted by where each enquiry says its visitor came from:
+          the last site or campaign that brought them in that tab, so a visit typed in after an ad converts as direct while its
+          enquiry is the ad's. Enquiries also counts those from visitors who were not counted (they ask not to be tracked, or their
+          browser runs no script).
         </li>
         <li>
           Not counted: bots and previews ({n(notes.bots)}), visitors whose browser asks not to be tracked (Do Not Track, Global
