@@ -15,6 +15,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    // Rolldown's notice that a plugin took a large part of the build is about the machine's
+    // load, not the app: printed by `make run` on a busy machine, it read like a fault.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   server: {
     // `npm run dev` against a local `adminapi serve` on :8080.
