@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import ContactForm from './ContactForm';
 
@@ -8,6 +8,10 @@ function fill() {
   fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+91 98110 45672' } });
   fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'A new website, please.' } });
 }
+
+afterEach(() => {
+  delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+});
 
 describe('ContactForm', () => {
   it('works without JavaScript: method, action, required fields, honeypot and startedAt', () => {
@@ -25,14 +29,18 @@ describe('ContactForm', () => {
     expect(Number(startedAt.value)).toBeGreaterThan(0);
   });
 
-  it('sends JSON, shows the server message and clears the fields', async () => {
+  it('sends JSON, shows the server message in view and clears the fields', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Thanks!' }), { status: 200 })));
     vi.stubGlobal('fetch', fetchMock);
+    const shown = vi.fn();
+    Element.prototype.scrollIntoView = shown; // jsdom lays out nothing and has none
     render(<ContactForm formEndpoint="/popup" />);
     fill();
     fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
     expect(screen.getByRole('button', { name: /Sending\.\.\./ })).toHaveProperty('disabled', true);
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
+    // On a phone the answer was under the screen's edge, below the emptied form.
+    expect(shown.mock.contexts).toContain(screen.getByRole('status'));
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
     expect(Object.keys(body).sort()).toEqual(['country', 'email', 'id', 'message', 'name', 'phone', 'source', 'startedAt', 'website']);
     expect(body.source).toBe('contact');
