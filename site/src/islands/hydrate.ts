@@ -16,7 +16,7 @@ function propsOf(el: HTMLElement): Record<string, unknown> {
  * marked at that call could be clicked, or unmounted by a test, before it was live (React then
  * reports "an early update"). It renders no element of its own, so the HTML still matches.
  */
-function Live({ el, children }: { el: HTMLElement; children: ReactNode }) {
+function Live({ el, children }: { el: HTMLElement; children?: ReactNode }) {
   useLayoutEffect(() => el.setAttribute('data-hydrated', ''), [el]);
   return children;
 }

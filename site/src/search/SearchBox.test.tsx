@@ -3,6 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import contract from './testdata/contract.json';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import SearchBox, { navigation } from './SearchBox';
 
 const files = contract.files as Record<string, string>;
@@ -99,6 +101,51 @@ describe('SearchBox', () => {
     await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0), WAIT);
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(input.value).toBe('');
+  });
+
+  it('stays closed when an answer arrives after Escape or after the focus has left', async () => {
+    const { container } = render(<SearchBox />);
+    const form = container.querySelector('form')!;
+    const input = screen.getByRole('combobox') as HTMLInputElement;
+    const settled = () => waitFor(() => expect(form.hasAttribute('aria-busy')).toBe(false), WAIT);
+    act(() => input.focus());
+    await type(input, 'seo');
+    await settled();
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(0);
+    // The list still shows the last answer while the next query is looked up: Escape closes it,
+    // and the new query's answers, arriving later, leave it closed.
+    await type(input, 'reels');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    await settled();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect(input.value).toBe('reels'); // the first Escape closes, it does not clear
+    // ArrowDown opens the list again, on the answer that arrived meanwhile.
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(screen.getAllByRole('option')[0].textContent).toMatch(/reels/i);
+    // The same when the focus leaves while an answer is on its way.
+    await type(input, 'google ads');
+    act(() => input.blur());
+    expect(document.activeElement).not.toBe(input);
+    await settled();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+  });
+
+  it('answers what was typed before the script ran, in an open list', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    host.innerHTML = renderToString(<SearchBox />);
+    const input = host.querySelector('input')!;
+    input.value = 'seo';
+    input.focus();
+    await act(async () => {
+      hydrateRoot(host, <SearchBox />);
+    });
+    expect(input.value).toBe('seo');
+    const options = await screen.findAllByRole('option', {}, WAIT);
+    expect(options[0].getAttribute('href')).toBe('/seo-services-in-delhi/');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    host.remove();
   });
 
   it('links to every result on the search page', async () => {

@@ -42,6 +42,13 @@ export default function SearchBox() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const searcher = useRef<InstanceType<Live['Searcher']> | null>(null);
   const seq = useRef(0);
+  // The lookup the visitor closed the list on with Escape: its later answers leave it closed.
+  const closedFor = useRef(0);
+  // An answer opens the list (for words typed before the script ran, too) unless the focus has
+  // left the box or the visitor closed the list since typing.
+  const reopen = (id: number) => {
+    if (document.activeElement === inputRef.current && closedFor.current !== id) setOpen(true);
+  };
 
   useEffect(() => {
     // Keep what was typed before the page's script ran.
@@ -79,14 +86,14 @@ export default function SearchBox() {
           setAnswer({ ...a, query }); // shown and linked as typed
           setFailed(false);
           setActive(was === undefined ? -1 : a.items.findIndex((it) => it.url === was));
-          setOpen(true);
+          reopen(id);
           if (whole) setBusy(false);
         })
         .catch((err) => {
           if (id !== seq.current) return;
           console.warn('search failed', err);
           setFailed(true);
-          setOpen(true);
+          reopen(id);
           setBusy(false);
         });
     // While typing, a short partial last word is left out (see typingQuery); once typing has paused
@@ -132,6 +139,7 @@ export default function SearchBox() {
       case 'Escape':
         if (expanded) {
           e.preventDefault();
+          closedFor.current = seq.current;
           setOpen(false);
           setActive(-1);
         } else if (query) {
