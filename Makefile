@@ -122,6 +122,7 @@ fuzz:
 	@scripts/fuzz.sh
 
 test-js:
+	npm --prefix site run typecheck --silent
 	npm --prefix site test --silent
 	npm --prefix admin-ui test --silent
 
