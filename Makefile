@@ -4,12 +4,17 @@ GO ?= go
 BIN := bin
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: login run test test-quick build site admin-ui binaries binaries-with-ui deps bench clean check test-go test-js test-browser fuzz gofmt deps-browser gate-deps gate-race gate-site gate-binaries gate-browser gate-go gate-js
+.PHONY: login run demo-addr-free test test-quick build site admin-ui binaries binaries-with-ui deps bench clean check test-go test-js test-browser fuzz gofmt deps-browser gate-deps gate-race gate-site gate-binaries gate-browser gate-go gate-js
 
 ## run: install, build, load the demo content and serve the whole product on localhost
-run: deps build
+run: demo-addr-free deps build
 	@echo "starting the demo server on $(DEMO_ADDR): it imports the demo content on its first start and builds the site, then prints the addresses and the login"
 	@$(BIN)/adminapi serve --demo --addr $(DEMO_ADDR)
+
+# Said before a minute of building, not after it.
+demo-addr-free:
+	@if (exec 3<>/dev/tcp/$(subst :,/,$(DEMO_ADDR))) 2>/dev/null; then \
+	  echo "something already listens on $(DEMO_ADDR): a demo server still running (make login prints its addresses)? Stop it, or run make run DEMO_ADDR=127.0.0.1:8081"; exit 1; fi
 
 ## login: print the demo's addresses and login again
 login:
@@ -68,13 +73,22 @@ build: site admin-ui binaries
 binaries-with-ui: admin-ui
 	@$(MAKE) --no-print-directory binaries
 
-site:
+# Each bundle is built again only when a file of its folder is newer than what the last build
+# wrote (node_modules and the output aside): a second make run starts in seconds.
+SITE_INPUTS := $(shell find site -path site/node_modules -prune -o -path site/dist -prune -o -path site/coverage -prune -o -type f -print)
+ADMIN_UI_INPUTS := $(shell find admin-ui -path admin-ui/node_modules -prune -o -path admin-ui/dist -prune -o -path admin-ui/coverage -prune -o -type f -print)
+
+site: site/dist/server/entry-server.js
+site/dist/server/entry-server.js: $(SITE_INPUTS)
 	@echo "building the site bundle (site/dist)"
 	@npm --prefix site run build --silent >/dev/null
+	@touch $@
 
-admin-ui:
+admin-ui: internal/adminui/dist/index.html
+internal/adminui/dist/index.html: $(ADMIN_UI_INPUTS)
 	@echo "building the admin UI (internal/adminui/dist)"
 	@npm --prefix admin-ui run build --silent >/dev/null
+	@touch $@
 
 # Each long step says what it does first: a first Go build fetches the modules and compiles for
 # about a minute, and silence that long reads as a hang.
