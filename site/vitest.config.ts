@@ -1,6 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { PREACT } from './vite.config';
+import { PREACT } from './vite.config.ts';
 
 // Most files share one jsdom document and one copy of each module (isolate: false): on two cores
 // a fresh environment per file was two thirds of the run (31 s → 11 s alone). src/test/setup.ts
