@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { watchErrors } from './lib/browser.mjs';
 import { axeViolations } from './lib/axe.mjs';
 import { login, withDemo } from './lib/demo.mjs';
+import { until } from './lib/poll.mjs';
 
 const WIDTHS = [{ width: 390, height: 844 }, { width: 1280, height: 900 }];
 const EDITOR = { username: 'meena', password: 'Editor-pass-2026' };
@@ -181,10 +182,11 @@ test('reloading the preview of a post just published leads to the live post and 
   const live = await page.getByRole('link', { name: 'View on site' }).getAttribute('href');
   assert.equal(live, `${demo.base}/blog/${TO_PUBLISH}/`);
   // The link leads to the post (once the build that publishes it is done: it may still run on a busy machine).
-  for (let status = 0; status !== 200; status = (await fetch(live)).status) {
-    assert.ok(status === 0 || status === 404, `the live post answers ${status}`);
-    await page.waitForTimeout(250);
-  }
+  await until(`${live} to answer 200`, async () => {
+    const { status } = await fetch(live);
+    assert.ok(status === 200 || status === 404, `the live post answers ${status}`);
+    return status === 200;
+  }, { timeout: 60000, every: 250 });
   await page.getByRole('link', { name: 'Edit the live blog' }).click();
   await page.getByRole('heading', { name: 'Edit blog', level: 1 }).waitFor();
   assert.equal(await page.getByLabel(/^Title/).inputValue(), 'Map pack basics for shops');

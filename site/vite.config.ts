@@ -23,6 +23,17 @@ const moduleSizes = {
 // not the site: printed by `make run` on a busy machine, it read like a fault to a new owner.
 const QUIET = { bundlerTimings: false };
 
+// The browser's React: Preact's compatible layer (see resolve below). The component tests that
+// hang on its timing (it renders in a microtask and runs effects after the next frame, where
+// React runs a click's effects at once) run under it too (vitest.config.ts, *.preact.test.tsx).
+export const PREACT = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), moduleSizes],
   // Absolute asset URLs: pages live at /<route>/index.html, so relative URLs would break.
@@ -37,13 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         alias: [{ find: /^react-dom\/server$/, replacement: decodeURIComponent(new URL('./node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url).pathname) }],
       }
     : {
-        alias: [
-          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-          { find: /^react-dom$/, replacement: 'preact/compat' },
-          { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-          { find: /^react$/, replacement: 'preact/compat' },
-        ],
+        alias: PREACT,
       },
   ssr: isSsrBuild ? { noExternal: true, target: 'node' } : undefined,
   build: isSsrBuild

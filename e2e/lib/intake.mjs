@@ -8,6 +8,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, extname, normalize } from 'node:path';
 import { homedir } from 'node:os';
 import { BIN, ROOT, freePort, tempDir } from './browser.mjs';
+import { until } from './poll.mjs';
 
 // Found as internal/s3test finds it: $VERSITYGW, then PATH, then Go's install folder ($GOBIN,
 // else `go env GOPATH`/bin, where scripts/setup.sh --s3 puts it: not ~/go/bin when GOPATH moved).
@@ -23,11 +24,12 @@ function versitygw() {
   throw new Error('versitygw is not installed: run scripts/setup.sh --s3');
 }
 
-async function waitPort(port) {
-  for (let i = 0; i < 200; i++) {
-    try { await fetch(`http://127.0.0.1:${port}/`); return; } catch { await new Promise((r) => setTimeout(r, 50)); }
-  }
-  throw new Error(`nothing listens on ${port}`);
+// Bounded as generously as the product's own servers' start (browser.mjs): 200 tries 50 ms apart
+// gave the gateway about ten seconds, which a loaded machine running three test files may need.
+function waitPort(port) {
+  return until(`versitygw to listen on ${port}`, async () => {
+    try { await fetch(`http://127.0.0.1:${port}/`); return true; } catch { return false; /* not up yet */ }
+  }, { timeout: 60000, every: 50 });
 }
 
 /** Starts the gateway and makes the intake bucket for siteOrigin; answers the server env and stop(). */

@@ -79,6 +79,11 @@ type Counter struct {
 
 	pages atomic.Pointer[pageSet]
 
+	// flushing is held by a flush from taking the pending counts until they are stored, and by a
+	// report while it reads both: between the two, the counts are in neither place, and a report
+	// read then would miss them (the Traffic screen's totals dropping for the time of a write).
+	flushing sync.RWMutex
+
 	// What is dropped before the lock: counted without it, added to the day at the flush.
 	shed, invalid atomic.Int64
 }

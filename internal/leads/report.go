@@ -76,6 +76,8 @@ func (c *Counter) Report(days int) (Report, error) {
 	start := today.AddDate(0, 0, -(days - 1))
 	rep := Report{Days: days, First: start.Format(time.DateOnly), Last: today.Format(time.DateOnly), TimeZone: s.Zone.String(),
 		Mode: s.Mode, Series: []DayRow{}, Notes: Notes{RestartDays: []string{}}}
+	c.flushing.RLock() // the stored days and the pending ones, never a batch in between
+	defer c.flushing.RUnlock()
 	stored, err := c.cfg.DB.TrafficDays(rep.First, rep.Last)
 	if err != nil {
 		return rep, err

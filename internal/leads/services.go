@@ -16,6 +16,8 @@ import (
 // Flush writes the counts gathered since the last flush, in one transaction, and the days
 // past the retention go. When the write fails the counts are kept for the next one.
 func (c *Counter) Flush() error {
+	c.flushing.Lock()
+	defer c.flushing.Unlock()
 	c.mu.Lock()
 	pending, today := c.pending, c.day
 	c.pending = map[string]*domain.TrafficDay{}

@@ -48,6 +48,23 @@ describe('ContactForm', () => {
     vi.unstubAllGlobals();
   });
 
+  it('keeps what the visitor typed while it was sending: the answer empties only the fields as they were sent', async () => {
+    let answer!: (r: Response) => void;
+    const fetchMock = vi.fn(() => new Promise<Response>((r) => { answer = r; }));
+    vi.stubGlobal('fetch', fetchMock);
+    Element.prototype.scrollIntoView = vi.fn();
+    render(<ContactForm formEndpoint="/popup" />);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'And the price of a logo?' } });
+    answer(new Response(JSON.stringify({ message: 'Thanks!' }), { status: 200 }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('And the price of a logo?');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    vi.unstubAllGlobals();
+  });
+
   it("shows the server's message for a 400, keeping the values", async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{"error":"Phone number must be valid."}', { status: 400 }))));
     render(<ContactForm formEndpoint="/popup" />);

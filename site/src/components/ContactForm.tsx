@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Send } from '../lib/lucide';
-import { MESSAGES, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
+import { MESSAGES, afterSent, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
 import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
 import { useTurnstile } from '../lib/turnstile';
@@ -73,9 +73,10 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
       refuse(MESSAGES.check);
       return;
     }
+    const sent = fields;
     void submit(
       { ...enquiryOf('contact', fields, challenge.token), ...lead.fields() },
-      () => setFields((f) => empty(f.country)),
+      () => setFields((f) => afterSent(f, sent, empty(f.country))),
     ).finally(challenge.reset); // a token is good for one send
   };
 

@@ -221,6 +221,27 @@ describe('ContactPopup', () => {
     vi.unstubAllGlobals();
   });
 
+  it('keeps what the visitor typed while it was sending: the answer empties only the fields as they were sent', async () => {
+    const reply = deferred<Response>();
+    const fetchMock = vi.fn(() => reply.promise);
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ContactPopup formEndpoint="/popup" autoOpenMs={0} />);
+    openPopup();
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    // A second question, started while the first is on its way.
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'And the price of a logo?' } });
+    await act(async () => {
+      reply.resolve(new Response(JSON.stringify({ message: SERVER_MESSAGE }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(SERVER_MESSAGE));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('And the price of a logo?');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('');
+    vi.unstubAllGlobals();
+  });
+
   it("shows a 400's own message at once, without retrying", async () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response('{"error":"Phone number must be valid."}', { status: 400 })));
     vi.stubGlobal('fetch', fetchMock);

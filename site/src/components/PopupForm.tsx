@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
-import { MESSAGES, MIN_PHONE_LENGTH, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
+import { MESSAGES, MIN_PHONE_LENGTH, afterSent, enquiryOf, validMailbox, type Contact, type FormFields } from '../lib/enquiry';
 import { siteCountry, visitorCountry } from '../lib/country';
 import { useEnquiry } from '../lib/useEnquiry';
 import { useTurnstile } from '../lib/turnstile';
@@ -74,10 +74,11 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
       refuse(MESSAGES.check);
       return;
     }
+    const sent = fields;
     void submit(
       { ...enquiryOf('popup', { ...fields, country: fields.country || siteCountry(defaultCountry) }, challenge.token), ...lead.fields() },
       () => {
-        setFields(empty());
+        setFields((f) => afterSent(f, sent, empty()));
         setErrors({});
       },
     ).finally(challenge.reset); // a token is good for one send

@@ -69,6 +69,17 @@ export function enquiryOf(source: Enquiry['source'], f: FormFields, token?: stri
 }
 
 /** How to reach the agency without the form: shown beside 'Failed to send message'. */
+/**
+ * The form's fields once `sent` has gone: each still as it was sent is emptied to blank's; one
+ * the visitor changed while it was on its way (a send may retry for 20 s) is their next words,
+ * kept rather than wiped by the late answer.
+ */
+export function afterSent<F extends object>(now: F, sent: F, blank: F): F {
+  const out = { ...now };
+  for (const k of Object.keys(blank) as (keyof F)[]) if (now[k] === sent[k]) out[k] = blank[k];
+  return out;
+}
+
 export interface Contact { phone: string; phoneDisplay: string; chatUrl: string; email: string }
 
 export interface Country { code: string; dial: string; name: string }

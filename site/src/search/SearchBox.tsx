@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Search as SearchIcon, X } from '../lib/lucide';
 
 type Live = typeof import('./live');
@@ -102,7 +102,9 @@ export default function SearchBox() {
     return () => timers.forEach(clearTimeout);
   }, [query, enhanced]);
 
-  useEffect(() => {
+  // With the render, not after the next frame (Preact's useEffect, in the browser): the keys a
+  // visitor types right after pressing the search button go into the box, not to the button.
+  useLayoutEffect(() => {
     if (panelOpen) inputRef.current?.focus();
   }, [panelOpen]);
 

@@ -15,7 +15,7 @@ type State = 'idle' | 'loading' | 'done' | 'error';
  * every page stays useful), enhanced to search in place, keep ?q= in the address, announce the
  * number of results and move the focus to the first new result when more are shown.
  */
-export default function SearchPage() {
+export default function SearchPage({ pageSize = PAGE_SIZE }: { pageSize?: number }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [items, setItems] = useState<Item[]>([]);
@@ -37,7 +37,7 @@ export default function SearchPage() {
     }
     setState('loading');
     try {
-      const a = await (await loadSearcher()).run(q, PAGE_SIZE, () => id === seq.current);
+      const a = await (await loadSearcher()).run(q, pageSize, () => id === seq.current);
       if (id !== seq.current || !a) return;
       setAnswer(a);
       setItems(a.items);
@@ -78,7 +78,9 @@ export default function SearchPage() {
 
   const more = async () => {
     if (!answer) return;
-    const next = await (await loadSearcher()).items(answer, items.length, PAGE_SIZE);
+    const id = seq.current;
+    const next = await (await loadSearcher()).items(answer, items.length, pageSize);
+    if (id !== seq.current) return; // a new search ran meanwhile: these are the old one's
     focusFrom.current = items.length;
     setItems([...items, ...next]);
   };
