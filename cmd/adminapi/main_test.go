@@ -193,7 +193,7 @@ func TestOperatorCommands(t *testing.T) {
 	blogs := filepath.Join(dir, "in.json")
 	os.WriteFile(blogs, []byte(`[{"title":"Imported Post","content":"<p>From the old backend</p>","_id":"65a1b2c3d4e5f6a7b8c9d0e1"},
 		{"title":"Imported Service","description":"<p>We help</p>"}]`), 0o644)
-	if out, err := run(t, nil, "import", "--db", db, blogs); err != nil || !strings.Contains(out, "imported 1 blogs and 1 services") {
+	if out, err := run(t, nil, "import", "--db", db, blogs); err != nil || !strings.Contains(out, "imported 1 blog and 1 service;") {
 		t.Fatalf("import: %v\n%s", err, out)
 	}
 	bad := filepath.Join(dir, "bad.json")
@@ -256,7 +256,7 @@ func TestOperatorCommands(t *testing.T) {
 		t.Fatalf("export --move: %v\n%s", err, out)
 	}
 	fresh := filepath.Join(dir, "fresh.db")
-	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move); err != nil || !strings.Contains(out, "1 admins") {
+	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move); err != nil || !strings.Contains(out, "and 1 account;") {
 		t.Fatalf("import --dir: %v\n%s", err, out)
 	}
 	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move, blogs); err == nil || !strings.Contains(out, "not both") {
@@ -485,7 +485,7 @@ func TestPublishReachesTheBucket(t *testing.T) {
 	t.Setenv("DEPLOY_PURGE_URL", "")
 	dir := t.TempDir()
 	db := filepath.Join(dir, "site.db")
-	if out, err := run(t, []string{"ADMIN_PASSWORD=publish-password-1"}, "user", "add", "--db", db, "--username", "ed", "--email", "ed@example.com"); err != nil {
+	if out, err := run(t, []string{"ADMIN_PASSWORD=publish-password-1"}, "user", "add", "--create", "--db", db, "--username", "ed", "--email", "ed@example.com"); err != nil {
 		t.Fatalf("user add: %v\n%s", err, out)
 	}
 	addr, stop := startServe(t, dir, "--site", filepath.Join("..", "..", "site"), "--deploy-to", "s3://"+bucket+"/www")

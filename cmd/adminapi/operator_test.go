@@ -203,3 +203,18 @@ func TestExportWhileServingSaysHowToReadACopy(t *testing.T) {
 		t.Fatalf("export of the copy: %v\n%s", err, out)
 	}
 }
+
+// TestAddingATakenNameSaysAccount: a second account of an editor's name is refused as an
+// account's, not an admin's (before: `An admin named "ed" already exists.` for an editor).
+func TestAddingATakenNameSaysAccount(t *testing.T) {
+	dir := t.TempDir()
+	db := newDB(t, dir)
+	pw := []string{"ADMIN_PASSWORD=long-enough-pw"}
+	if out, err := run(t, pw, "user", "add", "--db", db, "--username", "ed", "--email", "ed@example.com", "--role", "editor"); err != nil {
+		t.Fatalf("user add: %v\n%s", err, out)
+	}
+	out, err := run(t, pw, "user", "add", "--db", db, "--username", "ed", "--email", "ed2@example.com", "--role", "editor")
+	if err == nil || !strings.Contains(out, `An account named "ed" already exists.`) {
+		t.Fatalf("second ed: %v\n%s", err, out)
+	}
+}
