@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
 )
 
@@ -216,5 +217,22 @@ func TestAddingATakenNameSaysAccount(t *testing.T) {
 	out, err := run(t, pw, "user", "add", "--db", db, "--username", "ed", "--email", "ed2@example.com", "--role", "editor")
 	if err == nil || !strings.Contains(out, `An account named "ed" already exists.`) {
 		t.Fatalf("second ed: %v\n%s", err, out)
+	}
+}
+
+// TestServeRefusesTheSiteBucketAsIntake: INTAKE_TARGET naming the bucket the site is deployed to
+// stops the start, saying why (the enquiries would be public there); before, serve started.
+func TestServeRefusesTheSiteBucketAsIntake(t *testing.T) {
+	srv := s3test.Start(t)
+	bucket := srv.Bucket(t)
+	dir := t.TempDir()
+	env := append(srv.Env(), "INTAKE_TARGET=s3://"+bucket+"/intake",
+		"INTAKE_UPLOAD_ACCESS_KEY_ID=up", "INTAKE_UPLOAD_SECRET_ACCESS_KEY=upload-secret",
+		"INTAKE_DRAIN_ACCESS_KEY_ID=dr", "INTAKE_DRAIN_SECRET_ACCESS_KEY=drain-secret")
+	out, err := run(t, env, "serve", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t), "--out", filepath.Join(dir, "dist"),
+		"--content", filepath.Join("..", "..", "content"), "--deploy-to", "s3://"+bucket+"/www")
+	if err == nil || !strings.Contains(out, "INTAKE_TARGET s3://"+bucket+" is the bucket the site is deployed to") ||
+		!strings.Contains(out, "would be public") {
+		t.Fatalf("serve with the site bucket as intake: %v\n%s", err, out)
 	}
 }
