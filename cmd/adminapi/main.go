@@ -174,8 +174,8 @@ and nothing is imported.
 
 With --dir, import every file of an export (adminapi export) found in DIR, in one transaction:
 blogs.json and services.json, the drafts (preview-*.json), the upload records (uploads.json),
-enquiries.json and admins.json; the images of DIR/uploads/ are copied into --uploads. Import a
-move into a fresh database: an admin account that exists already is refused.`,
+enquiries.json and admins.json; the images of DIR/uploads/ are copied into --uploads. Import it
+into a fresh database (made when --db does not exist): an account that exists already is refused.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if dir == "" && len(args) == 0 {
 				return fmt.Errorf("name the files to import, or an export's folder with --dir")
@@ -224,10 +224,15 @@ GET /api/blogs and GET /api/services answer, and copy the uploaded images they u
 DIR/uploads/. The folder is a snapshot a CI job can build the site from (sitegen build --source
 DIR), and adminapi import takes it back: imported and exported again, the files are the same.
 
-For moving to another server, --move also writes the drafts (preview-blogs.json,
-preview-services.json) and the upload records (uploads.json), and copies every uploaded image.
-Enquiries (--enquiries) and admin accounts with their password hashes (--admins) are personal
-data and written only when asked for, readable by their owner alone.`,
+--move also writes the drafts (preview-blogs.json, preview-services.json) and the upload records
+(uploads.json), and copies every uploaded image. Enquiries (--enquiries) and admin accounts with
+their password hashes (--admins) are personal data and written only when asked for, readable by
+their owner alone. That is all an export carries: no revisions, redirects, schedules, webhooks,
+settings, trash, audit log, build records or visitor counts. To move a whole server, carry a
+backup copy (adminapi backup) and the uploads instead (docs/DEPLOY.md).
+
+The server holds the database while it runs: export a copy then (adminapi backup --to copy.db,
+then adminapi export --db copy.db).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if move {
 				o.Drafts, o.Uploads = true, true
