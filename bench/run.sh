@@ -290,7 +290,7 @@ if ! skipped publish; then
   for site in "${pub_sites[@]}"; do
     IFS=: read -r n w d <<< "$site"
     say "publish latency on the $n-post site through the API, $publishes publishes"
-    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/site.db" --username bench --email bench@example.com >/dev/null
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --create --db "$w/site.db" --username bench --email bench@example.com >/dev/null
     ADMIN_PASSWORD=bench-password-1 "$adminapi" serve --demo --db "$w/site.db" --out "$d" --uploads "$w/uploads" "${sitedir[@]}" \
       --addr "127.0.0.1:$port_api" > "$out/publish-server-$n.log" 2>&1 &
     pids+=($!); api_pid=$!
@@ -305,7 +305,7 @@ fi
 if ! skipped deploy && ! skipped publish-store; then
   say "publish → on the store: the $deploy_n-post site, adminapi serve --deploy-to (local S3 server), $publishes publishes"
   start_s3
-  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$(db $deploy_n)" --username bench --email bench@example.com >/dev/null 2>&1 || true
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --create --db "$(db $deploy_n)" --username bench --email bench@example.com >/dev/null 2>&1 || true
   "$adminapi" serve --db "$(db $deploy_n)" --out "$(dist $deploy_n)" --uploads "$(uploads $deploy_n)" "${sitedir[@]}" \
     --addr "127.0.0.1:$port_api" --deploy-to "s3://full-1" > "$out/publish-store-server.log" 2>&1 &
   pids+=($!); api_pid=$!
@@ -402,7 +402,7 @@ if ! skipped inbox; then
   w=$work/inbox
   mkdir -p "$w"
   "$bt" enquiries -db "$w/site.db" -n "$inbox_n"
-  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/site.db" --username bench --email bench@example.com >/dev/null
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --create --db "$w/site.db" --username bench --email bench@example.com >/dev/null
   # A placeholder live site, so the server starts no build of its own while it is measured.
   mkdir -p "$w/dist" && echo '<!doctype html><title>bench</title>' > "$w/dist/index.html"
   "$root/$out/bin/adminapi-ui" serve --db "$w/site.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
@@ -430,7 +430,7 @@ if ! skipped intake; then
       INTAKE_DRAIN_ACCESS_KEY_ID=benchdrain INTAKE_DRAIN_SECRET_ACCESS_KEY=benchdrain-secret-0123456789
     "$sitegen" deploy --setup-intake --grant-keys --origin "http://127.0.0.1:$port_api" > "$out/intake-setup.log"
     "$bt" intake-fill -n "$intake_n"
-    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/site.db" --username bench --email bench@example.com >/dev/null
+    ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --create --db "$w/site.db" --username bench --email bench@example.com >/dev/null
     NOTIFY_EMAIL=team@example.com "$adminapi" serve --db "$w/site.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
       --intake-per-minute 100000000 --addr "127.0.0.1:$port_api" > "$out/intake-server.log" 2>&1 &
     api_pid=$!
@@ -508,7 +508,7 @@ if ! skipped leads; then
   say "leads: a year of a busy site (100,000 page views a day over 2,000 pages) through the real counter and store"
   "$bt" traffic -db "$w/year.db" -days "${BENCH_TRAFFIC_DAYS:-365}" -views 100000 -paths 2000 | tee "$out/traffic-year.json"
   say "leads: the Traffic screen over that year, opened in Chromium"
-  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --db "$w/year.db" --username bench --email bench@example.com >/dev/null
+  ADMIN_PASSWORD=bench-password-1 "$adminapi" user add --create --db "$w/year.db" --username bench --email bench@example.com >/dev/null
   "$root/$out/bin/adminapi-ui" serve --db "$w/year.db" --out "$w/dist" --uploads "$w/uploads" "${sitedir[@]}" \
     --addr "127.0.0.1:$port_api" > "$out/traffic-server.log" 2>&1 &
   pids+=($!); api_pid=$!

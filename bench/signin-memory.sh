@@ -16,7 +16,7 @@ port=${PORT:-18493}
 work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 go build -o "$work/benchtool" ./bench/tool
-ADMIN_PASSWORD=flood-password-1 "$adminapi" user add --db "$work/site.db" --username admin --email admin@example.com >/dev/null
+ADMIN_PASSWORD=flood-password-1 "$adminapi" user add --create --db "$work/site.db" --username admin --email admin@example.com >/dev/null
 "$adminapi" serve --db "$work/site.db" --addr "127.0.0.1:$port" --out "$work/dist" --uploads "$work/uploads" \
   --site "$work/no-site" > "$work/server.log" 2>&1 &
 pid=$!

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"log/slog"
 	"os"
+	"strings"
 
 	"digitalreeviver/internal/contentdir"
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/generator"
@@ -32,9 +35,12 @@ func newEnquiries(db *store.DB, hooks *webhook.Hooks, counter *leads.Counter, no
 
 // newIntake is the enquiries' intake bucket of INTAKE_TARGET and the INTAKE_* keys (nil when
 // none is configured), and what the site builder carries of it.
-func newIntake(db *store.DB, contentDir, liveDir string, perMinute int, log *slog.Logger) (*intake.Service, *generator.Intake, error) {
+func newIntake(db *store.DB, contentDir, liveDir, deployTo string, perMinute int, log *slog.Logger) (*intake.Service, *generator.Intake, error) {
 	cfg, ok, err := intake.ConfigFromEnv(os.Getenv)
 	if err != nil || !ok {
+		return nil, nil, err
+	}
+	if err := notTheSiteBucket(cfg, deployTo); err != nil {
 		return nil, nil, err
 	}
 	site, err := contentdir.LoadSite(contentDir)
@@ -49,6 +55,24 @@ func newIntake(db *store.DB, contentDir, liveDir string, perMinute int, log *slo
 	if err != nil {
 		return nil, nil, err
 	}
-	log.Info("enquiries reach the intake bucket while this server is down", "bucket", cfg.Bucket, "upload", cfg.UploadURL())
+	// The drain says whether enquiries reach the bucket once it has looked (its first pass, at start).
 	return in, &generator.Intake{Origin: in.Origin(), Policy: in.PolicyFile}, nil
+}
+
+// notTheSiteBucket refuses an intake bucket that is the one the site is deployed to (on the same
+// store): the enquiries, personal data, would be public there.
+func notTheSiteBucket(cfg intake.Config, deployTo string) error {
+	if deployTo == "" {
+		return nil
+	}
+	site, err := deploy.ConfigFromEnv(deployTo, os.Getenv)
+	if err != nil {
+		return nil // --deploy-to's own check says what is wrong with it
+	}
+	if site.Target.Bucket == cfg.Bucket && strings.TrimRight(site.Endpoint, "/") == strings.TrimRight(cfg.Endpoint, "/") {
+		return fmt.Errorf("INTAKE_TARGET s3://%s is the bucket the site is deployed to (--deploy-to %s): the enquiries "+
+			"waiting there would be public; give the intake a private bucket of its own (docs/DEPLOY.md, "+
+			"sitegen deploy --setup-intake)", cfg.Bucket, deployTo)
+	}
+	return nil
 }

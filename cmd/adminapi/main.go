@@ -17,7 +17,6 @@ import (
 
 	"digitalreeviver/internal/atomicfile"
 	"digitalreeviver/internal/cli"
-	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/source"
@@ -46,7 +45,9 @@ func newRootCommand() *cobra.Command {
 	return root
 }
 
-// openDB opens the database, failing fast with advice when a server holds it.
+// openDB opens the database, failing fast with advice when a server holds it. Only serve,
+// import and `user add --create` make a new database: the others refuse a missing one
+// (mustExist), so a mistyped --db does not leave an empty database behind.
 func openDB(path string, readOnly bool) (*store.DB, error) {
 	return openDBWith(path, store.Options{ReadOnly: readOnly})
 }
@@ -55,19 +56,33 @@ func openDBWith(path string, opts store.Options) (*store.DB, error) {
 	opts.Timeout = 500 * time.Millisecond
 	db, err := store.Open(path, opts)
 	if errors.Is(err, store.ErrLocked) {
-		return nil, lockedError{path}
+		return nil, lockedError{path: path, advice: changeInTheAdminUI}
 	}
 	return db, err
 }
 
+// mustExist refuses a database file that is not there, saying where it looked.
+func mustExist(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("no database at %s: pass --db with the database's path (the default, data/site.db, is "+
+			"relative to the folder adminapi runs in); a new one is made by `adminapi serve` or `adminapi user add --create`", path)
+	} else if err != nil {
+		return err
+	}
+	return nil
+}
+
 // lockedError says once, and clearly, that a running server holds the database (bbolt lets one
-// process open it); it is still store.ErrLocked to errors.Is.
-type lockedError struct{ path string }
+// process open it), and what to do instead; it is still store.ErrLocked to errors.Is.
+type lockedError struct{ path, advice string }
+
+// changeInTheAdminUI is a lockedError's advice for a change.
+const changeInTheAdminUI = "make the change in the admin UI (People for accounts); `adminapi user list` and " +
+	"`adminapi backup` work while it runs"
 
 func (e lockedError) Error() string {
 	return fmt.Sprintf("%s is held by a running server (`adminapi serve`, or a `sitegen build` of the same file): "+
-		"stop it first, or make the change in the admin UI (People for accounts); `adminapi user list` and "+
-		"`adminapi backup` work while it runs", e.path)
+		"stop it first, or %s", e.path, e.advice)
 }
 
 func (e lockedError) Unwrap() error { return store.ErrLocked }
@@ -82,8 +97,16 @@ func withDomainErrors(path string, fn func(*store.DB) error) error {
 	return err
 }
 
-// withDB opens the database, runs fn on it and closes it.
+// withDB opens the database (which must exist), runs fn on it and closes it.
 func withDB(path string, readOnly bool, fn func(*store.DB) error) error {
+	if err := mustExist(path); err != nil {
+		return err
+	}
+	return withNewDB(path, readOnly, fn)
+}
+
+// withNewDB is withDB that makes the database when there is none.
+func withNewDB(path string, readOnly bool, fn func(*store.DB) error) error {
 	db, err := openDB(path, readOnly)
 	if err != nil {
 		return err
@@ -92,14 +115,20 @@ func withDB(path string, readOnly bool, fn func(*store.DB) error) error {
 	return fn(db)
 }
 
-// withPassword reads a password (readPassword), then runs fn on the database with it; a domain
-// error of fn is shown by its message alone.
-func withPassword(path string, fn func(db *store.DB, password string) error) error {
+// withPassword reads a password (readPassword), then runs fn on the database with it (made
+// when create says so and there is none); a domain error of fn is shown by its message alone.
+func withPassword(path string, create bool, fn func(db *store.DB, password string) error) error {
+	if !create {
+		// Before the prompt: a mistyped --db is said at once, not after the password twice.
+		if err := mustExist(path); err != nil {
+			return err
+		}
+	}
 	password, err := readPassword()
 	if err != nil {
 		return err
 	}
-	err = withDB(path, false, func(db *store.DB) error { return fn(db, password) })
+	err = withNewDB(path, false, func(db *store.DB) error { return fn(db, password) })
 	if err != nil && domain.ErrorCode(err) != domain.EInternal {
 		return errors.New(domain.ErrorMessage(err))
 	}
@@ -133,112 +162,6 @@ func readPassword() (string, error) {
 	return string(p1), nil
 }
 
-func newBackupCommand(dbPath *string) *cobra.Command {
-	var to, uploadsDir string
-	cmd := &cobra.Command{
-		Use:   "backup --to FILE|s3://BUCKET/PREFIX",
-		Short: "Write a consistent, synced copy of the database (to a file or an object store), also while the server runs",
-		Long: `backup writes a consistent, synced copy of the database, also while adminapi serve runs (the
-server writes it, asked over its owner-only control socket).
-
-With --to s3://BUCKET/PREFIX the copy goes to an object store instead, as PREFIX/site-<UTC time>.db,
-and every uploaded image not yet there is copied to PREFIX/uploads/ (uploads are only ever
-added, so the store then holds all of them): a database copy and the uploads are the whole
-restore. Credentials and endpoint come from the AWS variables, as for sitegen deploy.`,
-		Example: "  adminapi backup --to /var/backups/site-$(date +%F).db\n  adminapi backup --to s3://example-backups/site",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if strings.HasPrefix(to, "s3://") {
-				return backupToStore(cmd, *dbPath, to, uploadsDir)
-			}
-			abs, err := filepath.Abs(to)
-			if err != nil {
-				return err
-			}
-			if err := backupTo(*dbPath, abs); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "backup written to %s\n", abs)
-			return nil
-		},
-	}
-	cmd.Flags().StringVar(&to, "to", "", "file to write, or s3://BUCKET/PREFIX (required)")
-	cmd.Flags().StringVar(&uploadsDir, "uploads", "data/uploads", "uploaded images, copied with a backup to an object store")
-	_ = cmd.MarkFlagRequired("to")
-	return cmd
-}
-
-// backupTo writes a consistent copy of the database at dbPath to the file abs.
-func backupTo(dbPath, abs string) error {
-	db, err := openDB(dbPath, true)
-	switch {
-	case errors.Is(err, store.ErrLocked):
-		// The running server holds the file: it writes the copy itself.
-		if err := operator.RequestBackup(dbPath, abs); err != nil {
-			return fmt.Errorf("backup through the running server: %w", err)
-		}
-		return nil
-	case err != nil:
-		return err
-	}
-	defer db.Close()
-	return db.Backup(abs)
-}
-
-// backupToStore copies the database and the uploads the store lacks to an object store.
-func backupToStore(cmd *cobra.Command, dbPath, to, uploadsDir string) error {
-	cfg, err := deploy.ConfigFromEnv(to, os.Getenv)
-	if err != nil {
-		return err
-	}
-	d, err := deploy.New(cfg)
-	if err != nil {
-		return err
-	}
-	ctx := cmd.Context()
-	// The copy is made beside the database (same disk, same owner), uploaded, then removed.
-	tmp, err := os.CreateTemp(filepath.Dir(dbPath), ".backup-*.db")
-	if err != nil {
-		return err
-	}
-	tmp.Close()
-	os.Remove(tmp.Name())
-	defer os.Remove(tmp.Name())
-	abs, err := filepath.Abs(tmp.Name())
-	if err != nil {
-		return err
-	}
-	if err := backupTo(dbPath, abs); err != nil {
-		return err
-	}
-	name := "site-" + time.Now().UTC().Format("20060102T150405Z") + ".db"
-	if err := d.PutFile(ctx, name, abs, "application/octet-stream"); err != nil {
-		return err
-	}
-	have, err := d.Keys(ctx)
-	if err != nil {
-		return err
-	}
-	entries, err := os.ReadDir(uploadsDir)
-	if err != nil && !os.IsNotExist(err) {
-		return err
-	}
-	copied := 0
-	for _, e := range entries {
-		if !e.Type().IsRegular() || !domain.ValidUploadName(e.Name()) {
-			continue
-		}
-		if _, ok := have["uploads/"+e.Name()]; ok {
-			continue
-		}
-		if err := d.PutFile(ctx, "uploads/"+e.Name(), filepath.Join(uploadsDir, e.Name()), "application/octet-stream"); err != nil {
-			return err
-		}
-		copied++
-	}
-	fmt.Fprintf(cmd.OutOrStdout(), "backup written to %s%s; %d new uploads copied to %suploads/\n", d.Target(), name, copied, d.Target())
-	return nil
-}
-
 func newImportCommand(dbPath *string) *cobra.Command {
 	var dir, uploadsDir string
 	cmd := &cobra.Command{
@@ -251,8 +174,8 @@ and nothing is imported.
 
 With --dir, import every file of an export (adminapi export) found in DIR, in one transaction:
 blogs.json and services.json, the drafts (preview-*.json), the upload records (uploads.json),
-enquiries.json and admins.json; the images of DIR/uploads/ are copied into --uploads. Import a
-move into a fresh database: an admin account that exists already is refused.`,
+enquiries.json and admins.json; the images of DIR/uploads/ are copied into --uploads. Import it
+into a fresh database (made when --db does not exist): an account that exists already is refused.`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if dir == "" && len(args) == 0 {
 				return fmt.Errorf("name the files to import, or an export's folder with --dir")
@@ -264,7 +187,8 @@ move into a fresh database: an admin account that exists already is refused.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			warn := func(w string) { fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w) }
-			return withDB(*dbPath, false, func(db *store.DB) error {
+			// An import may start a database: a move is imported into a fresh one.
+			return withNewDB(*dbPath, false, func(db *store.DB) error {
 				var what fmt.Stringer
 				var err error
 				if dir != "" {
@@ -300,15 +224,20 @@ GET /api/blogs and GET /api/services answer, and copy the uploaded images they u
 DIR/uploads/. The folder is a snapshot a CI job can build the site from (sitegen build --source
 DIR), and adminapi import takes it back: imported and exported again, the files are the same.
 
-For moving to another server, --move also writes the drafts (preview-blogs.json,
-preview-services.json) and the upload records (uploads.json), and copies every uploaded image.
-Enquiries (--enquiries) and admin accounts with their password hashes (--admins) are personal
-data and written only when asked for, readable by their owner alone.`,
+--move also writes the drafts (preview-blogs.json, preview-services.json) and the upload records
+(uploads.json), and copies every uploaded image. Enquiries (--enquiries) and admin accounts with
+their password hashes (--admins) are personal data and written only when asked for, readable by
+their owner alone. That is all an export carries: no revisions, redirects, schedules, webhooks,
+settings, trash, audit log, build records or visitor counts. To move a whole server, carry a
+backup copy (adminapi backup) and the uploads instead (docs/DEPLOY.md).
+
+The server holds the database while it runs: export a copy then (adminapi backup --to copy.db,
+then adminapi export --db copy.db).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if move {
 				o.Drafts, o.Uploads = true, true
 			}
-			return withDB(*dbPath, true, func(db *store.DB) error {
+			err := withDB(*dbPath, true, func(db *store.DB) error {
 				paths, err := operator.ExportDir(db, dir, o)
 				if err != nil {
 					return err
@@ -316,6 +245,14 @@ data and written only when asked for, readable by their owner alone.`,
 				fmt.Fprintln(cmd.OutOrStdout(), "wrote", strings.Join(paths, ", "))
 				return exportUploads(cmd, db, dir, uploadsDir, o.Uploads)
 			})
+			var locked lockedError
+			if errors.As(err, &locked) {
+				// A read needs no stop: a copy of the running database is exported as well.
+				locked.advice = fmt.Sprintf("export from a copy, which the running server writes: "+
+					"`adminapi backup --db %s --to site-copy.db`, then `adminapi export --db site-copy.db` with the same flags", *dbPath)
+				return locked
+			}
+			return err
 		},
 	}
 	f := cmd.Flags()
@@ -327,24 +264,6 @@ data and written only when asked for, readable by their owner alone.`,
 	f.BoolVar(&o.Enquiries, "enquiries", false, "also the enquiries (enquiries.json, personal data, mode 0600)")
 	f.BoolVar(&o.Admins, "admins", false, "also the admin accounts with their password hashes (admins.json, mode 0600)")
 	return cmd
-}
-
-func newDemoLoginCommand(dbPath *string) *cobra.Command {
-	return &cobra.Command{
-		Use:   "demo-login",
-		Short: "Print the demo's addresses and login again (as the last `serve --demo` printed them)",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			data, err := os.ReadFile(filepath.Join(filepath.Dir(*dbPath), demoBannerFile))
-			if errors.Is(err, os.ErrNotExist) {
-				return fmt.Errorf("no demo has been started with the database %s yet: run `make run` first", *dbPath)
-			} else if err != nil {
-				return err
-			}
-			_, err = cmd.OutOrStdout().Write(data)
-			return err
-		},
-	}
 }
 
 // exportUploads copies the uploaded images the published records use (all of them, for a move)

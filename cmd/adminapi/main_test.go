@@ -169,7 +169,7 @@ func TestOperatorCommands(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "site.db")
 	env := []string{"ADMIN_PASSWORD=first-password-1"}
-	if out, err := run(t, env, "user", "add", "--db", db, "--username", "Owner", "--email", "owner@example.com"); err != nil || !strings.Contains(out, `"owner"`) {
+	if out, err := run(t, env, "user", "add", "--create", "--db", db, "--username", "Owner", "--email", "owner@example.com"); err != nil || !strings.Contains(out, `"owner"`) {
 		t.Fatalf("user add: %v\n%s", err, out)
 	}
 	if out, err := run(t, env, "user", "add", "--db", db, "--username", "owner", "--email", "owner@example.com"); err == nil {
@@ -193,7 +193,7 @@ func TestOperatorCommands(t *testing.T) {
 	blogs := filepath.Join(dir, "in.json")
 	os.WriteFile(blogs, []byte(`[{"title":"Imported Post","content":"<p>From the old backend</p>","_id":"65a1b2c3d4e5f6a7b8c9d0e1"},
 		{"title":"Imported Service","description":"<p>We help</p>"}]`), 0o644)
-	if out, err := run(t, nil, "import", "--db", db, blogs); err != nil || !strings.Contains(out, "imported 1 blogs and 1 services") {
+	if out, err := run(t, nil, "import", "--db", db, blogs); err != nil || !strings.Contains(out, "imported 1 blog and 1 service;") {
 		t.Fatalf("import: %v\n%s", err, out)
 	}
 	bad := filepath.Join(dir, "bad.json")
@@ -256,7 +256,7 @@ func TestOperatorCommands(t *testing.T) {
 		t.Fatalf("export --move: %v\n%s", err, out)
 	}
 	fresh := filepath.Join(dir, "fresh.db")
-	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move); err != nil || !strings.Contains(out, "1 admins") {
+	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move); err != nil || !strings.Contains(out, "and 1 account;") {
 		t.Fatalf("import --dir: %v\n%s", err, out)
 	}
 	if out, err := run(t, nil, "import", "--db", fresh, "--dir", move, blogs); err == nil || !strings.Contains(out, "not both") {
@@ -370,6 +370,20 @@ func TestDemoServe(t *testing.T) {
 	if l := logs.String(); strings.Contains(l, "msg=request method=GET") || !strings.Contains(l, "msg=request method=POST path=/admin/login") {
 		t.Fatalf("request lines at the default level:\n%s", l)
 	}
+	// The banner's way to change the password is a whole command; once used, demo-login no
+	// longer prints the demo's password (it would not sign in) but says it was changed.
+	db := filepath.Join(dir, "site.db")
+	if want := "`bin/adminapi user passwd --db " + db + " --username admin`"; !strings.Contains(text, want) {
+		t.Fatalf("banner lacks %s:\n%s", want, text)
+	}
+	if out, err := run(t, []string{"ADMIN_PASSWORD=changed-password-2"}, "user", "passwd", "--db", db, "--username", "admin"); err != nil {
+		t.Fatalf("passwd: %v\n%s", err, out)
+	}
+	again, err = exec.Command(binary, "demo-login", "--db", db).CombinedOutput()
+	if err != nil || strings.Contains(string(again), "demo-password-1") || !strings.Contains(string(again), "http://"+addr+"/admin/") ||
+		!strings.Contains(string(again), "login:   admin, with the password it was given after the demo started") {
+		t.Fatalf("demo-login after passwd: %v\n%s", err, again)
+	}
 }
 
 // Export copies the uploaded images the records use, so the folder builds the whole site
@@ -471,7 +485,7 @@ func TestPublishReachesTheBucket(t *testing.T) {
 	t.Setenv("DEPLOY_PURGE_URL", "")
 	dir := t.TempDir()
 	db := filepath.Join(dir, "site.db")
-	if out, err := run(t, []string{"ADMIN_PASSWORD=publish-password-1"}, "user", "add", "--db", db, "--username", "ed", "--email", "ed@example.com"); err != nil {
+	if out, err := run(t, []string{"ADMIN_PASSWORD=publish-password-1"}, "user", "add", "--create", "--db", db, "--username", "ed", "--email", "ed@example.com"); err != nil {
 		t.Fatalf("user add: %v\n%s", err, out)
 	}
 	addr, stop := startServe(t, dir, "--site", filepath.Join("..", "..", "site"), "--deploy-to", "s3://"+bucket+"/www")
@@ -654,7 +668,7 @@ func TestUserCommands(t *testing.T) {
 			t.Fatalf("adminapi %s: %v, want a refusal with %q:\n%s", strings.Join(args, " "), err, want, out)
 		}
 	}
-	if out := mustRun(pw, "user", "add", "--username", "Priya", "--email", "priya@example.com"); !strings.Contains(out, `admin "priya"`) {
+	if out := mustRun(pw, "user", "add", "--create", "--username", "Priya", "--email", "priya@example.com"); !strings.Contains(out, `admin "priya"`) {
 		t.Errorf("add: %s", out)
 	}
 	if out := mustRun(pw, "user", "add", "--username", "ravi", "--email", "ravi@example.com", "--role", "editor"); !strings.Contains(out, `editor "ravi"`) {

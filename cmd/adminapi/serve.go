@@ -20,17 +20,13 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
 	"digitalreeviver/internal/atomicfile"
-	"digitalreeviver/internal/auth"
 	"digitalreeviver/internal/buildflags"
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/mail"
-	"digitalreeviver/internal/operator"
-	"digitalreeviver/internal/publish"
 	"digitalreeviver/internal/store"
 )
 
@@ -178,8 +174,8 @@ type serveConfig struct {
 	notify          string // NOTIFY_EMAIL; in demo mode the demo admin when unset
 	origins         []string
 	turnstileSecret string
-	jwtSecret       []byte // ADMIN_JWT_SECRET, or the database's (prepareAccounts)
-	demoPassword    string // the demo admin's, when it still opens the account
+	jwtSecret       []byte    // ADMIN_JWT_SECRET, or the database's (prepareAccounts)
+	demoLogin       demoLogin // in demo mode, the account to sign in with (prepareAccounts)
 }
 
 // readServeConfig checks the flags and reads the environment.
@@ -261,7 +257,7 @@ func prepareAccounts(db *store.DB, cfg *serveConfig) error {
 	if !cfg.demo {
 		return nil
 	}
-	if cfg.demoPassword, err = ensureDemoAdmin(db); err != nil {
+	if cfg.demoLogin, err = ensureDemoAdmin(db); err != nil {
 		return err
 	}
 	if cfg.notify == "" {
@@ -315,12 +311,11 @@ func startSite(ctx context.Context, db *store.DB, svc *services, cfg serveConfig
 	if err := seedDemo(ctx, db, builds, cfg.serveOptions, log); err != nil {
 		log.Error("demo content", "err", err)
 	}
-	banner := demoBanner(cfg.siteURL, cfg.demoPassword, svc.mailTo)
-	fmt.Fprint(out, banner)
-	// Kept beside the database (owner-only) so `adminapi demo-login` can print it again once
-	// the log has scrolled it away.
-	if err := os.WriteFile(filepath.Join(filepath.Dir(cfg.dbPath), demoBannerFile), []byte(banner), 0o600); err != nil {
-		log.Warn("demo banner not saved", "err", err)
+	login := cfg.demoLogin
+	login.SiteURL, login.MailTo, login.DB = cfg.siteURL, svc.mailTo, cfg.dbPath
+	fmt.Fprint(out, login.banner())
+	if err := login.save(); err != nil {
+		log.Warn("demo banner not saved: `adminapi demo-login` cannot print it again", "err", err)
 	}
 }
 
@@ -338,112 +333,6 @@ func jwtSecret(db *store.DB) ([]byte, error) {
 		_, _ = rand.Read(b[:])
 		return []byte(hex.EncodeToString(b[:]))
 	})
-}
-
-const (
-	demoUser  = "admin"
-	demoEmail = "admin@digitalreeviver.com"
-)
-
-// ensureDemoAdmin creates the demo admin when the database has no admin at all and answers its
-// password. The password is also kept beside the database (demo-login.txt, owner-only), so a
-// later `make run` prints it again for as long as it still opens the account.
-func ensureDemoAdmin(db *store.DB) (string, error) {
-	loginFile := filepath.Join(filepath.Dir(db.Path()), "demo-login.txt")
-	admins, err := db.Admins()
-	if err != nil {
-		return "", err
-	}
-	if len(admins) > 0 {
-		saved, err := os.ReadFile(loginFile)
-		if err != nil {
-			return "", nil
-		}
-		password := strings.TrimSpace(string(saved))
-		if a, err := db.Admin(demoUser); err == nil {
-			if ok, _ := auth.Passwords.Check(context.Background(), a.PasswordHash, password); ok {
-				return password, nil
-			}
-		}
-		return "", nil
-	}
-	password := os.Getenv("ADMIN_PASSWORD")
-	if password == "" {
-		var b [9]byte
-		_, _ = rand.Read(b[:])
-		password = hex.EncodeToString(b[:])
-	}
-	if _, err := operator.CreateAdmin(db, demoUser, demoEmail, password); err != nil {
-		if domain.ErrorCode(err) == domain.EInvalid {
-			return "", fmt.Errorf("demo admin: ADMIN_PASSWORD: %s (unset it for a generated one)", domain.ErrorMessage(err))
-		}
-		return "", fmt.Errorf("demo admin: %w", err)
-	}
-	if err := os.WriteFile(loginFile, []byte(password+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("demo admin: %w", err)
-	}
-	return password, nil
-}
-
-// seedDemo imports content/demo/*.json when nothing is published yet, and builds the site when
-// it was seeded or has never been built.
-func seedDemo(ctx context.Context, db *store.DB, builds *publish.Queue, o serveOptions, log *slog.Logger) error {
-	published, err := db.CountPublished()
-	if err != nil {
-		return err
-	}
-	seeded := false
-	if published == 0 {
-		var files []string
-		for _, name := range []string{"blogs.json", "services.json"} {
-			p := filepath.Join(o.Content, "demo", name)
-			if _, err := os.Stat(p); err == nil {
-				files = append(files, p)
-			}
-		}
-		if len(files) > 0 {
-			n, err := operator.ImportFiles(db, files, func(w string) { log.Warn(w) })
-			if err != nil {
-				return err
-			}
-			log.Info("demo content imported", "records", n.String())
-			seeded = true
-		}
-	}
-	_, statErr := os.Stat(filepath.Join(o.Out, "index.html"))
-	if !seeded && statErr == nil {
-		return nil
-	}
-	log.Info("building the site…")
-	b, done := builds.Request(false, "demo start-up").Wait(ctx)
-	if !done {
-		return fmt.Errorf("first build: %w", ctx.Err())
-	} else if err := b.Err(); err != nil {
-		return fmt.Errorf("first build: %w", err)
-	}
-	return nil
-}
-
-// demoBannerFile holds the last demo banner, beside the database.
-const demoBannerFile = "demo-banner.txt"
-
-func demoBanner(siteURL, password, mailTo string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "\n  Digital Reeviver demo\n  site:    %s/\n  admin:   %s/admin/\n", siteURL, siteURL)
-	if password != "" {
-		fmt.Fprintf(&b, "  login:   %s / %s   (to change it: Forgot Password on the sign-in page; or, the server stopped,\n"+
-			"           `bin/adminapi user passwd --username %s`)\n", demoUser, password, demoUser)
-		fmt.Fprintf(&b, "  e-mail:  %s   (the address Forgot Password sends to)\n", demoEmail)
-	} else {
-		fmt.Fprintf(&b, "  login:   the existing admin account (forgot its password: Forgot Password on the sign-in page;\n"+
-			"           or, the server stopped, `bin/adminapi user passwd`)\n")
-	}
-	fmt.Fprintf(&b, "  mail:    %s\n", mailTo)
-	fmt.Fprintf(&b, "  again:   `make login` (or `adminapi demo-login`) prints this again; LOG_LEVEL=debug logs every request\n\n")
-	if !adminui.Available() {
-		fmt.Fprintf(&b, "  note:    this binary was built without the admin UI (build with `make admin-ui` and -tags adminui)\n\n")
-	}
-	return b.String()
 }
 
 // mailGoesTo says where the server's mail goes, for the demo banner: every kind of it, since

@@ -64,7 +64,7 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 	// the variants follow (first in line), with a build when they are made (OnReady below).
 	gen.ImagesLater = true
 	var siteIntake *generator.Intake
-	if s.intake, siteIntake, err = newIntake(db, cfg.Content, cfg.Out, cfg.intakePerMinute, log); err != nil {
+	if s.intake, siteIntake, err = newIntake(db, cfg.Content, cfg.Out, cfg.deployTo, cfg.intakePerMinute, log); err != nil {
 		return nil, err
 	}
 	gen.Intake = siteIntake

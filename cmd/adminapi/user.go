@@ -37,17 +37,20 @@ func usernameFlag(cmd *cobra.Command, who *string) {
 
 func newUserAddCommand(dbPath *string) *cobra.Command {
 	var username, email, roleName string
+	var create bool
 	cmd := &cobra.Command{
 		Use:   "add",
 		Short: "Add an account (password from ADMIN_PASSWORD or a prompt)",
-		Example: `  ADMIN_PASSWORD=… adminapi user add --username priya --email priya@example.com
+		Long: `Add an account to the database of --db. A missing database is refused (a mistyped --db would
+otherwise start an empty one): --create makes it, for the first admin of a new server.`,
+		Example: `  ADMIN_PASSWORD=… adminapi user add --db /var/lib/digitalreeviver/site.db --create --username priya --email priya@example.com
   adminapi user add --username ravi --email ravi@example.com --role editor`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			role, err := domain.ParseRole(roleName)
 			if err != nil {
 				return errors.New(domain.ErrorMessage(err))
 			}
-			return withPassword(*dbPath, func(db *store.DB, password string) error {
+			return withPassword(*dbPath, create, func(db *store.DB, password string) error {
 				a, err := operator.CreateAccount(db, username, email, password, role)
 				if err != nil {
 					return err
@@ -60,6 +63,7 @@ func newUserAddCommand(dbPath *string) *cobra.Command {
 	usernameFlag(cmd, &username)
 	cmd.Flags().StringVar(&email, "email", "", "e-mail address, for password resets (required)")
 	cmd.Flags().StringVar(&roleName, "role", string(domain.RoleAdmin), "admin or editor")
+	cmd.Flags().BoolVar(&create, "create", false, "make the database when there is none (the first account of a new server)")
 	_ = cmd.MarkFlagRequired("email")
 	return cmd
 }
@@ -131,7 +135,7 @@ func newUserPasswdCommand(dbPath *string) *cobra.Command {
 		Use:   "passwd",
 		Short: "Set an account's password (from ADMIN_PASSWORD or a prompt); earlier sign-ins are revoked",
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withPassword(*dbPath, func(db *store.DB, password string) error {
+			return withPassword(*dbPath, false, func(db *store.DB, password string) error {
 				if err := operator.SetPassword(db, who, password); err != nil {
 					return err
 				}

@@ -26,13 +26,14 @@ type buildView struct {
 	Status string `json:"status"`
 	Clean  bool   `json:"clean"`
 	generatedView
-	Stages    []stageView           `json:"stages"`
-	Search    searchView            `json:"search"`
-	Ms        int64                 `json:"ms"`
-	Error     string                `json:"error,omitempty"`
-	QueuedAt  time.Time             `json:"queuedAt"`
-	StartedAt time.Time             `json:"startedAt"`
-	Deploy    *publish.DeployRecord `json:"deploy,omitempty"`
+	Stages    []stageView `json:"stages"`
+	Search    searchView  `json:"search"`
+	Ms        int64       `json:"ms"`
+	Error     string      `json:"error,omitempty"`
+	QueuedAt  time.Time   `json:"queuedAt"`
+	StartedAt *time.Time  `json:"startedAt,omitempty"` // left out while queued
+
+	Deploy *publish.DeployRecord `json:"deploy,omitempty"`
 }
 
 // generatedView is what the generator made of the build (empty until it ran).
@@ -44,7 +45,7 @@ type generatedView struct {
 	PagesRendered  int           `json:"pagesRendered"`
 	PagesUnchanged int           `json:"pagesUnchanged"`
 	ImagesLater    int           `json:"imagesLater,omitempty"`
-	Started        time.Time     `json:"started"`
+	Started        *time.Time    `json:"started,omitempty"` // left out until the generator began
 	Duration       time.Duration `json:"duration"`
 }
 
@@ -61,15 +62,24 @@ type searchView struct {
 	Bytes   int64 `json:"bytes"`
 }
 
+// known is t, or nil for the zero time: a time not known yet is left out of the answer, not
+// "0001-01-01T00:00:00Z".
+func known(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
+}
+
 // viewOfBuild is b as the API answers it.
 func viewOfBuild(b publish.Build) buildView {
 	r := b.Result
 	v := buildView{ID: b.ID, Reason: b.Reason, Status: b.Status, Clean: b.Clean,
 		generatedView: generatedView{Generation: r.Generation, Previous: r.Previous, Swapped: r.Swapped,
 			PagesTotal: r.PagesTotal, PagesRendered: r.PagesRendered, PagesUnchanged: r.PagesUnchanged,
-			ImagesLater: r.ImagesLater, Started: r.Started, Duration: r.Duration},
+			ImagesLater: r.ImagesLater, Started: known(r.Started), Duration: r.Duration},
 		Search: searchView{Pages: r.Search.Pages, Files: r.Search.Files, Written: r.Search.Written, Merged: r.Search.Merged, Bytes: r.Search.Bytes},
-		Ms:     b.Ms, Error: b.Error, QueuedAt: b.QueuedAt, StartedAt: b.StartedAt, Deploy: b.Deploy}
+		Ms:     b.Ms, Error: b.Error, QueuedAt: b.QueuedAt, StartedAt: known(b.StartedAt), Deploy: b.Deploy}
 	if r.Stages != nil {
 		v.Stages = make([]stageView, len(r.Stages))
 		for i, st := range r.Stages {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -69,8 +70,17 @@ func keysOf(t *testing.T, raw json.RawMessage) []string {
 // client.
 func TestBuildJSONShape(t *testing.T) {
 	e := newEnv(t)
-	if st, body := e.json("POST", "/api/builds", nil, true); st != 202 {
-		t.Fatalf("rebuild: %d %v", st, body)
+	res := e.do("POST", "/api/builds", nil, "", e.bearer())
+	started, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 202 || strings.Contains(string(started), "0001-01-01") {
+		t.Fatalf("rebuild: %d %s", res.StatusCode, started)
+	}
+	// A build still queued (as POST /api/builds answers it while another build runs) has no
+	// start yet: its times are left out, not "0001-01-01T00:00:00Z".
+	queued, err := json.Marshal(viewOfBuild(publish.Build{ID: 3, Status: publish.StatusQueued, QueuedAt: time.Now()}))
+	if err != nil || strings.Contains(string(queued), "0001-01-01") || strings.Contains(string(queued), `"started`) {
+		t.Fatalf("a queued build: %s %v", queued, err)
 	}
 	var list []json.RawMessage
 	poll.Until(t, "the build to finish", func() bool {
@@ -83,9 +93,9 @@ func TestBuildJSONShape(t *testing.T) {
 		return len(list) == 1 && strings.Contains(string(list[0]), `"status":"ok"`)
 	})
 	all, required := docFields(t, "")
-	// The fake generator names a previous generation, the one optional field of a build that
-	// succeeded without a deploy.
-	want := append(slices.Clone(required), "previous")
+	// The fake generator names a previous generation; a build that ran has its start times: the
+	// optional fields of a build that succeeded without a deploy.
+	want := append(slices.Clone(required), "previous", "started", "startedAt")
 	slices.Sort(want)
 	if got := keysOf(t, list[0]); !slices.Equal(got, want) {
 		t.Errorf("GET /api/builds fields:\n got %v\nwant %v", got, want)
@@ -107,7 +117,7 @@ func TestBuildJSONShape(t *testing.T) {
 
 	// Every optional field, through the same view.
 	full := publish.Build{ID: 2, Status: publish.StatusFailed, Error: "render: node exited",
-		Result: generator.Result{Generation: "g2", Previous: "g1", ImagesLater: 1}, QueuedAt: time.Now(),
+		Result: generator.Result{Generation: "g2", Previous: "g1", ImagesLater: 1, Started: time.Now()}, QueuedAt: time.Now(), StartedAt: time.Now(),
 		Deploy: &publish.DeployRecord{Target: "s3://b", Status: publish.StatusFailed, Generation: "g2", Changed: []string{"index.html"},
 			Error: "403", PurgeError: "timeout"}}
 	data, err := json.Marshal(viewOfBuild(full))

@@ -335,7 +335,7 @@ func run(t testing.TB, env []string, bin string, args ...string) (string, error)
 // addAdmin creates the admin account in dir's database (before a server holds it).
 func addAdmin(t testing.TB, dir string) {
 	t.Helper()
-	if out, err := run(t, nil, adminapi, "user", "add", "--db", dbPath(dir), "--username", adminUser, "--email", adminEmail); err != nil {
+	if out, err := run(t, nil, adminapi, "user", "add", "--create", "--db", dbPath(dir), "--username", adminUser, "--email", adminEmail); err != nil {
 		t.Fatalf("user add: %v\n%s", err, out)
 	}
 }

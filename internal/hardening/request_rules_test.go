@@ -186,7 +186,7 @@ func TestResetLinkLimitHoldsForEverySpelling(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	addAdmin(t, dir)
-	if out, err := run(t, nil, adminapi, "user", "add", "--db", dbPath(dir), "--username", "sales", "--email", "sales@example.com"); err != nil {
+	if out, err := run(t, nil, adminapi, "user", "add", "--create", "--db", dbPath(dir), "--username", "sales", "--email", "sales@example.com"); err != nil {
 		t.Fatalf("user add: %v\n%s", err, out)
 	}
 	s := startServer(t, dir, opts{})

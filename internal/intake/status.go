@@ -3,6 +3,7 @@ package intake
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -182,6 +183,7 @@ func (s *Service) floodAlert(n int) {
 func (s *Service) afterPass(ctx context.Context, p Pass) {
 	now := s.opts.Now()
 	s.mu.Lock()
+	prevErr, reachedBefore := s.state.lastErr, !s.state.lastPass.IsZero()
 	if p.Err != nil {
 		s.state.lastErr = p.Err.Error()
 		if s.state.failingSince.IsZero() {
@@ -194,9 +196,14 @@ func (s *Service) afterPass(ctx context.Context, p Pass) {
 	countDue := p.Err == nil && now.Sub(s.state.quarantineAt) >= quarantineCountAt
 	watch := s.passes
 	s.mu.Unlock()
-	if p.Err != nil {
-		s.log.Warn("intake drain could not reach the bucket", "err", p.Err)
-	} else if p.Stored+p.Quarantined+p.Held+p.Known > 0 {
+	switch {
+	case p.Err != nil && p.Err.Error() != prevErr:
+		// Said once, and again only when it changes: the drain retries every few seconds.
+		s.logFailure(p.Err)
+	case p.Err == nil && s.Enabled() && (prevErr != "" || !reachedBefore):
+		s.log.Info("enquiries reach the intake bucket while this server is down", "bucket", s.cfg.Bucket, "upload", s.cfg.UploadURL())
+	}
+	if p.Err == nil && p.Stored+p.Quarantined+p.Held+p.Known > 0 {
 		s.log.Info("intake drained", "stored", p.Stored, "known", p.Known, "spam", p.Spam, "held", p.Held, "quarantined", p.Quarantined)
 	}
 	if countDue {
@@ -209,6 +216,20 @@ func (s *Service) afterPass(ctx context.Context, p Pass) {
 		default:
 		}
 	}
+}
+
+// logFailure says why the drain could not reach the bucket. A bucket that does not exist (a
+// mistyped INTAKE_TARGET, or one not made yet) is an error in plain words: the pages' uploads
+// fail too, so the fallback is off until it exists.
+func (s *Service) logFailure(err error) {
+	var res minio.ErrorResponse
+	if errors.As(err, &res) && res.Code == "NoSuchBucket" {
+		s.log.Error("the intake bucket does not exist: enquiries sent while this server is down cannot be kept "+
+			"until it is created (sitegen deploy --setup-intake) or INTAKE_TARGET names the right one; the drain keeps "+
+			"checking and says so when it reaches it", "bucket", s.cfg.Bucket)
+		return
+	}
+	s.log.Warn("intake drain could not reach the bucket; it keeps trying and says so when it does", "bucket", s.cfg.Bucket, "err", err)
 }
 
 // countQuarantine counts the quarantined objects (up to listPage), deleting those older than

@@ -89,6 +89,17 @@ func SetPassword(db *store.DB, username, password string) error {
 	return err
 }
 
+// SignsIn says whether password opens the account username (false when there is no such
+// account): the demo's saved password is shown only while it still does.
+func SignsIn(db *store.DB, username, password string) bool {
+	a, err := db.Admin(domain.NormalizeUsername(username))
+	if err != nil || password == "" {
+		return false
+	}
+	ok, _ := auth.Passwords.Check(context.Background(), a.PasswordHash, password)
+	return ok
+}
+
 // Operator names whoever runs a command on the host, for the audit log: their login and where.
 func Operator() string {
 	name := "operator"

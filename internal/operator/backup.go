@@ -24,14 +24,17 @@ import (
 func ControlSocket(dbPath string) string { return dbPath + ".sock" }
 
 type controlRequest struct {
-	Op string `json:"op"`
-	To string `json:"to"`
+	Op       string `json:"op"`
+	To       string `json:"to"`
+	User     string `json:"user,omitempty"`
+	Password string `json:"password,omitempty"`
 }
 
 type controlAnswer struct {
 	OK       bool             `json:"ok"`
 	Error    string           `json:"error,omitempty"`
 	Accounts []AccountSummary `json:"accounts,omitempty"`
+	SignsIn  bool             `json:"signsIn,omitempty"`
 }
 
 // AccountSummary is an account as `adminapi user list` shows it: never its password hash.
@@ -54,7 +57,9 @@ func AccountSummaries(db *store.DB) ([]AccountSummary, error) {
 
 // Control is the control socket of a running server, one of its services: Start listens,
 // Close stops listening and removes the socket. Its operations are "backup" (a hot copy to an
-// absolute path) and "accounts" (the accounts, read-only).
+// absolute path), "accounts" (the accounts, read-only) and "signs-in" (whether a password
+// opens an account: `adminapi demo-login`; no more than the database's owner can learn from
+// the file itself).
 type Control struct {
 	db   *store.DB
 	log  *slog.Logger
@@ -122,6 +127,8 @@ func handleControl(c net.Conn, db *store.DB, log *slog.Logger) {
 		} else {
 			log.Info("backup written", "to", req.To)
 		}
+	case req.Op == "signs-in":
+		ans.SignsIn = SignsIn(db, req.User, req.Password)
 	case req.Op == "accounts":
 		list, err := AccountSummaries(db)
 		if err != nil {
@@ -145,6 +152,12 @@ func RequestBackup(dbPath, to string) error {
 func RequestAccounts(dbPath string) ([]AccountSummary, error) {
 	ans, err := request(dbPath, controlRequest{Op: "accounts"})
 	return ans.Accounts, err
+}
+
+// RequestSignsIn asks the server running on dbPath whether password opens the account user.
+func RequestSignsIn(dbPath, user, password string) (bool, error) {
+	ans, err := request(dbPath, controlRequest{Op: "signs-in", User: user, Password: password})
+	return ans.SignsIn, err
 }
 
 func request(dbPath string, req controlRequest) (controlAnswer, error) {

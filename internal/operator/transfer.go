@@ -17,12 +17,48 @@ import (
 // Counts says how many records of each kind an import stored.
 type Counts map[*domain.Kind]int
 
-// String reads "2 blogs and 1 services".
+// String reads "2 blogs and 1 service".
 func (c Counts) String() string {
 	var parts []string
 	for _, k := range domain.Kinds {
-		parts = append(parts, fmt.Sprintf("%d %s", c[k], k.Plural))
+		parts = append(parts, count(c[k], k.Name, k.Plural))
 	}
+	return and(parts)
+}
+
+// total is the number of records of every kind.
+func (c Counts) total() int {
+	n := 0
+	for _, v := range c {
+		n += v
+	}
+	return n
+}
+
+// Imported says what ImportFiles stored: each kind's records, and of them how many took the
+// place of a published record of the same slug.
+type Imported struct{ All, Replaced Counts }
+
+// String reads "2 blogs and 1 service", and when some replaced published records
+// "10 blogs and 0 services: 0 added, 10 replaced (a published record of the same slug was there)".
+func (i Imported) String() string {
+	r := i.Replaced.total()
+	if r == 0 {
+		return i.All.String()
+	}
+	return fmt.Sprintf("%s: %d added, %d replaced (a published record of the same slug was there)", i.All, i.All.total()-r, r)
+}
+
+// count reads "1 blog", "2 blogs", "0 blogs".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// and joins "a, b and c".
+func and(parts []string) string {
 	if len(parts) < 2 {
 		return strings.Join(parts, "")
 	}
@@ -34,17 +70,21 @@ func (c Counts) String() string {
 // against the publish rules first; the first bad one is reported by file, index and slug, and
 // then nothing at all is imported. An image the site cannot serve (the old backend's file names,
 // outside addresses) is dropped with a warning: the page shows its fallback image instead.
-func ImportFiles(db *store.DB, paths []string, warn func(string)) (Counts, error) {
+func ImportFiles(db *store.DB, paths []string, warn func(string)) (Imported, error) {
+	n := Imported{All: Counts{}, Replaced: Counts{}}
 	all, err := checkRecords(paths, warn)
 	if err != nil {
-		return nil, err
+		return n, err
 	}
-	if err := db.ImportRecords(all); err != nil {
-		return nil, fmt.Errorf("import: %w", err)
+	replaced, err := db.ImportRecords(all)
+	if err != nil {
+		return n, fmt.Errorf("import: %w", err)
 	}
-	n := Counts{}
-	for _, rec := range all {
-		n[rec.Kind()]++
+	for i, rec := range all {
+		n.All[rec.Kind()]++
+		if replaced[i] {
+			n.Replaced[rec.Kind()]++
+		}
 	}
 	return n, nil
 }
@@ -203,14 +243,14 @@ type Summary struct {
 func (s Summary) String() string {
 	var parts []string
 	for _, k := range domain.Kinds {
-		parts = append(parts, fmt.Sprintf("%d %s", s.Published[k], k.Plural))
+		parts = append(parts, count(s.Published[k], k.Name, k.Plural))
 	}
 	for _, k := range domain.Kinds {
-		parts = append(parts, fmt.Sprintf("%d %s drafts", s.Drafts[k], k.Name))
+		parts = append(parts, count(s.Drafts[k], k.Name+" draft", k.Name+" drafts"))
 	}
-	parts = append(parts, fmt.Sprintf("%d upload records", s.Uploads), fmt.Sprintf("%d enquiries", s.Enquiries),
-		fmt.Sprintf("%d admins", s.Admins))
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	parts = append(parts, count(s.Uploads, "upload record", "upload records"), count(s.Enquiries, "enquiry", "enquiries"),
+		count(s.Admins, "account", "accounts"))
+	return and(parts)
 }
 
 // ImportDir imports every file of an export (ExportDir) found in dir, in one transaction: the

@@ -44,7 +44,7 @@ func TestImportExportRoundTrip(t *testing.T) {
 	services := write("services.json", `[{"title":"Old Service","description":"<p>We help</p><script>x()</script>","category":"SEO","image":"/images/services/x.svg"}]`)
 	var warnings []string
 	n, err := ImportFiles(db, []string{good, services}, func(w string) { warnings = append(warnings, w) })
-	if err != nil || n[domain.Blogs] != 2 || n[domain.Services] != 1 || n.String() != "2 blogs and 1 services" {
+	if err != nil || n.All[domain.Blogs] != 2 || n.All[domain.Services] != 1 || n.String() != "2 blogs and 1 service" {
 		t.Fatalf("import: %v %v", n, err)
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "uploads/169-photo.jpg") {
@@ -69,7 +69,12 @@ func TestImportExportRoundTrip(t *testing.T) {
 		t.Fatal(paths, err)
 	}
 	db2 := openDB(t)
-	if n, err := ImportFiles(db2, paths, func(string) {}); err != nil || n.String() != "2 blogs and 1 services" {
+	if n, err := ImportFiles(db2, paths, func(string) {}); err != nil || n.String() != "2 blogs and 1 service" {
+		t.Fatal(n, err)
+	}
+	// The same files again replace what they put there, and say so (before: "imported 2 blogs").
+	if n, err := ImportFiles(db2, paths, func(string) {}); err != nil ||
+		n.String() != "2 blogs and 1 service: 0 added, 3 replaced (a published record of the same slug was there)" {
 		t.Fatal(n, err)
 	}
 	if b2, err := blog(t, db2, "old-post"); err != nil || b2.ID != b.ID || !b2.CreatedAt.Equal(b.CreatedAt) {
@@ -233,7 +238,7 @@ func TestMoveExportCarriesWhatItIsAskedFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := sum.String(); got != "1 blogs, 1 services, 1 blog drafts, 1 service drafts, 1 upload records, 3 enquiries and 1 admins" {
+	if got := sum.String(); got != "1 blog, 1 service, 1 blog draft, 1 service draft, 1 upload record, 3 enquiries and 1 account" {
 		t.Errorf("summary: %s", got)
 	}
 	if _, err := ExportDir(db2, second, all); err != nil {

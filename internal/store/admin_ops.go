@@ -41,7 +41,7 @@ func (db *DB) CreateAdmin(a domain.Admin) error {
 	}
 	return db.bolt.Update(func(tx *bolt.Tx) error {
 		if tx.Bucket(bucketAdmins).Get([]byte(a.Username)) != nil {
-			return domain.Errorf(domain.EConflict, "An admin named %q already exists.", a.Username)
+			return domain.Errorf(domain.EConflict, "An account named %q already exists.", a.Username)
 		}
 		return putJSON(tx, bucketAdmins, []byte(a.Username), &a)
 	})

@@ -98,7 +98,7 @@ func (db *DB) ImportDump(d Dump) error {
 		for i, a := range d.Admins {
 			if b.Get([]byte(a.Username)) != nil {
 				return fmt.Errorf("admin %d (%q): %w", i, a.Username,
-					domain.Errorf(domain.EConflict, "An admin named %q already exists.", a.Username))
+					domain.Errorf(domain.EConflict, "An account named %q already exists.", a.Username))
 			}
 			if err := putJSON(tx, bucketAdmins, []byte(a.Username), &a); err != nil {
 				return err

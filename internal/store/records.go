@@ -354,16 +354,19 @@ func (db *DB) unpublish(tx *bolt.Tx, k *domain.Kind, slug string) (domain.Record
 
 // ImportRecords stores published records of any kinds in one transaction: all of them or none.
 // Each goes through the publish rules first, keeping the times it carries; the caller sanitizes
-// the HTML.
-func (db *DB) ImportRecords(recs []domain.Record) error {
+// the HTML. replaced says, record by record, whether it took the place of a published record of
+// the same slug.
+func (db *DB) ImportRecords(recs []domain.Record) (replaced []bool, err error) {
 	now := db.now()
 	for i, rec := range recs {
 		if err := domain.PrepareImported(rec, now); err != nil {
-			return fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
+			return nil, fmt.Errorf("record %d (%s %q): %w", i, rec.Kind().Name, *rec.Fields().Slug, err)
 		}
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
+	replaced = make([]bool, len(recs))
+	return replaced, db.bolt.Update(func(tx *bolt.Tx) error {
 		for i, rec := range recs {
+			replaced[i] = tx.Bucket(bucketOf(rec.Kind(), Published)).Get([]byte(*rec.Fields().Slug)) != nil
 			if err := put(tx, Published, rec); err != nil {
 				return fmt.Errorf("import record %d: %w", i, err)
 			}
@@ -424,7 +427,8 @@ func (db *DB) Import(blogs []domain.Blog, services []domain.Service) error {
 	for i := range services {
 		recs = append(recs, &services[i])
 	}
-	return db.ImportRecords(recs)
+	_, err := db.ImportRecords(recs)
+	return err
 }
 
 // record is a concrete record type: T is domain.Blog when P is *domain.Blog.

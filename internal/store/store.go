@@ -206,6 +206,28 @@ func itob(v uint64) []byte {
 	return b[:]
 }
 
+// ErrBackupOverDatabase is CheckBackupTarget's refusal.
+var ErrBackupOverDatabase = errors.New("is the database itself")
+
+// CheckBackupTarget refuses a backup path that is the database at dbPath by another name
+// (relative, with ./ or ../, a link), or whose temporary file would be: the rename would put
+// the copy in place of the file a running server has open, and it would go on writing to the
+// deleted one, losing every write after it and its lock with it. A path that does not exist
+// yet cannot be the database.
+func CheckBackupTarget(dbPath, path string) error {
+	db, err := os.Stat(dbPath)
+	if err != nil {
+		return nil
+	}
+	for _, p := range []string{path, path + ".tmp"} {
+		if fi, err := os.Stat(p); err == nil && os.SameFile(db, fi) {
+			return fmt.Errorf("%s %w (%s): a backup must go to another file, or to a folder (--to %s)",
+				path, ErrBackupOverDatabase, dbPath, filepath.Join(filepath.Dir(dbPath), "backups")+string(filepath.Separator))
+		}
+	}
+	return nil
+}
+
 func btoi(b []byte) uint64 {
 	if len(b) != 8 {
 		return 0
@@ -214,8 +236,12 @@ func btoi(b []byte) uint64 {
 }
 
 // Backup writes a consistent copy of the database to path while writers go on: it writes a
-// temporary file beside path, syncs it and renames it into place.
+// temporary file beside path, syncs it and renames it into place. A path that is the database
+// itself is refused (CheckBackupTarget).
 func (db *DB) Backup(path string) error {
+	if err := CheckBackupTarget(db.path, path); err != nil {
+		return err
+	}
 	tmp := path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_TRUNC|os.O_WRONLY, 0o600)
 	if err != nil {

@@ -23,7 +23,8 @@ export interface Build {
   status: BuildStatus;
   clean: boolean;
   queuedAt: string;
-  startedAt: string;
+  /** Left out while the build is queued. */
+  startedAt?: string;
   ms: number;
   error?: string;
   deploy?: Deploy;
@@ -33,7 +34,8 @@ export interface Build {
   pagesTotal: number;
   pagesRendered: number;
   pagesUnchanged: number;
-  started: string;
+  /** When the generator began; left out until it did. */
+  started?: string;
   /** Nanoseconds, as the stages' durations. */
   duration: number;
   stages: { name: string; duration: number }[];

@@ -109,7 +109,7 @@ export function BuildsPanel() {
               <div className="build-text">
                 <span>{b.reason || 'Build'}</span>
                 <span className="muted">
-                  {formatDateTime(b.startedAt)}
+                  {formatDateTime(b.startedAt ?? b.queuedAt)}
                   {b.status === 'ok' && ` · ${b.pagesRendered} pages updated, ${b.pagesUnchanged} unchanged · ${(b.ms / 1000).toFixed(1)} s`}
                 </span>
                 {b.error && !(b.deploy?.status === 'failed') && <span className="build-error">{b.error}</span>}
