@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"digitalreeviver/internal/s3test"
 )
 
 // TestBuildRefusesAFolderItDidNotMake: --out naming a folder of the operator's (not the link a
@@ -67,4 +70,88 @@ func TestBuildRefusesAFolderItDidNotMake(t *testing.T) {
 	if _, err := os.Stat(aside); err != nil {
 		t.Fatalf("a build removed what an earlier version had moved aside: %v", err)
 	}
+}
+
+// stdout runs fn and returns what it printed on the standard output.
+func stdout(t *testing.T, fn func() error) (string, error) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stdout
+	os.Stdout = w
+	got := make(chan string)
+	go func() {
+		data, _ := io.ReadAll(r)
+		got <- string(data)
+	}()
+	err = fn()
+	os.Stdout = saved
+	w.Close()
+	return <-got, err
+}
+
+// TestRollbackDryRunChangesNothing: rollback --dry-run, with and without --to, says which
+// generation would be served (and the store's plan) and leaves the link, the generations and
+// the store as they were; the real rollback then does it.
+func TestRollbackDryRunChangesNothing(t *testing.T) {
+	bundleOrSkip(t)
+	srv := s3test.Start(t)
+	bucket := srv.Bucket(t)
+	for _, kv := range srv.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("DEPLOY_TARGET", "")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dist")
+	common := []string{"--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--content", testContent, "--site", filepath.Join(repo, "site"), "--uploads", dir}
+	if err := run(t, append([]string{"build", "--base-url", "https://one.example.com"}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := filepath.EvalSymlinks(out)
+	if err := run(t, append([]string{"build", "--base-url", "https://two.example.com"}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	second, _ := filepath.EvalSymlinks(out)
+	target := "s3://" + bucket + "/site"
+	if err := run(t, "deploy", "--to", target, "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	gens := func() []string {
+		entries, _ := os.ReadDir(filepath.Join(dir, ".dist"))
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	before := strings.Join(gens(), " ")
+
+	for _, args := range [][]string{{"rollback", "--out", out, "--dry-run"}, {"rollback", "--out", out, "--to", target, "--dry-run"}} {
+		printed, err := stdout(t, func() error { return run(t, args...) })
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		want := out + " would serve generation " + filepath.Base(first) + " (it serves " + filepath.Base(second) + " now)"
+		if !strings.Contains(printed, want) || !strings.Contains(printed, "dry run: nothing was changed") || strings.Contains(printed, "now serves") {
+			t.Fatalf("%v printed:\n%s\nwant %q", args, printed, want)
+		}
+		if now, _ := filepath.EvalSymlinks(out); now != second {
+			t.Fatalf("%v switched the live site", args)
+		}
+		if after := strings.Join(gens(), " "); after != before {
+			t.Fatalf("%v changed the generations: %s, was %s", args, after, before)
+		}
+		assertStoreHolds(t, srv, bucket, "site/", second)
+	}
+
+	if err := run(t, "rollback", "--out", out, "--to", target); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := filepath.EvalSymlinks(out); now != first {
+		t.Fatal("the rollback after the dry runs did not serve the first generation")
+	}
+	assertStoreHolds(t, srv, bucket, "site/", first)
 }
