@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/domain"
 )
 
 // deployFlags are the flags of every command that deploys.
@@ -38,6 +39,11 @@ func (f *deployFlags) register(cmd *cobra.Command, toDefault, toUsage string) {
 func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 	if f.to == "" {
 		return nil, errors.New("no deploy target: pass --to s3://BUCKET[/PREFIX] (or set DEPLOY_TARGET)")
+	}
+	if f.purgeBase != "" {
+		if err := domain.CheckSiteURL(f.purgeBase); err != nil {
+			return nil, fmt.Errorf("--purge-base-url (env SITE_URL): %w", err)
+		}
 	}
 	cfg, err := deploy.ConfigFromEnv(f.to, os.Getenv)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/source"
@@ -87,6 +89,9 @@ func setupIntake(ctx context.Context, origins []string, quarantineDays int, gran
 	var list []string
 	for _, o := range origins {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
+			if err := domain.CheckOrigin(o); err != nil {
+				return fmt.Errorf("--origin (default env SITE_URL): %w", err)
+			}
 			list = append(list, o)
 		}
 	}

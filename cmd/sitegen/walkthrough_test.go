@@ -155,3 +155,47 @@ func TestRollbackDryRunChangesNothing(t *testing.T) {
 	}
 	assertStoreHolds(t, srv, bucket, "site/", first)
 }
+
+// TestAddressesWithoutASchemeAreRefused: the site's address (--base-url, SITE_URL, site.yaml's
+// baseUrl), the forms' endpoint and the intake's --origin are held to what a browser can use,
+// and the refusal shows the corrected form; nothing is built.
+func TestAddressesWithoutASchemeAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dist")
+	content := filepath.Join(dir, "content")
+	if err := os.CopyFS(content, os.DirFS(testContent)); err != nil {
+		t.Fatal(err)
+	}
+	siteYAML := filepath.Join(content, "site.yaml")
+	data, _ := os.ReadFile(siteYAML)
+	os.WriteFile(siteYAML, []byte(strings.Replace(string(data), `baseUrl: "https://www.test-agency.example"`, `baseUrl: "www.test-agency.example"`, 1)), 0o644)
+	build := []string{"build", "--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--site", filepath.Join(repo, "site"), "--uploads", dir}
+	for k, v := range map[string]string{"INTAKE_TARGET": "s3://agency-intake", "INTAKE_ENDPOINT_URL": "http://127.0.0.1:1",
+		"INTAKE_UPLOAD_ACCESS_KEY_ID": "upload", "INTAKE_UPLOAD_SECRET_ACCESS_KEY": "upload-secret",
+		"INTAKE_DRAIN_ACCESS_KEY_ID": "drain", "INTAKE_DRAIN_SECRET_ACCESS_KEY": "drain-secret",
+		"AWS_ACCESS_KEY_ID": "x", "AWS_SECRET_ACCESS_KEY": "y", "SITE_URL": "", "FORM_ENDPOINT": ""} {
+		t.Setenv(k, v)
+	}
+	for _, tc := range []struct {
+		env  string // SITE_URL
+		args []string
+		want string
+	}{
+		{"", append(build, "--content", testContent, "--base-url", "www.example.com"), "did you mean https://www.example.com?"},
+		{"", append(build, "--content", testContent, "--base-url", "ftp://x y"), "expected an http:// or https:// address"},
+		{"www.example.com", append(build, "--content", testContent), "(--base-url, env SITE_URL) \"www.example.com\" has no scheme: did you mean https://www.example.com?"},
+		{"", append(build, "--content", content), "site.yaml: baseUrl \"www.test-agency.example\" has no scheme: did you mean https://www.test-agency.example?"},
+		{"", append(build, "--content", testContent, "--form-endpoint", "api.example.com/popup"), "did you mean https://api.example.com/popup?"},
+		{"", []string{"deploy", "--setup-intake", "--origin", "www.example.com", "--dry-run"}, "did you mean https://www.example.com?"},
+		{"https://www.example.com/contactus/", []string{"deploy", "--setup-intake", "--dry-run"}, "--origin (default env SITE_URL): \"https://www.example.com/contactus\" is not an origin"},
+		{"", []string{"deploy", "--to", "s3://www-site", "--out", out, "--purge-base-url", "www.example.com"}, "did you mean https://www.example.com?"},
+	} {
+		t.Setenv("SITE_URL", tc.env)
+		if err := run(t, tc.args...); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("SITE_URL=%q %v:\n got %v\nwant %q", tc.env, tc.args, err, tc.want)
+		}
+		if _, err := os.Lstat(out); err == nil {
+			t.Fatalf("%v built a site", tc.args)
+		}
+	}
+}

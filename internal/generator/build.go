@@ -182,6 +182,16 @@ func New(cfg Config) (*Builder, error) {
 	if cfg.OutDir == "" {
 		return nil, errors.New("build: no output folder")
 	}
+	if cfg.BaseURL != "" {
+		if err := domain.CheckSiteURL(cfg.BaseURL); err != nil {
+			return nil, fmt.Errorf("the site's address (--base-url, env SITE_URL) %w", err)
+		}
+	}
+	if cfg.FormEndpoint != "" {
+		if err := domain.CheckFormEndpoint(cfg.FormEndpoint); err != nil {
+			return nil, fmt.Errorf("the forms' endpoint (--form-endpoint, env FORM_ENDPOINT) %w", err)
+		}
+	}
 	if cfg.TurnstileSiteKey != "" && !contentdir.ValidSiteKey(cfg.TurnstileSiteKey) {
 		return nil, fmt.Errorf("build: Turnstile site key %q: expected letters, digits, - and _ only", cfg.TurnstileSiteKey)
 	}
