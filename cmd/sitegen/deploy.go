@@ -49,6 +49,9 @@ func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := intakeApart(f.to); err != nil {
+		return nil, err
+	}
 	cfg.Grace, cfg.Gzip, cfg.Workers = f.grace, f.gzip, f.workers
 	cfg.Purge = deploy.PurgeConfig{URL: f.purgeURL, Token: os.Getenv("DEPLOY_PURGE_TOKEN"), BaseURL: f.purgeBase}
 	cfg.Logger, cfg.Progress = newLogger(), os.Stdout
@@ -111,6 +114,9 @@ Environment:
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if setup {
+				if err := intakeApart(f.to); err != nil {
+					return err
+				}
 				return setupIntake(cmd.Context(), origins, quarantineDays, grantKeys, f.dryRun)
 			}
 			d, err := f.deployer()

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/intake"
@@ -74,6 +75,20 @@ func publishedOff(ctx context.Context, base string) bool {
 		return false
 	}
 	return file.Enabled != nil && !*file.Enabled
+}
+
+// intakeApart refuses an INTAKE_TARGET that names the deploy target's bucket on the same store
+// (to: --to or DEPLOY_TARGET; "" when there is none).
+func intakeApart(to string) error {
+	cfg, ok, _ := intake.ConfigFromEnv(os.Getenv)
+	if !ok || to == "" {
+		return nil
+	}
+	site, err := deploy.ParseTarget(to)
+	if err != nil {
+		return err
+	}
+	return cfg.CheckApart(site, deploy.EndpointFromEnv(os.Getenv))
 }
 
 // setupIntake is deploy --setup-intake: the intake bucket of INTAKE_TARGET made ready with the

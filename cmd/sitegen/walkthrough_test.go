@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"digitalreeviver/internal/intake/intaketest"
 	"digitalreeviver/internal/s3test"
 )
 
@@ -197,5 +199,44 @@ func TestAddressesWithoutASchemeAreRefused(t *testing.T) {
 		if _, err := os.Lstat(out); err == nil {
 			t.Fatalf("%v built a site", tc.args)
 		}
+	}
+}
+
+// TestTheSiteBucketIsNeverTheIntake: deploy --setup-intake and a deploy refuse an INTAKE_TARGET
+// that is the deploy target's bucket on the same store (with or without a prefix), saying why,
+// and change nothing; an intake bucket of its own is set up.
+func TestTheSiteBucketIsNeverTheIntake(t *testing.T) {
+	srv := s3test.StartIAM(t)
+	site := srv.Bucket(t)
+	own := intaketest.Bucket(t, srv)
+	for _, kv := range append(srv.Env(), intaketest.Env(own)...) {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("DEPLOY_TARGET", "s3://"+site)
+	out := filepath.Join(t.TempDir(), "dist")
+	for _, intakeTarget := range []string{"s3://" + site, "s3://" + site + "/enquiries"} {
+		t.Setenv("INTAKE_TARGET", intakeTarget)
+		for _, args := range [][]string{
+			{"deploy", "--setup-intake", "--origin", "https://www.example.com", "--dry-run"},
+			{"deploy", "--setup-intake", "--origin", "https://www.example.com"},
+			{"deploy", "--out", out, "--dry-run"},
+			{"rollback", "--out", out, "--to", "s3://" + site + "/www"},
+		} {
+			err := run(t, args...)
+			if err == nil || !strings.Contains(err.Error(), "is the site's bucket (s3://"+site+"/") || !strings.Contains(err.Error(), "public through the CDN") {
+				t.Fatalf("INTAKE_TARGET=%s %v: %v", intakeTarget, args, err)
+			}
+		}
+	}
+	cors, _ := srv.Client().GetBucketCors(context.Background(), site)
+	if cors != nil && len(cors.CORSRules) > 0 || len(srv.Objects(t, site, "")) > 0 {
+		t.Fatal("the refused setup changed the site's bucket")
+	}
+	t.Setenv("INTAKE_TARGET", "s3://"+own.Bucket)
+	if printed, err := stdout(t, func() error {
+		return run(t, "deploy", "--setup-intake", "--origin", "https://www.example.com", "--dry-run")
+	}); err != nil || !strings.Contains(printed, "CORS: POST from https://www.example.com") {
+		t.Fatalf("an intake bucket of its own: %v\n%s", err, printed)
 	}
 }

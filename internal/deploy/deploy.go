@@ -109,7 +109,7 @@ func ConfigFromEnv(target string, getenv func(string) string) (Config, error) {
 		SecretKey:    getenv("AWS_SECRET_ACCESS_KEY"),
 		SessionToken: getenv("AWS_SESSION_TOKEN"),
 		Region:       orDefault(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION")),
-		Endpoint:     orDefault(getenv("AWS_ENDPOINT_URL_S3"), getenv("AWS_ENDPOINT_URL")),
+		Endpoint:     EndpointFromEnv(getenv),
 		PathStyle:    getenv("AWS_S3_FORCE_PATH_STYLE") == "true",
 	}
 	if cfg.AccessKey == "" || cfg.SecretKey == "" {
@@ -117,6 +117,12 @@ func ConfigFromEnv(target string, getenv func(string) string) (Config, error) {
 			"(and AWS_ENDPOINT_URL_S3 for a store other than AWS S3)")
 	}
 	return cfg, nil
+}
+
+// EndpointFromEnv is the store's URL as the deploy reads it: AWS_ENDPOINT_URL_S3, or
+// AWS_ENDPOINT_URL; "" is AWS S3.
+func EndpointFromEnv(getenv func(string) string) string {
+	return orDefault(getenv("AWS_ENDPOINT_URL_S3"), getenv("AWS_ENDPOINT_URL"))
 }
 
 func orDefault(s, def string) string {
