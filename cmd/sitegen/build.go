@@ -149,7 +149,7 @@ live site untouched. Prints progress and a summary line.`,
 	}
 	p.register(cmd)
 	cmd.Flags().BoolVar(&clean, "clean", false, "render every page, ignoring the live generation")
-	cmd.Flags().BoolVar(&force, "force", false, "build even when more than half of the live site's pages would be removed")
+	cmd.Flags().BoolVar(&force, "force", false, "build even when more than half of the live site's pages, or all its posts or all its services, would be removed")
 	return cmd
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,7 +10,9 @@ import (
 	"testing"
 
 	"digitalreeviver/internal/intake/intaketest"
+	"digitalreeviver/internal/operator"
 	"digitalreeviver/internal/s3test"
+	"digitalreeviver/internal/store"
 )
 
 // TestBuildRefusesAFolderItDidNotMake: --out naming a folder of the operator's (not the link a
@@ -239,4 +242,99 @@ func TestTheSiteBucketIsNeverTheIntake(t *testing.T) {
 	}); err != nil || !strings.Contains(printed, "CORS: POST from https://www.example.com") {
 		t.Fatalf("an intake bucket of its own: %v\n%s", err, printed)
 	}
+}
+
+// TestGuardsKeepThePostsOfASmallSite: on the demo site (about thirty fixed pages, ten posts,
+// six services), a build from an export with no records, or with --empty, would remove every
+// post and service without removing half the pages: the build refuses it unless --force, naming
+// how many would go; forced, the deploy refuses it in turn unless --force, and the store keeps
+// the posts and their preview redirects.
+func TestGuardsKeepThePostsOfASmallSite(t *testing.T) {
+	bundleOrSkip(t)
+	srv := s3test.Start(t)
+	bucket := srv.Bucket(t)
+	for _, kv := range srv.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("DEPLOY_TARGET", "")
+	dir := t.TempDir()
+	dbPath := filepath.Join(dir, "site.db")
+	db, err := store.Open(dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := operator.ImportFiles(db, []string{filepath.Join(repo, "content", "demo", "blogs.json"), filepath.Join(repo, "content", "demo", "services.json")}, func(string) {}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	emptyExport := filepath.Join(dir, "export")
+	os.MkdirAll(emptyExport, 0o755)
+	os.WriteFile(filepath.Join(emptyExport, "blogs.json"), []byte("[]"), 0o644)
+	os.WriteFile(filepath.Join(emptyExport, "services.json"), []byte("[]"), 0o644)
+	out := filepath.Join(dir, "dist")
+	common := []string{"--out", out, "--uploads", filepath.Join(dir, "uploads"), "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site")}
+	if err := run(t, append([]string{"build", "--db", dbPath}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	live, _ := filepath.EvalSymlinks(out)
+	target := "s3://" + bucket
+	if err := run(t, "deploy", "--to", target, "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	stored := srv.Objects(t, bucket, "")
+	post, preview := "blog/"+firstSlug(t)+"/index.html", "preview/blog/"+firstSlug(t)+"/index.html"
+	if _, ok := stored[post]; !ok {
+		t.Fatalf("%s is not on the store", post)
+	}
+
+	for _, source := range [][]string{{"--source", emptyExport}, {"--empty", "--db", filepath.Join(dir, "none.db")}} {
+		err := run(t, append(append([]string{"build"}, source...), common...)...)
+		if err == nil || !strings.Contains(err.Error(), "would remove all 10 posts and all 6 services of the live site") || !strings.Contains(err.Error(), "--force") {
+			t.Fatalf("build %v: %v", source, err)
+		}
+		if now, _ := filepath.EvalSymlinks(out); now != live {
+			t.Fatalf("the refused build %v replaced the live site", source)
+		}
+	}
+	if err := run(t, append([]string{"build", "--source", emptyExport, "--force"}, common...)...); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"deploy", "--to", target, "--out", out, "--dry-run"}, {"deploy", "--to", target, "--out", out}} {
+		err := run(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "would remove all 10 posts and all 6 services live on "+target+"/") || !strings.Contains(err.Error(), "--force") {
+			t.Fatalf("%v: %v", args, err)
+		}
+	}
+	now := srv.Objects(t, bucket, "")
+	for _, key := range []string{post, preview} {
+		if _, ok := now[key]; !ok {
+			t.Fatalf("the refused deploy removed %s", key)
+		}
+	}
+	if len(now) != len(stored) {
+		t.Fatalf("the refused deploy changed the store: %d objects, was %d", len(now), len(stored))
+	}
+	if err := run(t, "deploy", "--to", target, "--out", out, "--force"); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := srv.Objects(t, bucket, "")[post]; ok {
+		t.Fatal("the forced deploy kept the posts")
+	}
+}
+
+// firstSlug is the slug of the first post of the demo content.
+func firstSlug(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repo, "content", "demo", "blogs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var posts []struct {
+		Slug string `json:"slug"`
+	}
+	if err := json.Unmarshal(data, &posts); err != nil || len(posts) == 0 {
+		t.Fatalf("demo posts: %v", err)
+	}
+	return posts[0].Slug
 }

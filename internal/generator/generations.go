@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"digitalreeviver/internal/domain"
 )
 
 // A site is a series of generations: complete copies of the site under ".dist/" beside the
@@ -28,6 +30,9 @@ type manifest struct {
 	Pages      map[string]string `json:"pages"`               // page file → hash of its inputs
 	Files      map[string]string `json:"files"`               // every other file → the key of its content
 	Redirects  map[string]string `json:"redirects,omitempty"` // old address → new, each with a page in Files
+	// Records counts the posts and services the generation shows (nil in manifests written
+	// before they were counted): the build's and the deploy's guards compare them.
+	Records *domain.SiteCounts `json:"records,omitempty"`
 	// order is the maps' keys sorted, when this process encoded the manifest (encodeAfter): the
 	// next manifest differs from it by a few files, so its keys sort by a merge.
 	order *manifestOrder
@@ -445,6 +450,9 @@ func (m manifest) encode(order *manifestOrder) []byte {
 	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files)
 	if len(m.Redirects) > 0 {
 		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects)
+	}
+	if m.Records != nil {
+		b = fmt.Appendf(b, `,"records":{"posts":%d,"services":%d}`, m.Records.Posts, m.Records.Services)
 	}
 	return append(b, '}')
 }
