@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -248,7 +249,8 @@ func TestTheSiteBucketIsNeverTheIntake(t *testing.T) {
 // six services), a build from an export with no records, or with --empty, would remove every
 // post and service without removing half the pages: the build refuses it unless --force, naming
 // how many would go; forced, the deploy refuses it in turn unless --force, and the store keeps
-// the posts and their preview redirects.
+// the posts and their preview redirects. On the way, check's count of HTML files is shown to be
+// the build's pages and its redirect pages.
 func TestGuardsKeepThePostsOfASmallSite(t *testing.T) {
 	bundleOrSkip(t)
 	srv := s3test.Start(t)
@@ -274,10 +276,17 @@ func TestGuardsKeepThePostsOfASmallSite(t *testing.T) {
 	os.WriteFile(filepath.Join(emptyExport, "services.json"), []byte("[]"), 0o644)
 	out := filepath.Join(dir, "dist")
 	common := []string{"--out", out, "--uploads", filepath.Join(dir, "uploads"), "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site")}
-	if err := run(t, append([]string{"build", "--db", dbPath}, common...)...); err != nil {
+	built, err := stdout(t, func() error { return run(t, append([]string{"build", "--db", dbPath}, common...)...) })
+	if err != nil {
 		t.Fatal(err)
 	}
 	live, _ := filepath.EvalSymlinks(out)
+	// check counts the HTML files, and says how they add up to what the build counted.
+	pages := regexp.MustCompile(`built (\d+) pages`).FindStringSubmatch(built)
+	checked, err := stdout(t, func() error { return run(t, "check", "--out", out, "--content", filepath.Join(repo, "content")) })
+	if err != nil || pages == nil || !strings.Contains(checked, "(the build's "+pages[1]+" pages and 10 redirect pages)") {
+		t.Fatalf("build said %q, check said %q (%v)", built, checked, err)
+	}
 	target := "s3://" + bucket
 	if err := run(t, "deploy", "--to", target, "--out", out); err != nil {
 		t.Fatal(err)
