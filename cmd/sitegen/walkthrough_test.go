@@ -103,13 +103,7 @@ func stdout(t *testing.T, fn func() error) (string, error) {
 // the store as they were; the real rollback then does it.
 func TestRollbackDryRunChangesNothing(t *testing.T) {
 	bundleOrSkip(t)
-	srv := s3test.Start(t)
-	bucket := srv.Bucket(t)
-	for _, kv := range srv.Env() {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
-	t.Setenv("DEPLOY_TARGET", "")
+	srv, bucket := startStore(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "dist")
 	common := []string{"--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--content", testContent, "--site", filepath.Join(repo, "site"), "--uploads", dir}
@@ -253,13 +247,7 @@ func TestTheSiteBucketIsNeverTheIntake(t *testing.T) {
 // the build's pages and its redirect pages.
 func TestGuardsKeepThePostsOfASmallSite(t *testing.T) {
 	bundleOrSkip(t)
-	srv := s3test.Start(t)
-	bucket := srv.Bucket(t)
-	for _, kv := range srv.Env() {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
-	t.Setenv("DEPLOY_TARGET", "")
+	srv, bucket := startStore(t)
 	dir := t.TempDir()
 	dbPath := filepath.Join(dir, "site.db")
 	db, err := store.Open(dbPath, store.Options{})
