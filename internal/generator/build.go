@@ -138,6 +138,9 @@ type Result struct {
 	// Encoded counts the pages whose props were encoded afresh, not taken from the plan memo.
 	Encoded int     `json:"-"`
 	Changes Changes `json:"-"`
+	// Records counts the posts and services Generation shows (nil for a live generation built
+	// before they were counted): a deploy keeps them for its guard.
+	Records *domain.SiteCounts `json:"-"`
 	// Search says what the build did to the search index: its files are in Changes too.
 	Search SearchResult `json:"search"`
 }

@@ -1,7 +1,10 @@
 package generator
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"digitalreeviver/internal/domain"
@@ -49,5 +52,12 @@ func guardRemovals(m manifest, planned map[string]bool, next domain.SiteCounts) 
 // manifest; nil for a folder without them (not a generation, or one built before they were
 // counted).
 func RecordCounts(dir string) *domain.SiteCounts {
-	return readManifest(dir).Records
+	var m struct {
+		Records *domain.SiteCounts `json:"records"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if err != nil || json.Unmarshal(data, &m) != nil {
+		return nil
+	}
+	return m.Records
 }

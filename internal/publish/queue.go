@@ -295,7 +295,7 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 		ctx, cancel := context.WithTimeout(q.ctx, 10*time.Minute)
 		// The store's manifest learns what the site shows (for sitegen deploy's guard), but the
 		// deploy is not refused for showing no post: here that is an admin's deletion.
-		_, dres, err = q.deployer.Deploy(ctx, dir, deploy.Options{Generation: gen, Records: generator.RecordCounts(dir)})
+		_, dres, err = q.deployer.Deploy(ctx, dir, deploy.Options{Generation: gen, Records: res.Records})
 		cancel()
 	}
 	// The audit log's entry of the deploy, appended once the queue's lock is released.
