@@ -32,7 +32,7 @@ func TestBuildRefusesAFolderItDidNotMake(t *testing.T) {
 	}
 	for _, more := range [][]string{nil, {"--clean"}, {"--force"}} {
 		err := build(www, more...)
-		if err == nil || !strings.Contains(err.Error(), www) || !strings.Contains(err.Error(), "important.txt") ||
+		if err == nil || !strings.Contains(err.Error(), www) || !strings.Contains(err.Error(), "(it holds important.txt)") ||
 			!strings.Contains(err.Error(), "pick another --out") {
 			t.Fatalf("build %v over a folder of the operator's: %v", more, err)
 		}

@@ -111,24 +111,33 @@ func (o *output) swapLink(name string) error {
 // NotOursError refuses an output path that holds a folder (or file) a build did not make: a
 // build puts a link to the new generation in its place, and what was there would be lost.
 type NotOursError struct {
-	Path string
-	File string // one of the files inside, to show what would be lost ("" for a file)
+	Path    string
+	Entries []string // what the folder holds (nil for a file)
+	IsFile  bool
 }
 
 func (e *NotOursError) Error() string {
 	what := "is a file"
-	if e.File != "" {
-		what = "is a folder that sitegen did not make (it holds " + e.File + ", among others)"
+	if !e.IsFile {
+		held := "files"
+		switch n := len(e.Entries); {
+		case n == 1:
+			held = e.Entries[0]
+		case n > 1:
+			held = fmt.Sprintf("%s and %d more", e.Entries[0], n-1)
+		}
+		what = "is a folder that sitegen did not make (it holds " + held + ")"
 	}
 	return fmt.Sprintf("output %s %s: a build replaces --out with a link to the new site, so what is there would be lost. "+
 		"Move it elsewhere or empty it, or pick another --out (a new folder name: sitegen makes it)", e.Path, what)
 }
 
-// notOurs is the NotOursError of the folder path, naming a file inside it.
+// notOurs is the NotOursError of the folder path.
 func notOurs(path string) error {
-	e := &NotOursError{Path: path, File: "files"}
-	if entries, err := os.ReadDir(path); err == nil && len(entries) > 0 {
-		e.File = entries[0].Name()
+	e := &NotOursError{Path: path}
+	entries, _ := os.ReadDir(path)
+	for _, d := range entries {
+		e.Entries = append(e.Entries, d.Name())
 	}
 	return e
 }
@@ -150,14 +159,14 @@ func checkOutput(out string, log *slog.Logger) error {
 	case st.Mode()&os.ModeSymlink != 0:
 		return nil
 	case !st.IsDir():
-		return &NotOursError{Path: out}
+		return &NotOursError{Path: out, IsFile: true}
 	}
 	entries, err := os.ReadDir(out)
 	if err != nil {
 		return fmt.Errorf("output %s: %w", out, err)
 	}
 	if len(entries) > 0 {
-		return &NotOursError{Path: out, File: entries[0].Name()}
+		return notOurs(out)
 	}
 	return nil
 }
