@@ -1,10 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"log/slog"
 	"os"
-	"strings"
 
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
@@ -69,10 +67,5 @@ func notTheSiteBucket(cfg intake.Config, deployTo string) error {
 	if err != nil {
 		return nil // --deploy-to's own check says what is wrong with it
 	}
-	if site.Target.Bucket == cfg.Bucket && strings.TrimRight(site.Endpoint, "/") == strings.TrimRight(cfg.Endpoint, "/") {
-		return fmt.Errorf("INTAKE_TARGET s3://%s is the bucket the site is deployed to (--deploy-to %s): the enquiries "+
-			"waiting there would be public; give the intake a private bucket of its own (docs/DEPLOY.md, "+
-			"sitegen deploy --setup-intake)", cfg.Bucket, deployTo)
-	}
-	return nil
+	return cfg.CheckApart(site.Target, site.Endpoint) // the rule sitegen deploy holds too
 }

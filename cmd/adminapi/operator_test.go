@@ -231,8 +231,30 @@ func TestServeRefusesTheSiteBucketAsIntake(t *testing.T) {
 		"INTAKE_DRAIN_ACCESS_KEY_ID=dr", "INTAKE_DRAIN_SECRET_ACCESS_KEY=drain-secret")
 	out, err := run(t, env, "serve", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t), "--out", filepath.Join(dir, "dist"),
 		"--content", filepath.Join("..", "..", "content"), "--deploy-to", "s3://"+bucket+"/www")
-	if err == nil || !strings.Contains(out, "INTAKE_TARGET s3://"+bucket+" is the bucket the site is deployed to") ||
-		!strings.Contains(out, "would be public") {
+	if err == nil || !strings.Contains(out, "the intake bucket (INTAKE_TARGET s3://"+bucket) ||
+		!strings.Contains(out, "is public through the CDN") {
 		t.Fatalf("serve with the site bucket as intake: %v\n%s", err, out)
+	}
+}
+
+// TestServeRefusesAnOutFolderItDidNotMake: --out naming a folder of the operator's (as
+// sitegen build refuses it) stops the start, rather than a first build failing later, in the
+// builds panel only; the folder is untouched.
+func TestServeRefusesAnOutFolderItDidNotMake(t *testing.T) {
+	dir := t.TempDir()
+	www := filepath.Join(dir, "www")
+	if err := os.MkdirAll(www, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(www, "important.txt"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, nil, "serve", "--db", filepath.Join(dir, "site.db"), "--addr", freeAddr(t), "--out", www,
+		"--content", filepath.Join("..", "..", "content"))
+	if err == nil || !strings.Contains(out, "is a folder that sitegen did not make (it holds important.txt)") {
+		t.Fatalf("serve over the operator's folder: %v\n%s", err, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(www, "important.txt")); err != nil || string(b) != "x" {
+		t.Fatalf("the folder was touched: %q %v", b, err)
 	}
 }

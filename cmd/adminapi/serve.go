@@ -26,6 +26,7 @@ import (
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/mail"
 	"digitalreeviver/internal/store"
 )
@@ -114,6 +115,9 @@ func serve(ctx context.Context, dbPath string, o serveOptions, out io.Writer) er
 	}
 	cfg, err := readServeConfig(dbPath, o)
 	if err != nil {
+		return err
+	}
+	if err := generator.CheckOutput(cfg.Out, cfg.log); err != nil {
 		return err
 	}
 	// The lock first: a second server on the same file must fail before doing anything else.

@@ -149,7 +149,7 @@ live site untouched. Prints progress and a summary line.`,
 	}
 	p.register(cmd)
 	cmd.Flags().BoolVar(&clean, "clean", false, "render every page, ignoring the live generation")
-	cmd.Flags().BoolVar(&force, "force", false, "build even when more than half of the live site's pages would be removed")
+	cmd.Flags().BoolVar(&force, "force", false, "build even when more than half of the live site's pages, or all its posts or all its services, would be removed")
 	return cmd
 }
 
@@ -162,8 +162,9 @@ func newRollbackCommand() *cobra.Command {
 		Long: `rollback makes the generation before the live one live again in --out. With --to it then
 deploys that generation to the object store, uploading only what differs from what the store
 holds (the assets of the newer generation stay for the grace period). To put any other kept
-generation on the store, use sitegen deploy --generation G.`,
-		Example: "  sitegen rollback\n  sitegen rollback --to s3://www-example-com",
+generation on the store, use sitegen deploy --generation G. With --dry-run it says which
+generation would be served (and, with --to, prints the store's plan) and changes nothing.`,
+		Example: "  sitegen rollback --dry-run --to s3://www-example-com\n  sitegen rollback\n  sitegen rollback --to s3://www-example-com",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var d *deploy.Deployer
@@ -173,6 +174,9 @@ generation on the store, use sitegen deploy --generation G.`,
 				if d, err = f.deployer(); err != nil {
 					return err
 				}
+			}
+			if f.dryRun {
+				return dryRollback(cmd, out, &f, d)
 			}
 			name, err := generator.Rollback(out)
 			if err != nil {
@@ -192,6 +196,25 @@ generation on the store, use sitegen deploy --generation G.`,
 	cmd.Flags().StringVar(&out, "out", "dist", "output path (symlink to the live generation)")
 	f.register(cmd, "", "also deploy the rolled-back generation to s3://BUCKET[/PREFIX]")
 	return cmd
+}
+
+// dryRollback is rollback --dry-run: which generation would be served, and with --to the
+// store's plan for it; nothing changes, here or on the store.
+func dryRollback(cmd *cobra.Command, out string, f *deployFlags, d *deploy.Deployer) error {
+	live, previous, err := generator.RollbackTarget(out)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%s would serve generation %s (it serves %s now)\n", out, previous, live)
+	if f.to == "" {
+		fmt.Println("dry run: nothing was changed")
+		return nil
+	}
+	dir, gen, err := deploy.GenerationDir(out, previous)
+	if err != nil {
+		return err
+	}
+	return f.run(cmd, d, dir, gen)
 }
 
 var _ = context.Background

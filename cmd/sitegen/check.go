@@ -36,10 +36,15 @@ It exits non-zero and names each broken link as "page → link".`,
 			for _, b := range broken {
 				fmt.Println("broken:", b)
 			}
-			if len(broken) > 0 {
-				return fmt.Errorf("%d broken links in %d pages", len(broken), pages)
+			what := fmt.Sprintf("%d HTML files", pages)
+			if built, redirects, ok := generator.PageCounts(out); ok && built+redirects == pages {
+				// The build's summary counts pages; its redirect pages are HTML files too.
+				what = fmt.Sprintf("%d HTML files (the build's %d pages and %d redirect pages)", pages, built, redirects)
 			}
-			fmt.Printf("content ok; %d pages, every internal link and asset resolves\n", pages)
+			if len(broken) > 0 {
+				return fmt.Errorf("%d broken links in %s", len(broken), what)
+			}
+			fmt.Printf("content ok; %s, every internal link and asset resolves\n", what)
 			return nil
 		},
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/generator"
 )
 
 // deployFlags are the flags of every command that deploys.
@@ -28,7 +30,7 @@ func (f *deployFlags) register(cmd *cobra.Command, toDefault, toUsage string) {
 	fl.DurationVar(&f.grace, "grace", deploy.DefaultGrace, "how long assets that left the site stay on the store (open tabs still ask for them)")
 	fl.BoolVar(&f.gzip, "gzip", false, "store text files gzip-compressed (Content-Encoding: gzip) where that saves a tenth or more; only for a CDN that passes it on to every client")
 	fl.BoolVar(&f.dryRun, "dry-run", false, "print the plan (uploads, deletions, bytes) and change nothing")
-	fl.BoolVar(&f.force, "force", false, "deploy even when most of the pages live on the store would be removed")
+	fl.BoolVar(&f.force, "force", false, "deploy even when most of the pages, or all the posts or all the services, live on the store would be removed")
 	fl.BoolVar(&f.verify, "verify", false, "list the store and upload again whatever the deploy manifest records but the store lacks")
 	fl.StringVar(&f.purgeURL, "purge-url", os.Getenv("DEPLOY_PURGE_URL"), `URL that receives the changed addresses as {"files": [...]} after each deploy (env DEPLOY_PURGE_URL; its token from env DEPLOY_PURGE_TOKEN)`)
 	fl.StringVar(&f.purgeBase, "purge-base-url", os.Getenv("SITE_URL"), "public URL of the site, so the purged addresses are absolute (env SITE_URL)")
@@ -39,8 +41,16 @@ func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 	if f.to == "" {
 		return nil, errors.New("no deploy target: pass --to s3://BUCKET[/PREFIX] (or set DEPLOY_TARGET)")
 	}
+	if f.purgeBase != "" {
+		if err := domain.CheckSiteURL(f.purgeBase); err != nil {
+			return nil, fmt.Errorf("--purge-base-url (env SITE_URL): %w", err)
+		}
+	}
 	cfg, err := deploy.ConfigFromEnv(f.to, os.Getenv)
 	if err != nil {
+		return nil, err
+	}
+	if err := intakeApart(f.to); err != nil {
 		return nil, err
 	}
 	cfg.Grace, cfg.Gzip, cfg.Workers = f.grace, f.gzip, f.workers
@@ -53,7 +63,8 @@ func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 func (f *deployFlags) run(cmd *cobra.Command, d *deploy.Deployer, dir, gen string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	plan, _, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify})
+	plan, _, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify,
+		Records: generator.RecordCounts(dir), GuardRecords: true})
 	if f.dryRun && plan != nil {
 		plan.Print(os.Stdout)
 		if err == nil {
@@ -86,8 +97,8 @@ by rule (a year for hashed assets and uploads, revalidation for pages), the site
 headers as x-amz-meta-* metadata on pages, and, for a _redirects file in the site (Netlify
 syntax), redirect objects (x-amz-website-redirect-location).
 
-A deploy that would remove more than half of the pages live on the store is refused unless
---force. Requests are retried with backoff on transient errors; a refusal names the bucket and
+A deploy that would remove more than half of the pages live on the store, or every post or
+every service the store's site shows, is refused unless --force. Requests are retried with backoff on transient errors; a refusal names the bucket and
 key.
 
 Environment:
@@ -105,6 +116,9 @@ Environment:
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if setup {
+				if err := intakeApart(f.to); err != nil {
+					return err
+				}
 				return setupIntake(cmd.Context(), origins, quarantineDays, grantKeys, f.dryRun)
 			}
 			d, err := f.deployer()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"digitalreeviver/internal/deploy"
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
 	"digitalreeviver/internal/intake"
 	"digitalreeviver/internal/source"
@@ -74,6 +77,20 @@ func publishedOff(ctx context.Context, base string) bool {
 	return file.Enabled != nil && !*file.Enabled
 }
 
+// intakeApart refuses an INTAKE_TARGET that names the deploy target's bucket on the same store
+// (to: --to or DEPLOY_TARGET; "" when there is none).
+func intakeApart(to string) error {
+	cfg, ok, _ := intake.ConfigFromEnv(os.Getenv)
+	if !ok || to == "" {
+		return nil
+	}
+	site, err := deploy.ParseTarget(to)
+	if err != nil {
+		return err
+	}
+	return cfg.CheckApart(site, deploy.EndpointFromEnv(os.Getenv))
+}
+
 // setupIntake is deploy --setup-intake: the intake bucket of INTAKE_TARGET made ready with the
 // deploy's own key (AWS_ACCESS_KEY_ID), CORS for the site's origins.
 func setupIntake(ctx context.Context, origins []string, quarantineDays int, grantKeys, dryRun bool) error {
@@ -87,6 +104,9 @@ func setupIntake(ctx context.Context, origins []string, quarantineDays int, gran
 	var list []string
 	for _, o := range origins {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
+			if err := domain.CheckOrigin(o); err != nil {
+				return fmt.Errorf("--origin (default env SITE_URL): %w", err)
+			}
 			list = append(list, o)
 		}
 	}

@@ -201,13 +201,7 @@ func TestServeReloadsOnContentChange(t *testing.T) {
 // store holds every file byte for byte with its type, rolls back and checks the store follows.
 func TestDeployRealSiteAndRollBack(t *testing.T) {
 	bundleOrSkip(t)
-	srv := s3test.Start(t)
-	bucket := srv.Bucket(t)
-	for _, kv := range srv.Env() {
-		k, v, _ := strings.Cut(kv, "=")
-		t.Setenv(k, v)
-	}
-	t.Setenv("DEPLOY_TARGET", "")
+	srv, bucket := startStore(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "dist")
 	common := []string{"--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--content", filepath.Join(repo, "content"), "--site", filepath.Join(repo, "site"), "--uploads", dir}
@@ -250,6 +244,19 @@ func TestDeployRealSiteAndRollBack(t *testing.T) {
 	if after := srv.Objects(t, bucket, "site/"); len(after) != len(before) {
 		t.Fatal("the store changed")
 	}
+}
+
+// startStore starts a real S3 server with a bucket, and names it to the commands as the
+// environment does (no DEPLOY_TARGET: each command says --to).
+func startStore(t *testing.T) (*s3test.Server, string) {
+	t.Helper()
+	srv := s3test.Start(t)
+	for _, kv := range srv.Env() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
+	t.Setenv("DEPLOY_TARGET", "")
+	return srv, srv.Bucket(t)
 }
 
 // assertStoreHolds checks that the store's objects below prefix are the site in dir, byte for

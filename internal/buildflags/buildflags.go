@@ -26,7 +26,7 @@ type Flags struct {
 // Register adds the flags to f, their defaults read from the environment where one is named.
 func (s *Flags) Register(f *pflag.FlagSet) {
 	f.StringVar(&s.Content, "content", "content", "content folder (site.yaml, pages, landing pages, data)")
-	f.StringVar(&s.Out, "out", "dist", "output path: a symlink to the live generation, which lives in .<out>/")
+	f.StringVar(&s.Out, "out", "dist", "output path: a symlink to the live generation, which lives in .<out>/ (an existing folder must be empty: it is replaced by the link)")
 	f.StringVar(&s.SiteDir, "site", "site", "site folder holding the built React renderer bundle (site/dist)")
 	f.StringVar(&s.Uploads, "uploads", "data/uploads", "uploaded images; the ones pages use are copied into the site")
 	f.StringVar(&s.BaseURL, "base-url", os.Getenv("SITE_URL"), "public URL of the site for canonical links, sitemap and feed (default: baseUrl of content/site.yaml; env SITE_URL)")

@@ -21,6 +21,8 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"gopkg.in/yaml.v3"
+
+	"digitalreeviver/internal/domain"
 )
 
 // Content is everything the content folder holds.
@@ -95,6 +97,14 @@ var countryPattern = regexp.MustCompile(`^[A-Z]{2}$`)
 func (s *Site) check(path string) error {
 	if s.Name == "" || s.BaseURL == "" {
 		return fmt.Errorf("%s: name and baseUrl are required", path)
+	}
+	if err := domain.CheckSiteURL(s.BaseURL); err != nil {
+		return fmt.Errorf("%s: baseUrl %w", path, err)
+	}
+	if s.FormEndpoint != "" {
+		if err := domain.CheckFormEndpoint(s.FormEndpoint); err != nil {
+			return fmt.Errorf("%s: formEndpoint %w", path, err)
+		}
 	}
 	if k := s.TurnstileSiteKey; k != "" && !ValidSiteKey(k) {
 		return fmt.Errorf("%s: turnstileSiteKey %q is not a Turnstile site key (letters, digits, - and _)", path, k)

@@ -13,6 +13,7 @@
 package deploy
 
 import (
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/workers"
 
 	"context"
@@ -109,7 +110,7 @@ func ConfigFromEnv(target string, getenv func(string) string) (Config, error) {
 		SecretKey:    getenv("AWS_SECRET_ACCESS_KEY"),
 		SessionToken: getenv("AWS_SESSION_TOKEN"),
 		Region:       orDefault(getenv("AWS_REGION"), getenv("AWS_DEFAULT_REGION")),
-		Endpoint:     orDefault(getenv("AWS_ENDPOINT_URL_S3"), getenv("AWS_ENDPOINT_URL")),
+		Endpoint:     EndpointFromEnv(getenv),
 		PathStyle:    getenv("AWS_S3_FORCE_PATH_STYLE") == "true",
 	}
 	if cfg.AccessKey == "" || cfg.SecretKey == "" {
@@ -117,6 +118,12 @@ func ConfigFromEnv(target string, getenv func(string) string) (Config, error) {
 			"(and AWS_ENDPOINT_URL_S3 for a store other than AWS S3)")
 	}
 	return cfg, nil
+}
+
+// EndpointFromEnv is the store's URL as the deploy reads it: AWS_ENDPOINT_URL_S3, or
+// AWS_ENDPOINT_URL; "" is AWS S3.
+func EndpointFromEnv(getenv func(string) string) string {
+	return orDefault(getenv("AWS_ENDPOINT_URL_S3"), getenv("AWS_ENDPOINT_URL"))
 }
 
 func orDefault(s, def string) string {
@@ -199,7 +206,12 @@ type Options struct {
 	Generation string // the generation's name, recorded in the manifest ("" for a plain folder)
 	DryRun     bool   // plan and report, change nothing
 	Force      bool   // deploy even when most of the live pages would go
-	Verify     bool   // list the store and upload again what the manifest has but the store lacks
+	// Records counts the posts and services the site shows (generator.RecordCounts; nil:
+	// unknown), kept in the store's manifest. With GuardRecords, a site that shows none of a
+	// kind the store's site shows is refused unless Force.
+	Records      *domain.SiteCounts
+	GuardRecords bool
+	Verify       bool // list the store and upload again what the manifest has but the store lacks
 }
 
 // Result says what a deploy did (or, for a dry run, would do).
@@ -221,17 +233,22 @@ type Result struct {
 // Changed reports whether the deploy changed anything on the store.
 func (r *Result) Changed() bool { return len(r.Uploaded) > 0 || len(r.Deleted) > 0 }
 
-// TooManyRemovalsError refuses a deploy that would remove most of the live site's pages.
+// TooManyRemovalsError refuses a deploy that would remove most of the live site's pages, or
+// every post or every service of a live site that has some.
 type TooManyRemovalsError struct {
 	Target      string
 	Going, Live int
 	New         int
+	Gone        []string // what would go whole ("all 10 posts"), when that is the reason
 }
 
 func (e *TooManyRemovalsError) Error() string {
-	return fmt.Sprintf("refused: this deploy would remove %d of the %d pages live on %s (the new site has %d pages). "+
-		"Is this the site you mean (a build from an empty or mistyped database, the wrong --out)? "+
-		"Deploy it anyway with --force", e.Going, e.Live, e.Target, e.New)
+	what := fmt.Sprintf("%d of the %d pages live on %s (the new site has %d pages)", e.Going, e.Live, e.Target, e.New)
+	if len(e.Gone) > 0 {
+		what = fmt.Sprintf("%s live on %s (the new site has none)", strings.Join(e.Gone, " and "), e.Target)
+	}
+	return "refused: this deploy would remove " + what + ". Is this the site you mean (a build from an empty or mistyped " +
+		"database, the wrong --out, an admin server that answered empty lists)? Deploy it anyway with --force"
 }
 
 // PurgeFailedError says the deploy is done but the CDN purge hook failed.
@@ -314,6 +331,11 @@ func (d *Deployer) Deploy(ctx context.Context, dir string, opts Options) (*Plan,
 	n, bytes := plan.Uploads()
 	if plan.GoingPages > 0 && plan.LivePages >= 10 && plan.GoingPages*2 > plan.LivePages && !opts.Force {
 		return plan, res, &TooManyRemovalsError{Target: plan.Target, Going: plan.GoingPages, Live: plan.LivePages, New: plan.NewPages}
+	}
+	if live := plan.manifest.Records; opts.GuardRecords && !opts.Force && live != nil && opts.Records != nil {
+		if gone := live.Gone(*opts.Records); len(gone) > 0 {
+			return plan, res, &TooManyRemovalsError{Target: plan.Target, Going: plan.GoingPages, Live: plan.LivePages, New: plan.NewPages, Gone: gone}
+		}
 	}
 	if opts.DryRun {
 		for _, g := range plan.Groups {
@@ -469,7 +491,7 @@ func (d *Deployer) plan(ctx context.Context, dir string, opts Options) (*Plan, e
 			return nil, err
 		}
 	}
-	next := &Manifest{Version: 1, Generation: opts.Generation, DeployedAt: now, Objects: make(map[string]Entry, len(files)), Retired: map[string]Retired{}}
+	next := &Manifest{Version: 1, Generation: opts.Generation, DeployedAt: now, Records: opts.Records, Objects: make(map[string]Entry, len(files)), Retired: map[string]Retired{}}
 	changed := false
 	local := make(map[string]bool, len(files))
 	for _, o := range files {

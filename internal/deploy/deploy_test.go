@@ -23,6 +23,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 
+	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/s3test"
 )
 
@@ -481,6 +482,39 @@ func TestRefusesToRemoveMostPagesUnlessForced(t *testing.T) {
 	res := f.deploy(t, small, Options{Force: true})
 	if len(res.Deleted) != 20 {
 		t.Fatalf("forced deploy deleted %d", len(res.Deleted))
+	}
+}
+
+// TestRefusesToRemoveEveryPostUnlessForced: a site that shows none of the posts the store's
+// site shows is refused with GuardRecords (sitegen deploy) unless Force, however few pages
+// that is; without GuardRecords (the admin server's deploy of an admin's deletion) it goes.
+func TestRefusesToRemoveEveryPostUnlessForced(t *testing.T) {
+	f := newFixture(t)
+	withPosts := v1()
+	for i := 0; i < 3; i++ {
+		withPosts["blog/p"+string(rune('a'+i))+"/index.html"] = page("Post", "/assets/app-1111.js")
+	}
+	for i := 0; i < 12; i++ {
+		withPosts["page"+string(rune('a'+i))+"/index.html"] = page("Fixed", "/assets/app-1111.js")
+	}
+	f.deploy(t, site(t, withPosts), Options{Records: &domain.SiteCounts{Posts: 3}, GuardRecords: true})
+	before := f.objects(t)
+	without := with(withPosts, map[string]string{"blog/pa/index.html": "", "blog/pb/index.html": "", "blog/pc/index.html": ""})
+	none := &domain.SiteCounts{}
+	d, _ := New(f.cfg)
+	for _, dry := range []bool{true, false} {
+		_, _, err := d.Deploy(context.Background(), site(t, without), Options{Records: none, GuardRecords: true, DryRun: dry})
+		var tm *TooManyRemovalsError
+		if !errors.As(err, &tm) || !strings.Contains(err.Error(), "would remove all 3 posts live on s3://"+f.bucket+"/www/") ||
+			!strings.Contains(err.Error(), "--force") {
+			t.Fatalf("dry run %v: %v", dry, err)
+		}
+	}
+	if after := f.objects(t); len(after) != len(before) {
+		t.Fatal("a refused deploy changed the store")
+	}
+	if res := f.deploy(t, site(t, without), Options{Records: none}); len(res.Deleted) != 3 {
+		t.Fatalf("the deploy without the guard deleted %v", res.Deleted)
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"digitalreeviver/internal/domain"
+
 	"github.com/minio/minio-go/v7"
 )
 
@@ -29,6 +31,8 @@ type Manifest struct {
 	History    []Deployed         `json:"history"` // newest first, the last 20
 	Objects    map[string]Entry   `json:"objects"`
 	Retired    map[string]Retired `json:"retired,omitempty"`
+	// Records counts the posts and services of the site deployed (nil: not known).
+	Records *domain.SiteCounts `json:"records,omitempty"`
 }
 
 // Deployed names one deploy of the history.

@@ -138,6 +138,9 @@ type Result struct {
 	// Encoded counts the pages whose props were encoded afresh, not taken from the plan memo.
 	Encoded int     `json:"-"`
 	Changes Changes `json:"-"`
+	// Records counts the posts and services Generation shows (nil for a live generation built
+	// before they were counted): a deploy keeps them for its guard.
+	Records *domain.SiteCounts `json:"-"`
 	// Search says what the build did to the search index: its files are in Changes too.
 	Search SearchResult `json:"search"`
 }
@@ -181,6 +184,16 @@ func New(cfg Config) (*Builder, error) {
 	}
 	if cfg.OutDir == "" {
 		return nil, errors.New("build: no output folder")
+	}
+	if cfg.BaseURL != "" {
+		if err := domain.CheckSiteURL(cfg.BaseURL); err != nil {
+			return nil, fmt.Errorf("the site's address (--base-url, env SITE_URL) %w", err)
+		}
+	}
+	if cfg.FormEndpoint != "" {
+		if err := domain.CheckFormEndpoint(cfg.FormEndpoint); err != nil {
+			return nil, fmt.Errorf("the forms' endpoint (--form-endpoint, env FORM_ENDPOINT) %w", err)
+		}
 	}
 	if cfg.TurnstileSiteKey != "" && !contentdir.ValidSiteKey(cfg.TurnstileSiteKey) {
 		return nil, fmt.Errorf("build: Turnstile site key %q: expected letters, digits, - and _ only", cfg.TurnstileSiteKey)

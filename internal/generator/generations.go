@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"digitalreeviver/internal/domain"
 )
 
 // A site is a series of generations: complete copies of the site under ".dist/" beside the
@@ -28,6 +30,9 @@ type manifest struct {
 	Pages      map[string]string `json:"pages"`               // page file → hash of its inputs
 	Files      map[string]string `json:"files"`               // every other file → the key of its content
 	Redirects  map[string]string `json:"redirects,omitempty"` // old address → new, each with a page in Files
+	// Records counts the posts and services the generation shows (nil in manifests written
+	// before they were counted): the build's and the deploy's guards compare them.
+	Records *domain.SiteCounts `json:"records,omitempty"`
 	// order is the maps' keys sorted, when this process encoded the manifest (encodeAfter): the
 	// next manifest differs from it by a few files, so its keys sort by a merge.
 	order *manifestOrder
@@ -331,33 +336,44 @@ func prune(o *output, root, live string, keep int, log *slog.Logger) {
 	}
 }
 
+// RollbackTarget names the live generation of out and the one a rollback would make live (the
+// one before it), changing nothing: what rollback --dry-run shows.
+func RollbackTarget(out string) (live, previous string, err error) {
+	path := LiveGeneration(out)
+	if path == "" {
+		return "", "", errors.New("rollback: no live generation")
+	}
+	live = filepath.Base(path)
+	gens := generations(generationsDir(out))
+	for i := len(gens) - 1; i >= 0; i-- {
+		if gens[i] == live {
+			if i == 0 {
+				return live, "", errors.New("rollback: no earlier generation is kept")
+			}
+			return live, gens[i-1], nil
+		}
+	}
+	return live, "", errors.New("rollback: the live generation is not among the kept ones")
+}
+
 // Rollback makes the generation before the live one live again and returns its name.
 func Rollback(out string) (string, error) {
-	live := LiveGeneration(out)
-	if live == "" {
-		return "", errors.New("rollback: no live generation")
+	live, previous, err := RollbackTarget(out)
+	if err != nil {
+		return "", err
 	}
 	o, err := openOutput(out)
 	if err != nil {
 		return "", fmt.Errorf("rollback: %w", err)
 	}
 	defer o.Close()
-	gens := generations(generationsDir(out))
-	for i := len(gens) - 1; i >= 0; i-- {
-		if gens[i] == filepath.Base(live) {
-			if i == 0 {
-				return "", errors.New("rollback: no earlier generation is kept")
-			}
-			// Move the newer generation out of the way so the next build compares against
-			// the one now live and a second rollback goes further back.
-			if err := o.swapLink(gens[i-1]); err != nil {
-				return "", fmt.Errorf("rollback: %w", err)
-			}
-			o.gens.Rename(gens[i], gens[i]+".rolled-back.tmp")
-			return gens[i-1], nil
-		}
+	if err := o.swapLink(previous); err != nil {
+		return "", fmt.Errorf("rollback: %w", err)
 	}
-	return "", errors.New("rollback: the live generation is not among the kept ones")
+	// Move the newer generation out of the way so the next build compares against the one now
+	// live and a second rollback goes further back.
+	o.gens.Rename(live, live+".rolled-back.tmp")
+	return previous, nil
 }
 
 // MarshalJSON encodes m as encoding/json would (keys sorted, the same escaping), at a fraction
@@ -434,6 +450,9 @@ func (m manifest) encode(order *manifestOrder) []byte {
 	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files)
 	if len(m.Redirects) > 0 {
 		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects)
+	}
+	if m.Records != nil {
+		b = fmt.Appendf(b, `,"records":{"posts":%d,"services":%d}`, m.Records.Posts, m.Records.Services)
 	}
 	return append(b, '}')
 }

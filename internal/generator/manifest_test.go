@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"digitalreeviver/internal/domain"
 )
 
 // TestManifestJSON checks the hand-written encoding against encoding/json's, and that it reads
@@ -23,6 +25,7 @@ func TestManifestJSON(t *testing.T) {
 			Pages:     map[string]string{"blog/b/index.html": "2", "blog/a/index.html": "1", "index.html": "0"},
 			Files:     map[string]string{"a<b>&c.txt": "x", "é/ü.html": "\"q\"\\", "tab\there": "\u2028", "_redirects": "r"},
 			Redirects: map[string]string{"/old/": "/new/", "/x?<y>": "/z/"}},
+		{Generation: "g2", Pages: map[string]string{"index.html": "0"}, Files: map[string]string{}, Records: &domain.SiteCounts{Posts: 10, Services: 3}},
 	} {
 		type plain manifest // without the MarshalJSON method
 		want, err := json.Marshal(plain(m))

@@ -26,6 +26,17 @@ func LivePagePaths(out string) (generation string, paths []string) {
 	return m.Generation, paths
 }
 
+// PageCounts answers how many pages the live generation under out has (what a build's summary
+// counts) and how many redirect pages (a post's preview address, the admin's redirects), from
+// its manifest; ok is false when there is none.
+func PageCounts(out string) (pages, redirects int, ok bool) {
+	m := readManifest(LiveGeneration(out))
+	if m.Pages == nil {
+		return 0, 0, false
+	}
+	return len(m.Pages), len(m.Redirects), true
+}
+
 // leads sets what the pages need of the attribution setting: the setting, and the beacon's
 // address, which is the form endpoint's with "beacon" as its last segment ("/popup" →
 // "/beacon", "https://api.example.com/popup" → "https://api.example.com/beacon"), so it goes

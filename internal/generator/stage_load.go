@@ -16,6 +16,9 @@ import (
 // source that sums its records as stored, that is before a single record is decoded, which is
 // most of a no-change build's time on a large site.
 func (r *run) load() error {
+	if err := checkOutput(r.cfg.OutDir, r.cfg.Logger); err != nil {
+		return err
+	}
 	var err error
 	if r.content, err = r.loadContent(); err != nil {
 		return err

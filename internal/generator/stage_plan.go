@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"digitalreeviver/internal/domain"
 )
 
 // planned is a page with its encoded props, head and inputs hash. body is the hash of what its
@@ -130,7 +132,7 @@ func (r *run) encode(pages []*Page) ([]*planned, error) {
 		seen[it.File] = true
 	}
 	if r.opts.GuardRemovals {
-		if err := guardRemovals(r.live, seen); err != nil {
+		if err := guardRemovals(r.prev, seen, domain.SiteCounts{Posts: len(r.blogs), Services: len(r.services)}); err != nil {
 			return nil, err
 		}
 	}

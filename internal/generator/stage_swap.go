@@ -1,11 +1,16 @@
 package generator
 
-import "path/filepath"
+import (
+	"path/filepath"
+
+	"digitalreeviver/internal/domain"
+)
 
 // swap seals the new generation with its manifest and makes it live in one rename, so a reader
 // sees the old site or the new one, never a mix.
 func (r *run) swap() error {
 	r.next.Generation = r.name
+	r.next.Records = &domain.SiteCounts{Posts: len(r.blogs), Services: len(r.services)}
 	data := r.next.encodeAfter(r.prev) // not through json.Marshal, which would scan the bytes again
 	if err := r.w.write(manifestName, data); err != nil {
 		return err

@@ -115,6 +115,7 @@ func (r *run) done() Result {
 	res.PagesTotal, res.PagesRendered = len(r.pages), len(r.toRender)
 	res.PagesUnchanged = res.PagesTotal - res.PagesRendered
 	res.ImagesLater = r.imagesLater
+	res.Records = r.next.Records
 	for _, it := range r.toRender {
 		res.Rendered = append(res.Rendered, it.Route)
 	}
@@ -140,6 +141,7 @@ func (r *run) keepLive() Result {
 	res.Generation = filepath.Base(r.live)
 	res.Previous = res.Generation
 	res.PagesTotal, res.PagesUnchanged = len(r.prev.Pages), len(r.prev.Pages)
+	res.Records = r.prev.Records
 	res.Duration = time.Since(res.Started)
 	r.cfg.Logger.Debug("build: nothing changed", "reason", r.opts.Reason, "pages", res.PagesTotal, "ms", res.Duration.Milliseconds())
 	r.progressf("built %d pages (0 rendered, %d unchanged) in %.2fs: nothing changed, %s kept\n", res.PagesTotal,

@@ -100,6 +100,35 @@ func (c Config) check() error {
 	return nil
 }
 
+// CheckApart refuses an intake bucket that is the site's: the bucket of the deploy target
+// site on the store at endpoint ("" is AWS S3, whose bucket names are global). What the site's
+// bucket holds is served to anyone through the CDN, and the intake holds enquiries.
+func (c Config) CheckApart(site deploy.Target, endpoint string) error {
+	if c.Bucket != site.Bucket || storeOf(c.Endpoint) != storeOf(endpoint) {
+		return nil
+	}
+	return fmt.Errorf("the intake bucket (INTAKE_TARGET s3://%s/%s) is the site's bucket (%s): whatever the site's bucket holds "+
+		"is public through the CDN, and the intake holds enquiries. Give the intake a private bucket of its own "+
+		"(docs/DEPLOY.md, When the form server is down)", c.Bucket, c.Base, site)
+}
+
+// storeOf names the store of an endpoint URL for comparison: its host and port, lowercase; ""
+// for AWS S3 (no endpoint, or one of AWS's own).
+func storeOf(endpoint string) string {
+	if endpoint == "" {
+		return ""
+	}
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Host == "" {
+		return strings.ToLower(strings.TrimRight(endpoint, "/"))
+	}
+	host := strings.ToLower(u.Host)
+	if strings.HasSuffix(u.Hostname(), ".amazonaws.com") {
+		return ""
+	}
+	return host
+}
+
 // Prefix is where the pages put enquiries: <base>intake/<id>.json.
 func (c Config) Prefix() string { return c.Base + "intake/" }
 

@@ -293,7 +293,9 @@ func (q *Queue) deployLive(j *Job, res generator.Result) error {
 	var dres deploy.Result
 	if err == nil {
 		ctx, cancel := context.WithTimeout(q.ctx, 10*time.Minute)
-		_, dres, err = q.deployer.Deploy(ctx, dir, deploy.Options{Generation: gen})
+		// The store's manifest learns what the site shows (for sitegen deploy's guard), but the
+		// deploy is not refused for showing no post: here that is an admin's deletion.
+		_, dres, err = q.deployer.Deploy(ctx, dir, deploy.Options{Generation: gen, Records: res.Records})
 		cancel()
 	}
 	// The audit log's entry of the deploy, appended once the queue's lock is released.
