@@ -258,3 +258,27 @@ func TestServeRefusesAnOutFolderItDidNotMake(t *testing.T) {
 		t.Fatalf("the folder was touched: %q %v", b, err)
 	}
 }
+
+// TestServeSaysWhenTheFormsPostToTheBucket: deploying to a bucket a site whose forms post to
+// "/popup" (site.yaml's default) is said at start, as the bucket answers no POST; with the
+// server's own address in FORM_ENDPOINT it is not.
+func TestServeSaysWhenTheFormsPostToTheBucket(t *testing.T) {
+	srv := s3test.Start(t)
+	bucket := srv.Bucket(t)
+	const warning = "the site's forms post to /popup on the site's own address, which the bucket of --deploy-to cannot answer"
+	for _, tc := range []struct {
+		env  []string
+		warn bool
+	}{{nil, true}, {[]string{"FORM_ENDPOINT=https://admin.example.com/popup"}, false}} {
+		dir := t.TempDir()
+		if out, err := run(t, []string{"ADMIN_PASSWORD=forms-password-1"}, "user", "add", "--create", "--db", filepath.Join(dir, "site.db"),
+			"--username", "ed", "--email", "ed@example.com"); err != nil {
+			t.Fatalf("user add: %v\n%s", err, out)
+		}
+		_, stop, logs := startServeEnv(t, dir, append(srv.Env(), tc.env...), "--deploy-to", "s3://"+bucket+"/www")
+		stop()
+		if got := strings.Contains(logs.String(), warning); got != tc.warn {
+			t.Errorf("FORM_ENDPOINT %v: warned %v, want %v:\n%s", tc.env, got, tc.warn, logs.String())
+		}
+	}
+}

@@ -3,11 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"digitalreeviver/internal/adminui"
 	"digitalreeviver/internal/api"
+	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/deploy"
 	"digitalreeviver/internal/enquiry"
 	"digitalreeviver/internal/generator"
@@ -56,6 +59,7 @@ func makeServices(cfg serveConfig, db *store.DB) (*services, error) {
 		if deployer, err = newDeployer(cfg.serveOptions, log); err != nil {
 			return nil, fmt.Errorf("--deploy-to: %w", err)
 		}
+		warnOfFormsOnTheBucket(cfg, log)
 	}
 
 	s := &services{list: server.New(log), mailTo: mailGoesTo(sender)}
@@ -160,4 +164,24 @@ func makeAPI(cfg serveConfig, db *store.DB, s *services) (*api.Server, error) {
 		Enquiries:      s.enquiries,
 		Intake:         s.intake,
 	})
+}
+
+// warnOfFormsOnTheBucket says at start when the site this server deploys to a bucket has forms
+// posting to a path of the site's own address ("/popup", site.yaml's default): the bucket
+// answers no POST. Not a refusal: a CDN may pass that path on to this server.
+func warnOfFormsOnTheBucket(cfg serveConfig, log *slog.Logger) {
+	endpoint := cfg.FormEndpoint
+	if endpoint == "" {
+		if site, err := contentdir.LoadSite(cfg.Content); err == nil {
+			endpoint = site.FormEndpoint
+		}
+	}
+	if endpoint == "" {
+		endpoint = "/popup"
+	}
+	if strings.HasPrefix(endpoint, "/") {
+		log.Warn("the site's forms post to "+endpoint+" on the site's own address, which the bucket of --deploy-to cannot answer: "+
+			"every enquiry would fail over to the intake bucket at best; set FORM_ENDPOINT=https://<this server>"+endpoint+
+			" (docs/DEPLOY.md), unless the CDN passes "+endpoint+" on to this server", "formEndpoint", endpoint)
+	}
 }

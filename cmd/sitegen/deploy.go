@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -63,6 +64,9 @@ func (f *deployFlags) deployer() (*deploy.Deployer, error) {
 func (f *deployFlags) run(cmd *cobra.Command, d *deploy.Deployer, dir, gen string) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if w := formEndpointWarning(generator.FormEndpointOf(dir)); w != "" {
+		fmt.Println(w)
+	}
 	plan, _, err := d.Deploy(ctx, dir, deploy.Options{Generation: gen, DryRun: f.dryRun, Force: f.force, Verify: f.verify,
 		Records: generator.RecordCounts(dir), GuardRecords: true})
 	if f.dryRun && plan != nil {
@@ -141,4 +145,16 @@ Environment:
 	cmd.Flags().IntVar(&quarantineDays, "quarantine-days", 14, "with --setup-intake: how long refused uploads stay in quarantine")
 	cmd.Flags().BoolVar(&grantKeys, "grant-keys", false, "with --setup-intake: grant the two INTAKE_* keys their rights by a bucket policy naming their access key ids (stores whose accounts are so named, such as Versity's gateway; on AWS give the keys the IAM policies it prints instead)")
 	return cmd
+}
+
+// formEndpointWarning is what a deploy says of a site whose forms post to a path of its own
+// address ("/popup", site.yaml's default, right for adminapi serve --demo): on a bucket that
+// address answers no POST. Not a refusal: a CDN may pass that path on to the admin server.
+func formEndpointWarning(endpoint string) string {
+	if !strings.HasPrefix(endpoint, "/") {
+		return ""
+	}
+	return "warning: the site's forms post to " + endpoint + " on the site's own address, which a bucket cannot answer: " +
+		"every enquiry would fail over to the intake bucket at best. Build with FORM_ENDPOINT=https://<the admin server>" + endpoint +
+		" (docs/DEPLOY.md), unless your CDN passes " + endpoint + " on to the admin server."
 }

@@ -335,3 +335,36 @@ func firstSlug(t *testing.T) string {
 	}
 	return posts[0].Slug
 }
+
+// TestDeploySaysWhenTheFormsPostToTheBucket: a site built with site.yaml's "/popup" posts its
+// enquiries to the bucket's own address, which answers no POST: the deploy says so; built with
+// the admin server's address (FORM_ENDPOINT), it does not.
+func TestDeploySaysWhenTheFormsPostToTheBucket(t *testing.T) {
+	bundleOrSkip(t)
+	_, bucket := startStore(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "dist")
+	common := []string{"build", "--empty", "--db", filepath.Join(dir, "none.db"), "--out", out, "--content", testContent,
+		"--site", filepath.Join(repo, "site"), "--uploads", dir, "--base-url", "https://www.example.com"}
+	deployed := func() string {
+		t.Helper()
+		printed, err := stdout(t, func() error { return run(t, "deploy", "--to", "s3://"+bucket+"/site", "--out", out, "--dry-run") })
+		if err != nil {
+			t.Fatalf("deploy --dry-run: %v\n%s", err, printed)
+		}
+		return printed
+	}
+	if err := run(t, common...); err != nil {
+		t.Fatal(err)
+	}
+	if got := deployed(); !strings.Contains(got, "warning: the site's forms post to /popup on the site's own address") ||
+		!strings.Contains(got, "FORM_ENDPOINT=https://<the admin server>/popup") {
+		t.Fatalf("no warning of forms posting to the bucket:\n%s", got)
+	}
+	if err := run(t, append(common, "--form-endpoint", "https://admin.example.com/popup")...); err != nil {
+		t.Fatal(err)
+	}
+	if got := deployed(); strings.Contains(got, "warning") {
+		t.Fatalf("a warning for forms posting to the admin server:\n%s", got)
+	}
+}

@@ -33,6 +33,9 @@ type manifest struct {
 	// Records counts the posts and services the generation shows (nil in manifests written
 	// before they were counted): the build's and the deploy's guards compare them.
 	Records *domain.SiteCounts `json:"records,omitempty"`
+	// FormEndpoint is where the generation's forms post ("/popup", or the admin server's URL):
+	// a deploy to a bucket warns of a path, which a bucket cannot answer.
+	FormEndpoint string `json:"formEndpoint,omitempty"`
 	// order is the maps' keys sorted, when this process encoded the manifest (encodeAfter): the
 	// next manifest differs from it by a few files, so its keys sort by a merge.
 	order *manifestOrder
@@ -453,6 +456,9 @@ func (m manifest) encode(order *manifestOrder) []byte {
 	}
 	if m.Records != nil {
 		b = fmt.Appendf(b, `,"records":{"posts":%d,"services":%d}`, m.Records.Posts, m.Records.Services)
+	}
+	if m.FormEndpoint != "" {
+		b = appendJSONString(append(b, `,"formEndpoint":`...), m.FormEndpoint)
 	}
 	return append(b, '}')
 }

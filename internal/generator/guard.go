@@ -61,3 +61,16 @@ func RecordCounts(dir string) *domain.SiteCounts {
 	}
 	return m.Records
 }
+
+// FormEndpointOf reads where the forms of the generation in dir post, from its manifest; "" for
+// a folder without it (not a generation, or one built before it was kept).
+func FormEndpointOf(dir string) string {
+	var m struct {
+		FormEndpoint string `json:"formEndpoint"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, manifestName))
+	if err != nil || json.Unmarshal(data, &m) != nil {
+		return ""
+	}
+	return m.FormEndpoint
+}

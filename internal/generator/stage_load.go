@@ -26,7 +26,9 @@ func (r *run) load() error {
 	r.live = LiveGeneration(r.cfg.OutDir)
 	r.prev = r.manifests.read(r.live)
 	r.assets = r.renderer.Assets()
-	if r.siteJSON, err = json.Marshal(siteInfo(r.cfg, r.content)); err != nil {
+	info := siteInfo(r.cfg, r.content)
+	r.formEndpoint = info.FormEndpoint
+	if r.siteJSON, err = json.Marshal(info); err != nil {
 		return err
 	}
 	r.intakeFile = r.cfg.Intake.file()

@@ -11,6 +11,7 @@ import (
 func (r *run) swap() error {
 	r.next.Generation = r.name
 	r.next.Records = &domain.SiteCounts{Posts: len(r.blogs), Services: len(r.services)}
+	r.next.FormEndpoint = r.formEndpoint
 	data := r.next.encodeAfter(r.prev) // not through json.Marshal, which would scan the bytes again
 	if err := r.w.write(manifestName, data); err != nil {
 		return err

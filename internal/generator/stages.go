@@ -29,25 +29,26 @@ type run struct {
 	warm bool // Builder.Warm: read and plan everything, even when nothing changed
 
 	// load
-	content     *contentdir.Content
-	contentSum  string   // of the content folder's files ("" when one could not be read)
-	live        string   // the live generation's folder ("" when there is none)
-	prev        manifest // its manifest
-	assets      render.Assets
-	siteJSON    []byte
-	intakeFile  []byte // intake.json of this build (nil: no intake)
-	blogs       []domain.Blog
-	keys        []string   // recordKey of each blog
-	texts       *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
-	services    []domain.Service
-	redirects   []domain.Redirect     // when the source keeps them (RedirectSource)
-	alts        map[string]string     // the media library's alt texts (ImageAltSource)
-	media       map[string]*media.Set // the variants of the uploads the pages use
-	imagesLater int                   // uploads shown as uploaded: their variants are not made yet (ImagesLater)
-	static      map[string]staticFile // by path in the site
-	staticSum   string
-	inputs      string // the inputs hash ("" when an input could not be read)
-	unchanged   bool   // nothing changed: the build stops and the live generation stays
+	content      *contentdir.Content
+	contentSum   string   // of the content folder's files ("" when one could not be read)
+	live         string   // the live generation's folder ("" when there is none)
+	prev         manifest // its manifest
+	assets       render.Assets
+	siteJSON     []byte
+	formEndpoint string // where the forms post (SiteInfo.FormEndpoint), kept in the manifest
+	intakeFile   []byte // intake.json of this build (nil: no intake)
+	blogs        []domain.Blog
+	keys         []string   // recordKey of each blog
+	texts        *postTexts // the posts' text, read when needed (TextSource); nil: blogs carry it
+	services     []domain.Service
+	redirects    []domain.Redirect     // when the source keeps them (RedirectSource)
+	alts         map[string]string     // the media library's alt texts (ImageAltSource)
+	media        map[string]*media.Set // the variants of the uploads the pages use
+	imagesLater  int                   // uploads shown as uploaded: their variants are not made yet (ImagesLater)
+	static       map[string]staticFile // by path in the site
+	staticSum    string
+	inputs       string // the inputs hash ("" when an input could not be read)
+	unchanged    bool   // nothing changed: the build stops and the live generation stays
 
 	// plan
 	planner *planner
