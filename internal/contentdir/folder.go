@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -240,12 +241,28 @@ func decodeStrict(b []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// decodeFrontMatter is decodeStrict for front matter, which may be empty or absent.
+// decodeFrontMatter is decodeStrict for front matter, which may be empty or absent. The lines
+// its errors name are the file's (the front matter starts on the second).
 func decodeFrontMatter(b []byte, v any) error {
 	if err := decodeStrict(b, v); err != nil && !errors.Is(err, io.EOF) {
-		return err
+		return linesOfTheFile(err, 1)
 	}
 	return nil
+}
+
+var yamlLine = regexp.MustCompile(`\bline (\d+):`)
+
+// linesOfTheFile is err with each "line N:" of YAML's counted from the file's first line, the
+// YAML having started after offset lines of it.
+func linesOfTheFile(err error, offset int) error {
+	msg := yamlLine.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		n, _ := strconv.Atoi(yamlLine.FindStringSubmatch(m)[1])
+		return "line " + strconv.Itoa(n+offset) + ":"
+	})
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	// "unmarshal errors:\n  line 3: …\n  line 5: …" on one line
+	msg = strings.ReplaceAll(strings.TrimPrefix(msg, "unmarshal errors:\n  "), "\n  ", "; ")
+	return errors.New(msg)
 }
 
 var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))

@@ -127,7 +127,9 @@ func TestLoadNamesTheBadFile(t *testing.T) {
 		{"no base URL", "site.yaml", "name: x\n", "name and baseUrl are required"},
 		{"unknown field in site.yaml", "site.yaml", "name: x\nbaseUrl: y\nunknownField: 1\n", "site.yaml"},
 		{"unknown field in a collection", "collections/industries.yaml", "- name: x\n  colour: red\n", "industries.yaml"},
-		{"unknown front matter", "landing/seo-services-in-delhi.md", "---\ntitle: x\nsubtitle: y\n---\n", "seo-services-in-delhi.md: front matter"},
+		{"unknown front matter", "landing/seo-services-in-delhi.md", "---\ntitle: x\nsubtitle: y\n---\n", "seo-services-in-delhi.md: front matter: line 3: field subtitle not found"},
+		// The line is the file's, where an editor looks (YAML counts from the front matter's start).
+		{"front matter's line", "pages/about.md", "---\ntitle: About\nintro: a\n  b: c\n---\n", "about.md: front matter: line 4: mapping values are not allowed"},
 		{"landing without its head", "landing/new-landing.md", "---\ntitle: x\n---\nBody\n", "new-landing.md: title, description, keywords"},
 		{"broken front matter", "pages/about.md", "---\ntitle: [\n---\n", "about.md: front matter"},
 	} {
