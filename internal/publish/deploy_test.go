@@ -1,7 +1,6 @@
 package publish
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -57,7 +56,7 @@ func TestTheQueuesDeployKeepsTheCountsAndLetsTheLastPostGo(t *testing.T) {
 	}
 	build := func(reason string) {
 		t.Helper()
-		rec := waitLong(t, q.Request(false, reason))
+		rec := waitWithin(t, q.Request(false, reason), time.Minute)
 		if rec.Status != StatusOK || rec.Deploy == nil || rec.Deploy.Status != StatusOK {
 			t.Fatalf("%s: build %s %q, deploy %+v", reason, rec.Status, rec.Error, rec.Deploy)
 		}
@@ -76,16 +75,4 @@ func TestTheQueuesDeployKeepsTheCountsAndLetsTheLastPostGo(t *testing.T) {
 	if _, ok := srv.Objects(t, bucket, "blog/the-only-post/")["blog/the-only-post/index.html"]; ok {
 		t.Fatal("the deleted post is still on the store")
 	}
-}
-
-// waitLong waits for a build that renders with node and deploys.
-func waitLong(t *testing.T, j *Job) Build {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	b, done := j.Wait(ctx)
-	if !done {
-		t.Fatalf("build %d did not finish", b.ID)
-	}
-	return b
 }

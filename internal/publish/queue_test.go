@@ -73,9 +73,13 @@ func newQueue(t *testing.T, db *store.DB, site Site) *Queue {
 	return q
 }
 
-func wait(t *testing.T, j *Job) Build {
+func wait(t *testing.T, j *Job) Build { return waitWithin(t, j, 10*time.Second) }
+
+// waitWithin waits for j's build, at most limit (a hang's bound; a build that renders with node
+// and deploys wants more).
+func waitWithin(t *testing.T, j *Job, limit time.Duration) Build {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	b, done := j.Wait(ctx)
 	if !done {
