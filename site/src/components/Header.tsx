@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown, Menu, X } from '../lib/lucide';
 import type { Link } from '../types';
 import { requestPopup } from '../lib/events';
@@ -49,23 +49,28 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  useEffect(() => {
+  // Escape is heard from the render that opened the menu on (a layout effect: under Preact, as
+  // the browser runs it, an effect waits for the next frame, and a key pressed at once was lost).
+  useLayoutEffect(() => {
     if (!servicesOpen && !menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
       if (servicesOpen) setServicesOpen(false);
       else setMenuOpen(false);
     };
-    const onClick = (e: MouseEvent) => {
-      if (servicesOpen && dropdownRef.current && !dropdownRef.current.contains(e.target as Node)) setServicesOpen(false);
-    };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('click', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('click', onClick);
-    };
+    return () => document.removeEventListener('keydown', onKey);
   }, [servicesOpen, menuOpen]);
+
+  // A click elsewhere closes the dropdown (after the frame: never the click that opened it).
+  useEffect(() => {
+    if (!servicesOpen) return;
+    const onClick = (e: MouseEvent) => {
+      if (dropdownRef.current && !dropdownRef.current.contains(e.target as Node)) setServicesOpen(false);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [servicesOpen]);
 
   // Any link closes the mobile menu and goes back to the top (SPEC §2).
   const onLinkClick = () => {
