@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/logbuf"
 	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/s3test"
 	"digitalreeviver/internal/store"
@@ -62,14 +63,14 @@ func startServe(t *testing.T, dir string, extra ...string) (addr string, stop fu
 
 // startServeEnv is startServe with more environment; logs is the server's output so far (all
 // of it once stop returned).
-func startServeEnv(t *testing.T, dir string, env []string, extra ...string) (addr string, stop func(), logs *bytes.Buffer) {
+func startServeEnv(t *testing.T, dir string, env []string, extra ...string) (addr string, stop func(), logs *logbuf.Buffer) {
 	t.Helper()
 	addr = freeAddr(t)
 	args := append([]string{"serve", "--db", filepath.Join(dir, "site.db"), "--addr", addr, "--out", filepath.Join(dir, "dist"),
 		"--uploads", filepath.Join(dir, "uploads"), "--site", filepath.Join(dir, "no-site"), "--content", filepath.Join("..", "..", "content")}, extra...)
 	cmd := exec.Command(binary, args...)
 	cmd.Env = append(append(os.Environ(), "ADMIN_JWT_SECRET=", "SMTP_URL="), env...)
-	logs = &bytes.Buffer{}
+	logs = &logbuf.Buffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -20,6 +20,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/generator"
+	"digitalreeviver/internal/logbuf"
 	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/static"
 	"digitalreeviver/internal/store"
@@ -250,7 +251,7 @@ func killBuildMidway(t *testing.T, dir string, args ...string) bool {
 	cmd := exec.Command(sitegen, append([]string{"build", "--db", dbPath(dir), "--out", filepath.Join(dir, "dist"),
 		"--content", contentDir, "--site", siteDir, "--uploads", filepath.Join(dir, "uploads")}, args...)...)
 	cmd.Env = serverEnv(nil)
-	var logs logBuffer
+	var logs logbuf.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -23,11 +23,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"digitalreeviver/internal/logbuf"
 	"digitalreeviver/internal/poll"
 	"digitalreeviver/internal/render"
 )
@@ -103,24 +103,6 @@ func needBundle(t *testing.T) {
 	r.Close()
 }
 
-// logBuffer collects a child's output; safe for the writer goroutines and the test.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // opts shape one `adminapi serve`.
 type opts struct {
 	bundle     bool     // --site is the real site/ (builds and previews work); else builds fail
@@ -176,7 +158,7 @@ type server struct {
 	dir    string
 	url    string
 	cmd    *exec.Cmd
-	logs   *logBuffer
+	logs   *logbuf.Buffer
 	exited chan struct{}
 	err    error // Wait's answer, once exited is closed
 }
@@ -217,7 +199,7 @@ func startServer(t testing.TB, dir string, o opts) *server {
 	if o.manyEnquiries {
 		args = append(args, "--enquiries-per-minute", "1000000", "--intake-per-minute", "1000000")
 	}
-	s := &server{t: t, dir: dir, logs: &logBuffer{}, exited: make(chan struct{})}
+	s := &server{t: t, dir: dir, logs: &logbuf.Buffer{}, exited: make(chan struct{})}
 	s.cmd = exec.Command(adminapi, args...)
 	if o.smallDisk > 0 {
 		s.cmd = exec.Command("unshare", append([]string{"-Urm", "sh", "-c", smallDiskScript, "sh", fmt.Sprint(o.smallDisk), dir, adminapi}, args...)...)

@@ -1,37 +1,19 @@
 package intake
 
 import (
-	"bytes"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
+
+	"digitalreeviver/internal/logbuf"
 )
-
-// syncBuffer is a log destination the drain's passes may write to from their goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (w *syncBuffer) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.Write(p)
-}
-
-func (w *syncBuffer) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.b.String()
-}
 
 // TestAMissingBucketIsSaidOnceAsAnError: an intake bucket that does not exist (a mistyped
 // INTAKE_TARGET) is an ERROR that says so in plain words, once, however many passes fail the
 // same way; a bucket that exists is said to be reached once. Before, the server logged
 // "enquiries reach the intake bucket" at start and then the same WARN every 5 s forever.
 func TestAMissingBucketIsSaidOnceAsAnError(t *testing.T) {
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	log := slog.New(slog.NewTextHandler(&logs, nil))
 	missing := newDrain(t, func(o *Options) { o.Config.Bucket = "no-such-intake-bucket"; o.Log = log })
 	for range 3 {
@@ -44,7 +26,7 @@ func TestAMissingBucketIsSaidOnceAsAnError(t *testing.T) {
 		t.Fatalf("%d errors for three failed passes:\n%s", n, out)
 	}
 
-	var okLogs syncBuffer
+	var okLogs logbuf.Buffer
 	present := newDrain(t, func(o *Options) { o.Log = slog.New(slog.NewTextHandler(&okLogs, nil)) })
 	for range 2 {
 		present.svc.afterPass(t.Context(), present.svc.pass(t.Context()))

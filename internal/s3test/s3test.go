@@ -15,9 +15,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"digitalreeviver/internal/logbuf"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -114,7 +115,7 @@ func start(tb testing.TB, bin string, iam bool) (*Server, error) {
 	}
 	dir := tb.TempDir()
 	s := &Server{Endpoint: "http://" + addr, AccessKey: "test" + randHex(6), SecretKey: randHex(20), Dir: dir, bin: bin}
-	logs := &syncWriter{w: &bytes.Buffer{}}
+	logs := &logbuf.Buffer{}
 	args := []string{"--port", addr, "--access", s.AccessKey, "--secret", s.SecretKey, "--quiet"}
 	if iam {
 		admin, err := freeAddr()
@@ -229,21 +230,4 @@ func randHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-type syncWriter struct {
-	mu sync.Mutex
-	w  *bytes.Buffer
-}
-
-func (w *syncWriter) String() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.w.String()
-}
-
-func (w *syncWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.w.Write(p)
 }
