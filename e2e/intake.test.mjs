@@ -36,7 +36,6 @@ after(async () => {
   await bucket?.stop();
 });
 
-// The map embed and the chat link are the only outside addresses: answered locally.
 // A visitor in India (the browser's language stays en-US, as on many Indian machines): the forms
 // take the country from the time zone. retryWindowMs, when given, shortens the page's 20 s of
 // retries before the intake (site/src/lib/send.ts; its component test holds the full schedule):
@@ -44,7 +43,6 @@ after(async () => {
 async function newPage(viewport = { width: 1280, height: 900 }, retryWindowMs = undefined) {
   const context = await browser.newContext({ viewport, timezoneId: 'Asia/Kolkata' });
   if (retryWindowMs) await context.addInitScript((ms) => { window.enquiryRetryWindowMs = ms; }, retryWindowMs);
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) => r.fulfill({ status: 200, contentType: 'text/html', body: '<p>outside</p>' }));
   const page = await context.newPage();
   return { context, page, errors: watchErrors(page) };
 }

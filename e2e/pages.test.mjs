@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { withDemo } from './lib/demo.mjs';
 import { axeViolations } from './lib/axe.mjs';
 import { coveredByFloating } from './lib/covered.mjs';
-import { DESKTOP, PHONE, answerOutside, islandsLive, openPage, publicRoutes } from './lib/site.mjs';
+import { DESKTOP, PHONE, islandsLive, openPage, publicRoutes } from './lib/site.mjs';
 
 // site/src/lib/popupMemory.ts: where the page remembers that the visitor closed the popup.
 const POPUP_MEMORY_KEY = 'digitalreeviver:contact-popup';
@@ -102,7 +102,6 @@ describe('every public route', { concurrency: true }, () => {
     const routes = await publicRoutes(demo.base);
     for (const options of [PHONE, DESKTOP]) {
       const context = await browser.newContext({ ...options, javaScriptEnabled: false });
-      await answerOutside(context);
       const page = await context.newPage();
       for (const route of routes) {
         await page.goto(demo.base + route);

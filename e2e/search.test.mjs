@@ -15,7 +15,6 @@ const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
 async function newPage(options = DESKTOP) {
   const context = await browser.newContext({ ...options, reducedMotion: 'reduce' });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>outside</p>' }));
   const page = await context.newPage();
   const searchFiles = [];
   page.on('request', (r) => { if (/\/search\/index\.bin|\/assets\/search\//.test(r.url())) searchFiles.push(new URL(r.url()).pathname); });

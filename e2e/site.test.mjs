@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { watchErrors } from './lib/browser.mjs';
 import { withDemo, login, untilLive } from './lib/demo.mjs';
 import { makePng } from './lib/png.mjs';
-import { DESKTOP, PHONE, answerOutside, islandsLive, openPage } from './lib/site.mjs';
+import { DESKTOP, PHONE, islandsLive, openPage } from './lib/site.mjs';
 
 let demo, browser;
 const newPage = (options) => openPage(browser, options);
@@ -312,7 +312,6 @@ test('on a phone the SMO price table scrolls inside its frame and says so', asyn
 test('home does not shift when its script and fonts arrive after the first paint', async () => {
   for (const [name, options] of [['phone', PHONE], ['laptop', DESKTOP]]) {
     const context = await browser.newContext({ ...options, reducedMotion: 'no-preference' });
-    await answerOutside(context);
     let painted;
     const firstPaint = new Promise((resolve) => { painted = resolve; });
     await context.exposeBinding('__painted', () => painted());

@@ -39,9 +39,6 @@ test('the contact form shows the Turnstile widget under the site policy and send
     if (url === SCRIPT) return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN });
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><p>Checked</p>' });
   });
-  // Anything else outside (the map embed) is answered locally too: the tests have no network.
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|challenges\.cloudflare\.com)/, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<p>outside</p>' }));
   const page = await context.newPage();
   const errors = watchErrors(page);
 

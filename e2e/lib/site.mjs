@@ -1,21 +1,14 @@
 // What the public site's browser test files share (site.test.mjs, pages.test.mjs): the phone and
-// laptop they open pages as, outside addresses answered locally, islands awake, and the public
-// routes of SPEC §2.
+// laptop they open pages as, islands awake, and the public routes of SPEC §2.
 import assert from 'node:assert/strict';
 import { watchErrors } from './browser.mjs';
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
-// The map embed and the chat link are the only outside addresses; the tests have no network,
-// so outside requests are answered locally instead of failing noisily.
-export const answerOutside = (context) =>
-  context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<p>outside</p>' }));
-
 /** A new context and page of browser as options say (the laptop by default), its errors watched. */
 export async function openPage(browser, options = DESKTOP) {
   const context = await browser.newContext({ ...options, reducedMotion: 'no-preference' });
-  await answerOutside(context);
   const page = await context.newPage();
   return { context, page, errors: watchErrors(page) };
 }

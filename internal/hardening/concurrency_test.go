@@ -166,7 +166,7 @@ func TestConcurrentPublishingKeepsSiteWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	s := startServer(t, dir, opts{bundle: true, demo: true})
+	s := startServer(t, dir, opts{bundle: true, demo: true, race: true})
 	c := s.client().login(t)
 	for i := 0; i < 20; i++ {
 		r := c.mustJSON(t, "POST", "/api/preview-blogs", map[string]string{"title": fmt.Sprintf("Fresh Post %d", i), "category": "News", "content": fmt.Sprintf("<p>Fresh %d.</p>", i)})

@@ -174,7 +174,7 @@ func TestKill9LosesNoAcknowledgedWrite(t *testing.T) {
 	png := pngBytes(t, 16, 16)
 	l := newLedger()
 	for round := 0; round < 4; round++ {
-		s := startServer(t, dir, opts{trustProxy: true, manyEnquiries: true})
+		s := startServer(t, dir, opts{trustProxy: true, manyEnquiries: true, race: true})
 		admin := s.client()
 		admin.xff = fmt.Sprintf("10.201.%d.1", round)
 		admin.login(t)

@@ -50,11 +50,17 @@ var (
 	binDir     string
 	adminapi   string
 	sitegen    string
+	// adminapiRace is adminapi built with -race, when the tests run under it (else adminapi):
+	// the server of the tests whose subject is concurrency inside it (opts.race).
+	adminapiRace string
 )
 
-// TestMain builds the real binaries once (with -race when the tests run under it), so every test
-// drives exactly what an operator deploys. With -short (make test-quick, the inner loop) none
-// runs: they start servers and wait on them for over a minute in all; make test runs them.
+// TestMain builds the real binaries once, as an operator builds them, so every test drives what
+// is deployed; under -race it also builds adminapi with -race for the tests about concurrency in
+// the server (opts.race). Every server under the race detector cost about twice the CPU, most of
+// this package's time in make test, for attacks, crashes and limits that are not about races.
+// With -short (make test-quick, the inner loop) none runs: they start servers and wait on them
+// for over a minute in all; make test runs them.
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if testing.Short() {
@@ -71,12 +77,15 @@ func TestMain(m *testing.M) {
 		panic(err)
 	}
 	adminapi, sitegen = filepath.Join(binDir, "adminapi"), filepath.Join(binDir, "sitegen")
-	for bin, pkg := range map[string]string{adminapi: "./cmd/adminapi", sitegen: "./cmd/sitegen"} {
-		args := []string{"build", "-o", bin}
-		if raceEnabled {
-			args = append(args, "-race")
-		}
-		cmd := exec.Command("go", append(args, pkg)...)
+	builds := [][]string{{"-o", adminapi, "./cmd/adminapi"}, {"-o", sitegen, "./cmd/sitegen"}}
+	adminapiRace = adminapi
+	if raceEnabled {
+		adminapiRace = filepath.Join(binDir, "adminapi-race")
+		builds = append(builds, []string{"-race", "-o", adminapiRace, "./cmd/adminapi"})
+	}
+	for _, args := range builds {
+		pkg := args[len(args)-1]
+		cmd := exec.Command("go", append([]string{"build"}, args...)...)
 		cmd.Dir = repoRoot
 		if out, err := cmd.CombinedOutput(); err != nil {
 			fmt.Fprintf(os.Stderr, "go build %s: %v\n%s", pkg, err, out)
@@ -113,6 +122,9 @@ type opts struct {
 	// drain's (--intake-per-minute), for tests whose writers send hundreds of enquiries and are
 	// not about those limits.
 	manyEnquiries bool
+	// race runs the -race build of adminapi when the tests run under it: a data race inside the
+	// server then fails the test that provoked it. For tests whose subject is concurrency.
+	race bool
 	// smallDisk, in MiB, runs the server on a file system of that size of its own: dir (its
 	// database, uploads, site and outbox) becomes a tmpfs in a user and mount namespace
 	// (unshare -Urm, no privilege needed), seeded with what dir held. Only the server sees it.
@@ -178,16 +190,17 @@ func serverEnv(extra []string) []string {
 
 // startServer runs `adminapi serve` on dir (db, dist, uploads and outbox all live there) on a
 // free loopback port, and waits until /healthz answers (and in demo mode until the site is
-// built). The process is killed when the test ends, and a data race in it fails the test.
+// built). The process is killed when the test ends, and a data race in a -race build of it
+// (o.race) fails the test.
 func startServer(t testing.TB, dir string, o opts) *server {
 	t.Helper()
 	site := filepath.Join(dir, "no-site")
 	if o.bundle {
 		site = siteDir
 	}
-	// No AVIF variants: making them starts by compiling libavif's WebAssembly, which under -race
-	// costs about 15 s of CPU in every server that gets an image; these tests are about attacks
-	// and crashes, and the variants are the media tests' and the browser tests' (e2e/media).
+	// No AVIF variants: making them starts by compiling libavif's WebAssembly, seconds of CPU in
+	// every server that gets an image; these tests are about attacks and crashes, and the
+	// variants are the media tests' and the browser tests' (e2e/media).
 	args := []string{"serve", "--db", dbPath(dir), "--addr", "127.0.0.1:0", "--out", filepath.Join(dir, "dist"),
 		"--uploads", filepath.Join(dir, "uploads"), "--site", site, "--content", contentDir, "--avif=false"}
 	if o.demo {
@@ -200,9 +213,13 @@ func startServer(t testing.TB, dir string, o opts) *server {
 		args = append(args, "--enquiries-per-minute", "1000000", "--intake-per-minute", "1000000")
 	}
 	s := &server{t: t, dir: dir, logs: &logbuf.Buffer{}, exited: make(chan struct{})}
-	s.cmd = exec.Command(adminapi, args...)
+	bin := adminapi
+	if o.race {
+		bin = adminapiRace
+	}
+	s.cmd = exec.Command(bin, args...)
 	if o.smallDisk > 0 {
-		s.cmd = exec.Command("unshare", append([]string{"-Urm", "sh", "-c", smallDiskScript, "sh", fmt.Sprint(o.smallDisk), dir, adminapi}, args...)...)
+		s.cmd = exec.Command("unshare", append([]string{"-Urm", "sh", "-c", smallDiskScript, "sh", fmt.Sprint(o.smallDisk), dir, bin}, args...)...)
 	}
 	s.cmd.Env = serverEnv(o.env)
 	s.cmd.Stdout, s.cmd.Stderr = s.logs, s.logs

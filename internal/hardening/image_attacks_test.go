@@ -45,10 +45,7 @@ func TestPixelBombIsRefusedFromEveryWayIn(t *testing.T) {
 	const name = "00112233445566778899aabbccddeeff.png"
 	blogs := `[{"title":"A post with a picture","slug":"a-post-with-a-picture","content":"<p>Hello.</p>","category":"News",` +
 		`"image":"/uploads/` + name + `","createdAt":"2026-02-01T10:00:00Z"}]`
-	limit := int64(400)
-	if raceEnabled {
-		limit = 1000
-	}
+	const limit = 400
 	refused := func(how, out string, ok bool, peak int64) {
 		t.Helper()
 		t.Logf("%s: peak %d MiB", how, peak)

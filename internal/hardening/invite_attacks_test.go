@@ -69,10 +69,7 @@ func TestMadeUpLinksCostNoPasswordHash(t *testing.T) {
 	}
 	// Without a hash, the burst costs buffers and goroutines; with one per request (outside the
 	// gate, as the accept was) it cost gigabytes, and through the gate it would have answered 503.
-	limit := int64(60)
-	if raceEnabled {
-		limit = 250
-	}
+	const limit = 60
 	if grown := peak - before; grown > limit {
 		t.Errorf("peak memory grew by %d MiB under the burst (from %d to %d MiB)", grown, before, peak)
 	}

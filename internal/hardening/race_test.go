@@ -2,6 +2,6 @@
 
 package hardening
 
-// raceEnabled: the test binary runs under the race detector, so the binaries it starts are
-// built with -race too and a data race in the server fails the test that provoked it.
+// raceEnabled: the test binary runs under the race detector, so adminapi is built with -race
+// too for the tests about concurrency in the server (opts.race), where a data race fails them.
 const raceEnabled = true

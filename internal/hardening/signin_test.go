@@ -56,7 +56,7 @@ func statusCount(replies []reply) map[int]int {
 // checked: 20 at once from one address were all tried.)
 func TestConcurrentSignInsMeetTheLockout(t *testing.T) {
 	t.Parallel()
-	s := newServer(t, opts{})
+	s := newServer(t, opts{race: true})
 	// checkBurst: at most maxChecked of the replies checked a password (401); the rest were
 	// refused by the lockout (429) or, on a machine so loaded that a check waited past the
 	// password gate's limit, answered busy (503: not checked, counted neither way). Both carry
@@ -201,12 +201,8 @@ func TestPasswordChecksAreBounded(t *testing.T) {
 			t.Fatalf("busy answer without Retry-After or message: %s %v", r, r.header)
 		}
 	}
-	// A bounded server grows by about a hundred MiB here (a few hundred under the race
-	// detector, which shadows every allocation); unbounded, it grew by gigabytes.
-	limit := int64(300)
-	if raceEnabled {
-		limit = 800
-	}
+	// A bounded server grows by about a hundred MiB here; unbounded, it grew by gigabytes.
+	const limit = 300
 	if grown := peak - before; grown > limit {
 		t.Errorf("peak memory grew by %d MiB under the burst (from %d to %d MiB)", grown, before, peak)
 	}
