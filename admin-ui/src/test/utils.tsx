@@ -44,7 +44,7 @@ export function stubFetch(...answers: (Response | (() => Response))[]) {
   return fn;
 }
 
-type Answer = Response | ((init: RequestInit) => Response);
+type Answer = Response | ((init: RequestInit) => Response | Promise<Response>);
 
 /**
  * Replaces global fetch with a mock that answers by "METHOD /path" (each answer made afresh per

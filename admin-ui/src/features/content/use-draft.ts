@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../lib/focus';
 import { EMPTY_DRAFT, validateDraft, type ContentDraft, type ContentKind, type DraftErrors } from './kind';
 
@@ -9,6 +9,9 @@ import { EMPTY_DRAFT, validateDraft, type ContentDraft, type ContentKind, type D
 export function useDraft(kind: ContentKind, initial: ContentDraft | null = null) {
   const [values, setValues] = useState<ContentDraft | null>(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
+  // The values as last rendered, for a save that awaited its answer: were they typed on meanwhile?
+  const latest = useRef(values);
+  latest.current = values;
 
   const change = (patch: Partial<ContentDraft>) => {
     setValues((v) => (v ? { ...v, ...patch } : v));
@@ -41,5 +44,8 @@ export function useDraft(kind: ContentKind, initial: ContentDraft | null = null)
     setErrors({});
   };
 
-  return { values, errors, change, clearError, check, reset };
+  /** True when the draft was changed since it was `sent` (every change makes a new object). */
+  const changedSince = (sent: ContentDraft) => latest.current !== sent;
+
+  return { values, errors, change, clearError, check, reset, changedSince };
 }

@@ -256,6 +256,25 @@ describe('EditContentPage (service)', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 4000 })).toBeInTheDocument();
   });
 
+  it('keeps what was typed while the update was on its way, and stays to Update again', async () => {
+    setToken('tok');
+    let answer: (r: Response) => void = () => {};
+    routeFetch({
+      ...liveRoutes('services', service),
+      'PUT /api/services/local-seo': () => new Promise<Response>((resolve) => { answer = resolve; }),
+    });
+    renderEdit();
+    const title = await screen.findByLabelText(/^Title/);
+    await userEvent.click(screen.getByRole('button', { name: 'Update service' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await userEvent.type(title, ' in Noida');
+    answer(jsonResponse({ message: 'Service updated successfully!', service }));
+    expect(await screen.findByText('Service updated successfully! What you typed since is still in the form: press Update to save it.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue(`${service.title} in Noida`);
+    expect(screen.queryByText(/Returning to the dashboard/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Update service' })).toBeEnabled();
+  });
+
   it("says 'Failed to update service.' when the server refuses", async () => {
     setToken('tok');
     routeFetch({

@@ -97,16 +97,20 @@ function EditScreen({ kind, slug, item, setData }: { kind: ContentKind; slug: st
       const image = picture.uploadedUrl ?? picture.file ?? (picture.picked || null);
       const res = await session.guard(item.version, (v) => updatePublished(kind, slug, values, image, v, renamed ? newSlug : undefined), session.reload, item);
       if (!res) return;
-      toast.success(res.message || kind.messages.updated, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
+      // What was typed while the update was on its way stays in the form (no redirect), to
+      // Update again.
+      const typedOn = draft.changedSince(values);
+      const message = `${res.message || kind.messages.updated}${typedOn ? ' What you typed since is still in the form: press Update to save it.' : ''}`;
+      toast.success(message, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
       picture.reset();
       siteChanged();
       const next = savedItem(kind, res);
       if (next) {
         setData(next);
-        draft.reset(draftOf(kind, next));
+        if (!typedOn) draft.reset(draftOf(kind, next));
       }
       if (next && next.slug !== slug) navigate(`${kind.routes.edit}/${encodeURIComponent(next.slug)}`, { replace: true });
-      if (kind.form.editRedirectMs !== undefined) {
+      if (kind.form.editRedirectMs !== undefined && !typedOn) {
         setDone(true);
         timer.current = setTimeout(() => navigate('/admin/dashboard'), kind.form.editRedirectMs);
       }

@@ -66,6 +66,27 @@ describe('PreviewContentPage (blog)', () => {
     });
   });
 
+  it('keeps what was typed while the update was on its way in the open form, to Update again', async () => {
+    setToken('tok');
+    let answer: (r: Response) => void = () => {};
+    routeFetch({
+      ...draftRoutes('blogs', { ...blog, category: 'SEO' }),
+      'PUT /api/preview-blogs/spring-checklist': () => new Promise<Response>((resolve) => { answer = resolve; }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const title = screen.getByLabelText(/^Title/);
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Spring list');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await userEvent.type(title, ' for clinics');
+    answer(jsonResponse({ message: 'Blog updated successfully.', blog: { ...blog, title: 'Spring list' } }));
+    expect(await screen.findByText('Blog updated successfully. What you typed since is still in the form: press Update to save it.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit preview blog' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Spring list for clinics');
+  });
+
   it('publishes only the version it shows; a newer one saved elsewhere is offered instead', async () => {
     setToken('tok');
     const fetch = routeFetch({

@@ -76,8 +76,10 @@ function PreviewScreen({ kind, slug, item, setData }: { kind: ContentKind; slug:
       const uploadedUrl = picture.uploadedUrl ?? (picture.picked || undefined);
       const res = await session.guard(item.version, (v) => updatePreview(kind, slug, values, picture.file ?? shownImage, v, uploadedUrl), session.reload, item);
       if (!res) return;
-      toast.success(res.message || kind.messages.updated);
-      setEditing(false);
+      // What was typed while the update was on its way stays in the open form, to Update again.
+      const typedOn = draft.changedSince(values);
+      toast.success(`${res.message || kind.messages.updated}${typedOn ? ' What you typed since is still in the form: press Update to save it.' : ''}`);
+      if (!typedOn) setEditing(false);
       saved(savedItem(kind, res));
     } catch (err) {
       if (!isSessionError(err)) toast.error(kind.messages.previewUpdateFailed(err instanceof ApiError ? err.message : ''));
