@@ -34,7 +34,8 @@ login:
 # 477 s. Sampled from /proc/stat, both cores are busy from the first second to the last minute
 # (650 s fresh, 460 s on a second run): what is left to gain is CPU, not order (README, "Two
 # commands"). With less CPU (the browser sweeps in one page, hardening's servers without -race)
-# the browser part ends at 407 s and the whole at 592 s. Each part's output is printed whole when it ends; a failing part does not stop
+# the browser part ends at 407 s and the whole at 592 s; with four Go test binaries at a time
+# (test-go), at 389 s and 558 s. Each part's output is printed whole when it ends; a failing part does not stop
 # the others.
 test:
 	@$(MAKE) --no-print-directory -j5 -k --output-sync=target gate-browser gate-go gate-js
