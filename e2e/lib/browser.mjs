@@ -15,10 +15,13 @@ export const BIN = join(ROOT, 'bin');
 // The tests have no network: every outside host (the contact page's map embed) fails to resolve
 // at once, whatever the machine's DNS does. (They were answered by intercepting every request,
 // which cost a fifth of a page walk's CPU; a test that needs an outside host, as Turnstile's
-// script, still routes that one.)
-const OFFLINE = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1';
+// script, still routes that one.) And no proxy: Chromium on Linux takes one from http_proxy and
+// https_proxy, and a CI machine that sets them for its package mirrors would hand the outside
+// hosts to a proxy that may never answer, holding every page's load event (it did: the contact
+// page timed out on CI). Loopback never goes through a proxy either way.
+const OFFLINE = ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--no-proxy-server'];
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', OFFLINE];
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', ...OFFLINE];
 
 // Playwright gives every launch a new empty profile of its own.
 export async function launch() {
