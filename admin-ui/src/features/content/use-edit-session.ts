@@ -46,3 +46,13 @@ export function useEditSession(kind: ContentKind, stage: Stage, setItem: (item: 
 }
 
 export type EditSession = ReturnType<typeof useEditSession>;
+
+/**
+ * What a save's success adds when the form changed while the save was on its way: the form keeps
+ * it, and says so, to be saved with Update.
+ */
+export function changedSinceNote(typed: boolean, picture: boolean): string {
+  if (typed) return ' What you typed since is still in the form: press Update to save it.';
+  if (picture) return ' The picture you chose since is still in the form: press Update to save it.';
+  return '';
+}

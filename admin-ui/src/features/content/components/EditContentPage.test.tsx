@@ -275,6 +275,30 @@ describe('EditContentPage (service)', () => {
     expect(screen.getByRole('button', { name: 'Update service' })).toBeEnabled();
   });
 
+  it('keeps a picture chosen while the update was on its way, and stays to Update again with it', async () => {
+    setToken('tok');
+    let answer: (r: Response) => void = () => {};
+    let puts = 0;
+    const fetch = routeFetch({
+      ...liveRoutes('services', service),
+      'PUT /api/services/local-seo': () =>
+        ++puts === 1 ? new Promise<Response>((resolve) => { answer = resolve; }) : jsonResponse({ message: 'Service updated successfully!', service }),
+    });
+    renderEdit();
+    await userEvent.click(await screen.findByRole('button', { name: 'Update service' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await userEvent.upload(screen.getByLabelText(/^Image/), new File([new Uint8Array([137, 80, 78, 71])], 'office.png', { type: 'image/png' }));
+    answer(jsonResponse({ message: 'Service updated successfully!', service }));
+    expect(await screen.findByText('Service updated successfully! The picture you chose since is still in the form: press Update to save it.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Chosen picture' })).toBeInTheDocument();
+    expect(screen.queryByText(/Returning to the dashboard/)).toBeNull();
+    // Update again sends it.
+    await userEvent.click(screen.getByRole('button', { name: 'Update service' }));
+    await waitFor(() => expect(callsOf(fetch, 'PUT /api/services/local-seo')).toHaveLength(2));
+    const body = callsOf(fetch, 'PUT /api/services/local-seo')[1].body;
+    expect(body instanceof FormData && (body.get('image') as File).name).toBe('office.png');
+  });
+
   it("says 'Failed to update service.' when the server refuses", async () => {
     setToken('tok');
     routeFetch({

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { getItem, removePublishedImage, savedItem, updatePublished } from '../api/content';
 import { draftOf, type ContentItem, type ContentKind } from '../kind';
-import { useEditSession } from '../use-edit-session';
+import { changedSinceNote, useEditSession } from '../use-edit-session';
 import { useClashCheck } from '../use-published';
 import { useItemSchedule } from '../use-schedule';
 import { useUnpublish } from '../use-unpublish';
@@ -95,14 +95,16 @@ function EditScreen({ kind, slug, item, setData }: { kind: ContentKind; slug: st
       }
       // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
       const image = picture.uploadedUrl ?? picture.file ?? (picture.picked || null);
+      const sentPicture = picture.choice();
       const res = await session.guard(item.version, (v) => updatePublished(kind, slug, values, image, v, renamed ? newSlug : undefined), session.reload, item);
       if (!res) return;
-      // What was typed while the update was on its way stays in the form (no redirect), to
-      // Update again.
+      // What was typed or chosen while the update was on its way stays in the form (no
+      // redirect), to Update again.
       const typedOn = draft.changedSince(values);
-      const message = `${res.message || kind.messages.updated}${typedOn ? ' What you typed since is still in the form: press Update to save it.' : ''}`;
-      toast.success(message, liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
-      picture.reset();
+      const pictureOn = picture.changedSince(sentPicture);
+      toast.success(`${res.message || kind.messages.updated}${changedSinceNote(typedOn, pictureOn)}`,
+        liveUrl ? { href: liveUrl, label: 'Open the live page' } : undefined);
+      if (!pictureOn) picture.reset();
       siteChanged();
       const next = savedItem(kind, res);
       if (next) {
@@ -110,7 +112,7 @@ function EditScreen({ kind, slug, item, setData }: { kind: ContentKind; slug: st
         if (!typedOn) draft.reset(draftOf(kind, next));
       }
       if (next && next.slug !== slug) navigate(`${kind.routes.edit}/${encodeURIComponent(next.slug)}`, { replace: true });
-      if (kind.form.editRedirectMs !== undefined && !typedOn) {
+      if (kind.form.editRedirectMs !== undefined && !typedOn && !pictureOn) {
         setDone(true);
         timer.current = setTimeout(() => navigate('/admin/dashboard'), kind.form.editRedirectMs);
       }
@@ -171,7 +173,6 @@ function EditScreen({ kind, slug, item, setData }: { kind: ContentKind; slug: st
           kind={kind}
           values={draft.values}
           errors={draft.errors}
-         
           onChange={draft.change}
           afterTitle={<AddressField kind={kind} current={item.slug} value={address} error={addressError} onChange={setAddress} />}
         />

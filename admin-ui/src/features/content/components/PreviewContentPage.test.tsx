@@ -87,6 +87,24 @@ describe('PreviewContentPage (blog)', () => {
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Spring list for clinics');
   });
 
+  it('keeps a picture chosen while the update was on its way in the open form, to Update again', async () => {
+    setToken('tok');
+    let answer: (r: Response) => void = () => {};
+    routeFetch({
+      ...draftRoutes('blogs', { ...blog, category: 'SEO' }),
+      'PUT /api/preview-blogs/spring-checklist': () => new Promise<Response>((resolve) => { answer = resolve; }),
+    });
+    renderPreview();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await userEvent.upload(screen.getByLabelText(/^Cover image/), new File([new Uint8Array([137, 80, 78, 71])], 'office.png', { type: 'image/png' }));
+    answer(jsonResponse({ message: 'Blog updated successfully.', blog }));
+    expect(await screen.findByText('Blog updated successfully. The picture you chose since is still in the form: press Update to save it.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Edit preview blog' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Chosen picture' })).toBeInTheDocument();
+  });
+
   it('publishes only the version it shows; a newer one saved elsewhere is offered instead', async () => {
     setToken('tok');
     const fetch = routeFetch({

@@ -15,7 +15,7 @@ import { Spinner } from '../../../components/Spinner';
 import { WhenForm } from '../../../components/WhenForm';
 import { getItem, renderPreview, savedItem, updatePreview } from '../api/content';
 import { draftOf, type ContentItem, type ContentKind } from '../kind';
-import { useEditSession } from '../use-edit-session';
+import { changedSinceNote, useEditSession } from '../use-edit-session';
 import { usePublish } from '../use-publish';
 import { useReview } from '../use-review';
 import { useItemSchedule } from '../use-schedule';
@@ -74,12 +74,15 @@ function PreviewScreen({ kind, slug, item, setData }: { kind: ContentKind; slug:
     try {
       // A new file uploaded for a preview, or an image chosen from the media library, goes by its URL.
       const uploadedUrl = picture.uploadedUrl ?? (picture.picked || undefined);
+      const sentPicture = picture.choice();
       const res = await session.guard(item.version, (v) => updatePreview(kind, slug, values, picture.file ?? shownImage, v, uploadedUrl), session.reload, item);
       if (!res) return;
-      // What was typed while the update was on its way stays in the open form, to Update again.
+      // What was typed or chosen while the update was on its way stays in the open form, to
+      // Update again.
       const typedOn = draft.changedSince(values);
-      toast.success(`${res.message || kind.messages.updated}${typedOn ? ' What you typed since is still in the form: press Update to save it.' : ''}`);
-      if (!typedOn) setEditing(false);
+      const pictureOn = picture.changedSince(sentPicture);
+      toast.success(`${res.message || kind.messages.updated}${changedSinceNote(typedOn, pictureOn)}`);
+      if (!typedOn && !pictureOn) setEditing(false);
       saved(savedItem(kind, res));
     } catch (err) {
       if (!isSessionError(err)) toast.error(kind.messages.previewUpdateFailed(err instanceof ApiError ? err.message : ''));
