@@ -285,6 +285,13 @@ test('on a phone the floating call and chat buttons stay off the contact form', 
       assert.deepEqual(covered, [], `the Phone field of ${route} is covered with the field at the ${block}`);
     }
     assert.ok(await page.locator('main a[href^="tel:"]').first().isVisible(), `${route} still offers the call link`);
+    // With the buttons away, no lane is kept for them: the form's container has even margins.
+    const { left, right } = await page.locator('form.contact-form').evaluate((f) => {
+      const r = f.closest('.container').getBoundingClientRect();
+      const style = getComputedStyle(f.closest('.container'));
+      return { left: r.left + parseFloat(style.paddingLeft), right: document.documentElement.clientWidth - r.right + parseFloat(style.paddingRight) };
+    });
+    assert.ok(Math.abs(left - right) <= 1, `${route}: the content has ${left} px on the left and ${right} px on the right`);
   }
   await page.goto(`${demo.base}/about/`);
   assert.ok(await page.locator('.floating-widget a').first().isVisible(), 'the buttons are there on other pages');
