@@ -256,6 +256,47 @@ adminTest('the account screen says which address is the admin\'s', async (page) 
   await page.locator('.account-card').getByText(DEMO_EMAIL, { exact: true }).waitFor();
 });
 
+// A 1×1 BMP: a picture Chromium shows, of a kind the server refuses (JPEG, PNG, WebP, GIF only).
+function bmp() {
+  const b = Buffer.alloc(58);
+  b.write('BM', 0);
+  b.writeUInt32LE(58, 2);
+  b.writeUInt32LE(54, 10);
+  b.writeUInt32LE(40, 14);
+  b.writeInt32LE(1, 18);
+  b.writeInt32LE(1, 22);
+  b.writeUInt16LE(1, 26);
+  b.writeUInt16LE(24, 28);
+  b.writeUInt32LE(4, 34);
+  return b;
+}
+
+// A file that is no picture is refused beside the field when it is chosen; the reason a save was
+// refused is said at the top of the form and brought into view below the sticky top bar, however
+// far down the button was (it was scrolled under the bar, out of sight).
+for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
+  adminTest(`a cover that is no picture is refused when chosen; a refused save's reason shows below the top bar, at ${viewport.width} px`, async (page) => {
+    await page.goto(`${base}/admin/add-blog`);
+    await page.getByLabel(/^Title/).fill(uniq('Refused cover'));
+    await page.getByLabel(/^Category/).fill('SEO');
+    await typeInEditor(page, 'Text of a post whose cover is no picture.');
+    const cover = page.getByLabel(/^Cover image/);
+    await cover.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await page.getByText('This file is not a picture: only JPEG, PNG, WebP or GIF images are allowed.').waitFor();
+    assert.equal(await cover.inputValue(), '', 'the refused file is not kept');
+    await cover.setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: bmp() });
+    await page.getByRole('img', { name: 'Chosen picture' }).waitFor();
+    await page.getByRole('button', { name: 'Add Blog' }).click();
+    const said = page.locator('form [role=alert]');
+    await said.filter({ hasText: 'Only JPEG, PNG, WebP or GIF images are allowed.' }).waitFor();
+    await page.waitForFunction(() => { const y = window.scrollY; return new Promise((r) => requestAnimationFrame(() => r(window.scrollY === y))); });
+    const bar = await page.locator('.topbar').boundingBox();
+    const box = await said.boundingBox();
+    assert.ok(box.y >= bar.y + bar.height && box.y + box.height <= viewport.height,
+      `the reason is at ${box.y}–${box.y + box.height} px, the top bar ends at ${bar.y + bar.height} px`);
+  }, { viewport });
+}
+
 adminTest('adds a blog with a cover and a picture in the text', async (page) => {
   const title = uniq('Spring SEO checklist');
   await page.goto(`${base}/admin/dashboard`);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { ImageOff, Images, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { ImageOff, Images, Trash2, X } from 'lucide-react';
 import { MediaPicker } from '../features/media/components/MediaPicker';
-import { IMAGE_ACCEPT, imageFileProblem } from '../lib/upload';
+import { IMAGE_ACCEPT, imageFileProblem, MSG_IMAGE_UNREADABLE } from '../lib/upload';
 import { Field } from './Field';
 
 interface Props {
@@ -24,8 +24,15 @@ interface Props {
 export function ImageInput({ label, current, file, onFile, onRemove, removing, required, error, hint, onPick }: Props) {
   const [preview, setPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
-  // A file the server would refuse is refused here, when it is picked, beside the field.
+  // A file the server would refuse is refused here, when it is picked, beside the field: too
+  // large at once, no picture (named .png, say) when its thumbnail cannot be shown.
   const [refused, setRefused] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const drop = (problem: string) => {
+    setRefused(problem);
+    if (input.current) input.current.value = '';
+    onFile(null);
+  };
 
   useEffect(() => {
     if (!file) {
@@ -44,10 +51,15 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
       {({ id, describedBy, invalid }) => (
         <div className="image-input">
           <div className="thumb" aria-hidden={!shown}>
-            {shown ? <img src={shown} alt={file ? 'Chosen picture' : 'Current picture'} /> : <ImageOff size={28} aria-hidden="true" />}
+            {shown ? (
+              <img src={shown} alt={file ? 'Chosen picture' : 'Current picture'} onError={preview ? () => drop(MSG_IMAGE_UNREADABLE) : undefined} />
+            ) : (
+              <ImageOff size={28} aria-hidden="true" />
+            )}
           </div>
           <div className="image-input-controls">
             <input
+              ref={input}
               id={id}
               type="file"
               accept={IMAGE_ACCEPT}
@@ -57,18 +69,22 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
               onChange={(e) => {
                 const chosen = e.target.files?.[0] ?? null;
                 const problem = chosen ? imageFileProblem(chosen) : '';
-                setRefused(problem);
                 if (problem) {
-                  e.target.value = '';
-                  onFile(null);
+                  drop(problem);
                   return;
                 }
+                setRefused('');
                 onFile(chosen);
               }}
             />
             {onPick && (
               <button type="button" className="btn btn-secondary btn-small" onClick={() => setPicking(true)}>
                 <Images size={16} aria-hidden="true" /> Choose from the media library
+              </button>
+            )}
+            {file && (
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => drop('')}>
+                <X size={16} aria-hidden="true" /> Don't use this file
               </button>
             )}
             {current && !file && onRemove && (
