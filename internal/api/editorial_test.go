@@ -515,3 +515,37 @@ func TestRestoringARevisionWhoseImageWasDeleted(t *testing.T) {
 		t.Fatalf("the refused restore changed the live post: %q", got.Content)
 	}
 }
+
+// A meta title that only repeated the title (a publish sets an empty one to the title) follows a
+// rename (editOf, which the preview of unsaved edits applies too); one of its own stays.
+func TestAMetaTitleThatRepeatedTheTitleFollowsARename(t *testing.T) {
+	e := newEnv(t)
+	if b, _ := e.blog(store.Published, "live-post"); b.MetaTitle != "Live Post" {
+		t.Fatalf("publish set the meta title to %q", b.MetaTitle)
+	}
+	// As the edit screen sends it: every field, the meta title as it was.
+	edit := map[string]string{"title": "Live Post, Renamed", "metaTitle": "Live Post", "content": "<p>Live body</p>"}
+	if code, body := e.json("PUT", "/api/blogs/live-post", edit, true); code != 200 {
+		t.Fatalf("edit: %d %v", code, body)
+	}
+	if b, _ := e.blog(store.Published, "live-post"); b.Title != "Live Post, Renamed" || b.MetaTitle != "Live Post, Renamed" {
+		t.Fatalf("after the rename: title %q, meta title %q", b.Title, b.MetaTitle)
+	}
+	// A meta title of its own stays, through a rename and through an edit that sets it.
+	if code, _ := e.json("PUT", "/api/blogs/live-post", map[string]string{"metaTitle": "Live Post | Our Agency"}, true); code != 200 {
+		t.Fatal("edit the meta title")
+	}
+	if code, _ := e.json("PUT", "/api/blogs/live-post", map[string]string{"title": "Live Post Again", "metaTitle": "Live Post | Our Agency"}, true); code != 200 {
+		t.Fatal("rename")
+	}
+	if b, _ := e.blog(store.Published, "live-post"); b.MetaTitle != "Live Post | Our Agency" {
+		t.Fatalf("a meta title of its own became %q", b.MetaTitle)
+	}
+	// A rename that sets the meta title too gets what it sent.
+	if code, _ := e.json("PUT", "/api/blogs/live-post", map[string]string{"title": "Live Post Three", "metaTitle": "Live Post Again"}, true); code != 200 {
+		t.Fatal("rename with a meta title")
+	}
+	if b, _ := e.blog(store.Published, "live-post"); b.MetaTitle != "Live Post Again" {
+		t.Fatalf("the meta title sent became %q", b.MetaTitle)
+	}
+}

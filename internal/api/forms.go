@@ -197,6 +197,7 @@ func parseTime(v string) (time.Time, error) {
 func editOf(f *fields) func(domain.Record) error {
 	return func(rec domain.Record) error {
 		d := rec.Fields()
+		defer followTitle(d, *d.Title, *d.MetaTitle)
 		for _, field := range []struct {
 			name string
 			to   *string
@@ -223,5 +224,16 @@ func editOf(f *fields) func(domain.Record) error {
 			*d.CreatedAt = t
 		}
 		return nil
+	}
+}
+
+// followTitle keeps a meta title that only repeated the title (as a publish sets an empty one,
+// SPEC §5) the title's after an edit that renames the record and leaves the meta title as it
+// was: a rename left the old title in Google's results and in shared links. A meta title of its
+// own stays.
+func followTitle(d domain.Fields, oldTitle, oldMeta string) {
+	same := func(a, b string) bool { return strings.TrimSpace(a) == strings.TrimSpace(b) }
+	if oldMeta != "" && same(oldMeta, oldTitle) && same(*d.MetaTitle, oldMeta) && !same(*d.Title, oldTitle) {
+		*d.MetaTitle = *d.Title
 	}
 }

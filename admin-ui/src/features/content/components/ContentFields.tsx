@@ -54,7 +54,7 @@ export function ContentFields(props: Props) {
           name="metaTitle"
           disabled={disabled}
           value={values.metaTitle}
-          hint={disabled ? undefined : 'Shown as the page title in Google. Left empty, it is set to the title when you publish; after a rename, clear it to take the new title.'}
+          hint={disabled ? undefined : 'Shown as the page title in Google. Left empty, it is set to the title when you publish; while it repeats the title, a new title takes it along.'}
           onChange={(metaTitle) => onChange({ metaTitle })}
         />
         <TextField
