@@ -47,5 +47,8 @@ export function useDraft(kind: ContentKind, initial: ContentDraft | null = null)
   /** True when the draft was changed since it was `sent` (every change makes a new object). */
   const changedSince = (sent: ContentDraft) => latest.current !== sent;
 
-  return { values, errors, change, clearError, check, reset, changedSince };
+  /** The values as last rendered (a callback that awaited an answer reads them, not its own). */
+  const current = () => latest.current;
+
+  return { values, errors, change, clearError, check, reset, changedSince, current };
 }

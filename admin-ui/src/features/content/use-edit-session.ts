@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { isSessionError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import type { SavedAnswer, Stage } from './api/content';
-import { draftOf, IMAGE_REMOVE_FAILED, type ContentItem, type ContentKind } from './kind';
+import { draftOf, IMAGE_REMOVE_FAILED, type ContentDraft, type ContentItem, type ContentKind } from './kind';
 import { useDraft } from './use-draft';
 import { usePicture } from './use-picture';
 import { useVersionGuard } from './use-version-guard';
@@ -27,6 +27,42 @@ export function useEditSession(kind: ContentKind, stage: Stage, setItem: (item: 
     toast.info(`Showing the newest version of this ${kind.noun}.`);
   };
 
+  /**
+   * `reload` for a save of the open form: the newest version, with what the admin changed in the
+   * fields the other save left as they were (`loaded`: the version the form was opened on), and
+   * the picture chosen when the other save kept the picture. A field both changed takes theirs.
+   */
+  const reloadKeepingEdits = (current: ContentItem, loaded?: ContentItem) => {
+    const mine = draft.current();
+    if (!loaded || !mine) {
+      reload(current);
+      return;
+    }
+    const base = draftOf(kind, loaded);
+    const next = draftOf(kind, current);
+    const kept: string[] = [];
+    const lost: string[] = [];
+    for (const field of Object.keys(next) as (keyof ContentDraft)[]) {
+      if (mine[field] === base[field]) continue;
+      if (next[field] === base[field]) {
+        next[field] = mine[field];
+        kept.push(draftLabel(kind, field));
+      } else if (next[field] !== mine[field]) {
+        lost.push(draftLabel(kind, field));
+      }
+    }
+    const chosen = picture.choice();
+    const keepPicture = (chosen.file !== null || chosen.picked !== '') && current.image === loaded.image;
+    setItem(current);
+    draft.reset(next);
+    if (!keepPicture) picture.reset();
+    else kept.push(kind.image.label);
+    const said = [`Showing the newest version of this ${kind.noun}.`];
+    if (kept.length > 0) said.push(`Your changes to ${listOf(kept)} are kept: press Update to save them.`);
+    if (lost.length > 0) said.push(`${listOf(lost)} ${lost.length > 1 ? 'were' : 'was'} changed in the newer version too: it shows theirs.`);
+    toast.info(said.join(' '));
+  };
+
   /** Takes the item's picture away with send (guarded); `said` is the toast, the server's message by default. */
   const removeImage = async (item: ContentItem, send: (version?: string) => Promise<SavedAnswer>, after: (answer: SavedAnswer) => void, said?: string) => {
     setRemoving(true);
@@ -42,7 +78,7 @@ export function useEditSession(kind: ContentKind, stage: Stage, setItem: (item: 
     }
   };
 
-  return { draft, picture, guard, reload, removing, removeImage, changesShown, showChanges: () => setChangesShown((n) => n + 1) };
+  return { draft, picture, guard, reload, reloadKeepingEdits, removing, removeImage, changesShown, showChanges: () => setChangesShown((n) => n + 1) };
 }
 
 export type EditSession = ReturnType<typeof useEditSession>;
@@ -55,4 +91,18 @@ export function changedSinceNote(typed: boolean, picture: boolean): string {
   if (typed) return ' What you typed since is still in the form: press Update to save it.';
   if (picture) return ' The picture you chose since is still in the form: press Update to save it.';
   return '';
+}
+
+/** The edit screen's label of a draft field. */
+function draftLabel(kind: ContentKind, field: keyof ContentDraft): string {
+  const labels: Record<keyof ContentDraft, string> = {
+    title: 'Title', category: 'Category', body: kind.body.label, metaTitle: 'Meta title',
+    metaDescription: 'Meta description', focusKeyword: 'Focus keyword',
+  };
+  return labels[field];
+}
+
+/** "A", "A and B", "A, B and C". */
+function listOf(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }

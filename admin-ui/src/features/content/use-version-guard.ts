@@ -20,15 +20,15 @@ async function newestSave(kind: ContentKind, stage: Stage, slug: string): Promis
  * Writes guarded by the version a screen holds (sent as If-Match). When the server answers that
  * someone saved a newer version since (409 with that version), the admin sees who saved it, when,
  * and what they changed since the version on screen (`loaded`), and chooses: reload the newest
- * version (onReload gets it and the write is dropped) or overwrite it (the write is sent again,
- * against the newest version). Answers the write's answer, or undefined after a reload.
+ * version (onReload gets it and `loaded`, and the write is dropped) or overwrite it (the write is
+ * sent again, against the newest version). Answers the write's answer, or undefined after a reload.
  */
 export function useVersionGuard(kind: ContentKind, stage: Stage = 'published') {
   const confirm = useConfirm();
   return async function guard<T>(
     version: string | undefined,
     send: (version?: string) => Promise<T>,
-    onReload: (current: ContentItem) => void,
+    onReload: (current: ContentItem, loaded?: ContentItem) => void,
     loaded?: ContentItem,
   ): Promise<T | undefined> {
     try {
@@ -49,7 +49,7 @@ export function useVersionGuard(kind: ContentKind, stage: Stage = 'published') {
         danger: true,
       });
       if (!overwrite) {
-        onReload(current);
+        onReload(current, loaded);
         return undefined;
       }
       return await send(current.version);

@@ -155,11 +155,26 @@ describe('EditContentPage (a newer version saved elsewhere)', () => {
     expect(dialog).toHaveTextContent('What ravi changed since the version you opened:');
     expect(within(dialog).getByText('Saved in another tab', { selector: 'ins' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reload newest' }));
-    expect(await screen.findByText('Showing the newest version of this blog.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing the newest version of this blog. Title was changed in the newer version too: it shows theirs.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Saved in another tab');
     const puts = callsOf(fetch, 'PUT /api/blogs/spring-checklist');
     expect(puts).toHaveLength(1);
     expect(new Headers(puts[0].headers).get('If-Match')).toBe('"v1"');
+  });
+
+  it('reloading the newest version keeps what this tab changed in the fields the other save left alone', async () => {
+    setToken('tok');
+    routes(() => jsonResponse({ error: 'unexpected' }, 500));
+    renderEdit();
+    const description = await screen.findByLabelText('Meta description');
+    await userEvent.clear(description);
+    await userEvent.type(description, 'Mine: a checklist for spring.');
+    await userEvent.click(screen.getByRole('button', { name: 'Update blog' }));
+    await screen.findByRole('alertdialog', { name: 'This blog was changed' });
+    await userEvent.click(screen.getByRole('button', { name: 'Reload newest' }));
+    expect(await screen.findByText('Showing the newest version of this blog. Your changes to Meta description are kept: press Update to save them.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Saved in another tab');
+    expect(screen.getByLabelText('Meta description')).toHaveValue('Mine: a checklist for spring.');
   });
 
   it('overwrites the newest version when asked, naming that version', async () => {

@@ -96,7 +96,7 @@ function EditScreen({ kind, slug, item, setData }: { kind: ContentKind; slug: st
       // A picture already uploaded for "Preview changes" is sent by its URL, not uploaded again.
       const image = picture.uploadedUrl ?? picture.file ?? (picture.picked || null);
       const sentPicture = picture.choice();
-      const res = await session.guard(item.version, (v) => updatePublished(kind, slug, values, image, v, renamed ? newSlug : undefined), session.reload, item);
+      const res = await session.guard(item.version, (v) => updatePublished(kind, slug, values, image, v, renamed ? newSlug : undefined), session.reloadKeepingEdits, item);
       if (!res) return;
       // What was typed or chosen while the update was on its way stays in the form (no
       // redirect), to Update again.

@@ -75,7 +75,7 @@ function PreviewScreen({ kind, slug, item, setData }: { kind: ContentKind; slug:
       // A new file uploaded for a preview, or an image chosen from the media library, goes by its URL.
       const uploadedUrl = picture.uploadedUrl ?? (picture.picked || undefined);
       const sentPicture = picture.choice();
-      const res = await session.guard(item.version, (v) => updatePreview(kind, slug, values, picture.file ?? shownImage, v, uploadedUrl), session.reload, item);
+      const res = await session.guard(item.version, (v) => updatePreview(kind, slug, values, picture.file ?? shownImage, v, uploadedUrl), session.reloadKeepingEdits, item);
       if (!res) return;
       // What was typed or chosen while the update was on its way stays in the open form, to
       // Update again.
