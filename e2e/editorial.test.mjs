@@ -270,7 +270,8 @@ test('editorial', { timeout: 240000 }, async (t) => {
     const dialog = tabB.getByRole('alertdialog', { name: 'This blog was changed' });
     await dialog.waitFor();
     assert.match(await dialog.textContent(), /admin saved a newer version/);
-    await dialog.locator('ins', { hasText: 'saved first' }).waitFor();
+    // The title, and the meta title that repeated it and followed the rename.
+    assert.equal(await dialog.locator('ins', { hasText: 'saved first' }).count(), 2);
     await dialog.getByRole('button', { name: 'Reload newest' }).click();
     await tabB.getByText('Showing the newest version of this blog.').waitFor();
     assert.equal(await tabB.getByLabel(/^Title/).inputValue(), 'Two tabs: saved first');
