@@ -118,7 +118,7 @@ func TestNewOutcome(t *testing.T) {
 	for _, bad := range []struct {
 		result, cur string
 		v           float64
-	}{{"maybe", "INR", 1}, {"won", "INR", -1}, {"won", "INR", 1.234}, {"won", "", 10}, {"won", "RUPEES", 10}, {"won", "INR", 2e12}} {
+	}{{"maybe", "INR", 1}, {"won", "INR", -1}, {"won", "INR", 1.234}, {"won", "", 10}, {"won", "RUPEES", 10}, {"won", "RUP", 10}, {"won", "ABC", 10}, {"won", "XXX", 10}, {"won", "INR", 2e12}} {
 		v := bad.v
 		if _, err := NewOutcome(bad.result, &v, bad.cur, at, "a"); ErrorCode(err) != EInvalid {
 			t.Errorf("%+v: %v", bad, err)

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"golang.org/x/text/currency"
 )
 
 // Outcome is what came of an enquiry, apart from its place in the inbox: won or lost, with the
@@ -29,6 +31,16 @@ const MaxOutcomeValue = 1e12
 
 var currencyPattern = regexp.MustCompile(`^[A-Z]{3}$`)
 
+// KnownCurrency says whether code (upper case) is a current ISO 4217 currency, as Google Ads
+// takes them: three letters alone let "RUP" (someone typing "rupees") into a conversion.
+func KnownCurrency(code string) bool {
+	if !currencyPattern.MatchString(code) {
+		return false
+	}
+	u, err := currency.ParseISO(code)
+	return err == nil && u.String() == code && code != "XXX" && code != "XTS" // "no currency", "testing"
+}
+
 // NewOutcome checks an outcome an admin sets: a result of won or lost ("" clears the outcome,
 // answered as nil), a value of at least 0 with at most two decimals and a currency code with it.
 func NewOutcome(result string, value *float64, currency string, at time.Time, by string) (*Outcome, error) {
@@ -49,7 +61,7 @@ func NewOutcome(result string, value *float64, currency string, at time.Time, by
 		o.Value = v
 	}
 	if currency != "" || o.Value > 0 {
-		if !currencyPattern.MatchString(currency) {
+		if !KnownCurrency(currency) {
 			return nil, Errorf(EInvalid, "The currency must be a three-letter code such as INR or USD.")
 		}
 		o.Currency = currency

@@ -6,6 +6,7 @@ import type { Message } from '../../messages/api/messages';
 import { setOutcome, type Outcome } from '../api/leads';
 
 const DEFAULT_CURRENCY = 'INR';
+const COMMON_CURRENCIES = ['INR', 'USD', 'AED', 'GBP', 'EUR', 'AUD', 'CAD', 'SGD'];
 
 export function outcomeText(o: Outcome): string {
   const value = o.currency ? ` · ${new Intl.NumberFormat('en-IN', { style: 'currency', currency: o.currency, maximumFractionDigits: 2 }).format(o.value ?? 0)}` : '';
@@ -51,7 +52,12 @@ export function OutcomeControl({ m, onChanged }: { m: Message & { outcome?: Outc
         </div>
         <div className="field">
           <label htmlFor={`${id}-currency`}>Currency</label>
-          <input id={`${id}-currency`} value={currency} maxLength={3} pattern="[A-Za-z]{3}" onChange={(e) => setCurrency(e.target.value)} />
+          <input id={`${id}-currency`} value={currency} maxLength={3} pattern="[A-Za-z]{3}" list={`${id}-currencies`} autoCapitalize="characters"
+            onChange={(e) => setCurrency(e.target.value)} />
+          {/* The codes a deal here is most often in; any ISO 4217 code is taken (the server checks it). */}
+          <datalist id={`${id}-currencies`}>
+            {COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}
+          </datalist>
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary btn-small" disabled={busy}>{busy ? 'Saving...' : 'Save as won'}</button>
