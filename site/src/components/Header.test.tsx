@@ -52,6 +52,24 @@ describe('Header', () => {
     expect(services.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('Escape gives the focus back to the button that opened the dropdown or the menu', () => {
+    render(<Header {...props} />);
+    const services = screen.getByRole('button', { name: 'Services' });
+    fireEvent.click(services);
+    const link = document.querySelector<HTMLAnchorElement>('#services-menu a')!;
+    link.focus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(services.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(services);
+
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(toggle);
+    screen.getByRole('link', { name: 'Blog' }).focus();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('takes the scrolled style after 50px', () => {
     render(<Header {...props} />);
     const header = screen.getByRole('banner');

@@ -39,6 +39,9 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
   const [servicesOpen, setServicesOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const dropdownRef = useRef<HTMLLIElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+  const menuToggleRef = useRef<HTMLButtonElement>(null);
+  const servicesToggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setLive(true), []);
 
@@ -53,10 +56,18 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
   // the browser runs it, an effect waits for the next frame, and a key pressed at once was lost).
   useLayoutEffect(() => {
     if (!servicesOpen && !menuOpen) return;
+    // Focus inside what closes goes back to the button that opened it: hidden, the link that
+    // held it would drop it to the page, and the next Tab would start from the top.
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
-      if (servicesOpen) setServicesOpen(false);
-      else setMenuOpen(false);
+      const within = (el: HTMLElement | null) => !!el && el.contains(document.activeElement);
+      if (servicesOpen) {
+        if (within(dropdownRef.current)) servicesToggleRef.current?.focus();
+        setServicesOpen(false);
+      } else {
+        if (within(navRef.current)) menuToggleRef.current?.focus();
+        setMenuOpen(false);
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -101,6 +112,7 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
         <SearchBox />
         {live ? (
           <button
+            ref={menuToggleRef}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}
@@ -116,11 +128,12 @@ export default function Header({ siteName, servicesMenu, route }: HeaderProps) {
             <span className="visually-hidden">Menu</span>
           </a>
         )}
-        <nav id="site-menu" className={'site-nav' + (menuOpen ? ' is-open' : '')} aria-label="Main">
+        <nav ref={navRef} id="site-menu" className={'site-nav' + (menuOpen ? ' is-open' : '')} aria-label="Main">
           <ul className="nav-list">
             {LINKS_BEFORE_SERVICES.map((l) => <li key={l.href}>{navLink(l.href, l.label)}</li>)}
             <li ref={dropdownRef} className={'nav-dropdown' + (servicesOpen ? ' is-open' : '')}>
               <button
+                ref={servicesToggleRef}
                 type="button"
                 className={'nav-link nav-dropdown__toggle' + (inServices ? ' is-current' : '')}
                 aria-expanded={servicesOpen}
