@@ -15,6 +15,12 @@ const renderLogin = () =>
   renderAt('/admin/login', '/admin/login', <LoginPage />, [{ path: '/admin/dashboard', element: <h1>Dashboard</h1> }]);
 
 describe('LoginPage', () => {
+  it('opens with the focus in Username, ready to type', () => {
+    stubFetch();
+    renderLogin();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Username/));
+  });
+
   it('needs both the username and the password', async () => {
     const fetch = stubFetch();
     renderLogin();

@@ -52,7 +52,7 @@ export function LoginPage() {
       busy={submit.busy}
       links={<Link to="/admin/forgot-password">Forgot Password?</Link>}
     >
-      <TextField label="Username" name="username" autoComplete="username" required value={username} error={errors.username} onChange={setUsername} />
+      <TextField label="Username" name="username" autoComplete="username" autoFocus required value={username} error={errors.username} onChange={setUsername} />
       <TextField
         label="Password"
         name="password"

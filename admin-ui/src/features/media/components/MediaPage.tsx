@@ -96,7 +96,7 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
           )}
         </div>
         <div className="media-actions">
-          <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove()} disabled={deleting}
+          <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove()} disabled={deleting || used}
             aria-describedby={used ? `${altId}-used` : undefined}>
             <Trash2 size={16} aria-hidden="true" /> {deleting ? 'Deleting...' : 'Delete'}
           </button>

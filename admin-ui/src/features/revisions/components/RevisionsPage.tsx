@@ -60,7 +60,7 @@ export function RevisionsPage({ kind, stage }: { kind: ContentKind; stage: Stage
   const restore = async (r: Revision) => {
     const ok = await confirm({
       title: 'Restore revision',
-      message: `Restore revision #${r.id}, saved ${formatWhen(r.createdAt)} by ${r.username || 'not recorded'}?`,
+      message: `Restore revision #${r.id}, saved ${formatWhen(r.createdAt)}${r.username ? ` by ${r.username}` : ' (who saved it was not recorded)'}?`,
       note:
         stage === 'published'
           ? `Its title, ${kind.body.label.toLowerCase()}, picture and meta fields become the live version and the website is rebuilt. The current version stays in the history.`
