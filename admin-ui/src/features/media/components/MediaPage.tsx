@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ImagePlus, Trash2 } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
@@ -19,13 +19,20 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const altId = `alt-${item.name}`;
+  const altInput = useRef<HTMLInputElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
 
+  // Enter in the field saves too; once saved, the Save button is off, and a focus it held goes
+  // back to the field (it fell to the page, and the next Tab began at the top).
   const saveAlt = async () => {
+    if (saving || alt === item.alt) return;
     setSaving(true);
     try {
       const res = await setAlt(item.name, alt);
       onChanged(res.media);
       toast.success(res.message);
+      const held = document.activeElement;
+      if (held === saveButton.current || held === document.body || held === null) altInput.current?.focus();
     } catch (err) {
       if (!isSessionError(err)) toast.error(errorMessage(err, 'Failed to save the alt text.'));
     } finally {
@@ -71,12 +78,12 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
         </p>
         <div className={`field media-alt${alt.trim() ? '' : ' field-warn'}`}>
           <label htmlFor={altId}>Alt text</label>
-          <div className="media-alt-row">
-            <input id={altId} value={alt} maxLength={300} onChange={(e) => setAltText(e.target.value)} placeholder="What the image shows" />
-            <button type="button" className="btn btn-secondary btn-small" disabled={saving || alt === item.alt} onClick={() => void saveAlt()}>
+          <form className="media-alt-row" onSubmit={(e) => { e.preventDefault(); void saveAlt(); }}>
+            <input ref={altInput} id={altId} value={alt} maxLength={300} onChange={(e) => setAltText(e.target.value)} placeholder="What the image shows" />
+            <button ref={saveButton} type="submit" className="btn btn-secondary btn-small" disabled={saving || alt === item.alt}>
               {saving ? 'Saving...' : 'Save'}
             </button>
-          </div>
+          </form>
           {!item.alt && <p className="hint">No alt text yet: pages use the post's title instead.</p>}
         </div>
         <div className="media-uses">

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setToken } from '../../../lib/api-client';
+import { resetToasts } from '../../../lib/toast';
+import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils';
+import { MediaPage } from './MediaPage';
+import type { MediaItem } from '../api/media';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const item = (over: Partial<MediaItem>): MediaItem => ({
+  name: 'a1.png', url: '/uploads/a1.png', type: 'image/png', size: 2048, width: 800, height: 600, alt: '',
+  createdBy: 'admin', createdAt: '2026-11-01T10:00:00Z', usedBy: [], variants: 0, ...over,
+});
+
+describe('MediaPage', () => {
+  it('saves an alt text with Enter, and the focus stays in the field', async () => {
+    setToken('tok');
+    const fetch = routeFetch({
+      'GET /api/media': jsonResponse([item({})]),
+      'PUT /api/media/a1.png': (init) =>
+        jsonResponse({ message: 'Alt text saved.', media: item({ alt: JSON.parse(String(init.body)).alt }) }),
+    });
+    renderAt('/admin/media', '/admin/media', <MediaPage />);
+    const field = await screen.findByLabelText('Alt text');
+    await userEvent.type(field, 'The office in Noida{Enter}');
+    expect(await screen.findByText('Alt text saved.')).toBeInTheDocument();
+    expect(callsOf(fetch, 'PUT /api/media/a1.png')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('after a save with the button, the focus goes back to the field, not to the page', async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/media': jsonResponse([item({})]),
+      'PUT /api/media/a1.png': () => jsonResponse({ message: 'Alt text saved.', media: item({ alt: 'A desk' }) }),
+    });
+    renderAt('/admin/media', '/admin/media', <MediaPage />);
+    const field = await screen.findByLabelText('Alt text');
+    await userEvent.type(field, 'A desk');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+
+  it('offers no Delete for an image in use', async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/media': jsonResponse([item({ alt: 'Used', usedBy: [{ kind: 'blog', slug: 'p', title: 'A post', stage: 'published', field: 'image' }] })]),
+    });
+    renderAt('/admin/media', '/admin/media', <MediaPage />);
+    expect(await screen.findByText('Used images cannot be deleted.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  });
+});
