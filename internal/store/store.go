@@ -114,6 +114,8 @@ func Open(path string, opts Options) (*DB, error) {
 	b, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: opts.Timeout, ReadOnly: opts.ReadOnly})
 	if errors.Is(err, berrors.ErrTimeout) {
 		return nil, fmt.Errorf("open %s: %w", path, ErrLocked)
+	} else if errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrVersionMismatch) {
+		return nil, fmt.Errorf("open %s: %w: it is not a database of this site (a bbolt file that adminapi writes, such as data/site.db); check the path given (--db)", path, err)
 	} else if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

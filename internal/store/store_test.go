@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -365,5 +366,24 @@ func TestMailJobsArePruned(t *testing.T) {
 	}
 	if j, due, _, _ := db.DueMail("enquiry", time.Now()); !due || j.ID != waiting.ID {
 		t.Fatalf("the waiting job is not due: %+v", j)
+	}
+}
+
+// A file that is no database (a README given as --db) is named as such, with the path to check,
+// and is left as it was.
+func TestAFileThatIsNoDatabaseIsSaidPlainly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "README.md")
+	text := []byte("# A readme, not a database\n" + strings.Repeat("Some text of the readme.\n", 400))
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []Options{{ReadOnly: true}, {}} {
+		_, err := Open(path, opts)
+		if err == nil || !strings.Contains(err.Error(), "it is not a database of this site") || !strings.Contains(err.Error(), "--db") {
+			t.Fatalf("read only %v: %v", opts.ReadOnly, err)
+		}
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(text) {
+		t.Fatal("the file was changed")
 	}
 }
