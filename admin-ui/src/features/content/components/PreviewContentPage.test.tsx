@@ -66,7 +66,8 @@ describe('PreviewContentPage (blog)', () => {
     });
   });
 
-  it('keeps what was typed while the update was on its way in the open form, to Update again', async () => {
+  /** Opens the edit form of a draft whose update the server holds until `answer` is called. */
+  const editWithHeldUpdate = async () => {
     setToken('tok');
     let answer: (r: Response) => void = () => {};
     routeFetch({
@@ -75,6 +76,11 @@ describe('PreviewContentPage (blog)', () => {
     });
     renderPreview();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    return (r: Response) => answer(r);
+  };
+
+  it('keeps what was typed while the update was on its way in the open form, to Update again', async () => {
+    const answer = await editWithHeldUpdate();
     const title = screen.getByLabelText(/^Title/);
     await userEvent.clear(title);
     await userEvent.type(title, 'Spring list');
@@ -88,14 +94,7 @@ describe('PreviewContentPage (blog)', () => {
   });
 
   it('keeps a picture chosen while the update was on its way in the open form, to Update again', async () => {
-    setToken('tok');
-    let answer: (r: Response) => void = () => {};
-    routeFetch({
-      ...draftRoutes('blogs', { ...blog, category: 'SEO' }),
-      'PUT /api/preview-blogs/spring-checklist': () => new Promise<Response>((resolve) => { answer = resolve; }),
-    });
-    renderPreview();
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const answer = await editWithHeldUpdate();
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     await userEvent.upload(screen.getByLabelText(/^Cover image/), new File([new Uint8Array([137, 80, 78, 71])], 'office.png', { type: 'image/png' }));
