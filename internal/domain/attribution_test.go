@@ -124,6 +124,10 @@ func TestNewOutcome(t *testing.T) {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
+	// Three letters that name no currency are told so, not that they are no three letters.
+	if _, err := NewOutcome("won", &v, "rup", at, "a"); ErrorMessage(err) != "RUP is not a currency code: use one such as INR or USD." {
+		t.Errorf("RUP: %v", err)
+	}
 }
 
 func TestMessageQueryByChannelAndCampaign(t *testing.T) {

@@ -61,8 +61,11 @@ func NewOutcome(result string, value *float64, currency string, at time.Time, by
 		o.Value = v
 	}
 	if currency != "" || o.Value > 0 {
-		if !KnownCurrency(currency) {
+		if !currencyPattern.MatchString(currency) {
 			return nil, Errorf(EInvalid, "The currency must be a three-letter code such as INR or USD.")
+		}
+		if !KnownCurrency(currency) {
+			return nil, Errorf(EInvalid, "%s is not a currency code: use one such as INR or USD.", currency)
 		}
 		o.Currency = currency
 	}
