@@ -152,6 +152,39 @@ func TestMessageQueryByChannelAndCampaign(t *testing.T) {
 	}
 }
 
+// TestSearchFindsAPhoneNumberHoweverWritten: an owner searches the inbox for the number a missed
+// call or a WhatsApp message shows (+91 98765 43210), or as it is dialled in India (098765 43210),
+// and finds the enquiry whose visitor typed 9876543210 (kept as +919876543210 beside it).
+func TestSearchFindsAPhoneNumberHoweverWritten(t *testing.T) {
+	amit := Message{Phone: "9876543210", PhoneE164: "+919876543210"}
+	typedIntl := Message{Phone: "+91 98765 43210", PhoneE164: "+919876543210"}
+	notValid := Message{Phone: "+91 99999 8888"} // no E.164: kept as typed
+	for _, tc := range []struct {
+		text string
+		m    Message
+		want bool
+	}{
+		{"9876543210", amit, true},
+		{"98765 43210", amit, true},
+		{"+919876543210", amit, true},
+		{"+91 98765 43210", amit, true},
+		{"09876543210", amit, true},
+		{"0091 98765 43210", amit, true},
+		{"43210", amit, true},
+		{"9876543210", typedIntl, true},
+		{"098765 43210", typedIntl, true},
+		{"99999 8888", notValid, true},
+		{"+91 999998888", notValid, true},
+		{"+44 98765 43210", amit, false},
+		{"9876543211", amit, false},
+		{"0000", amit, false},
+	} {
+		if got := (MessageQuery{}).Match(tc.m, tc.text); got != tc.want {
+			t.Errorf("search %q on %q (%q): %v, want %v", tc.text, tc.m.Phone, tc.m.PhoneE164, got, tc.want)
+		}
+	}
+}
+
 func TestTrafficDayBound(t *testing.T) {
 	d := TrafficDay{Campaigns: map[string]Count{}}
 	for i := range MaxDayCampaigns + 10 {

@@ -77,9 +77,27 @@ func (q MessageQuery) Match(m Message, text string) bool {
 			return true
 		}
 	}
-	// A phone number is found whatever its spacing: "98110 45672" by "9811045672".
-	if d, ok := PhoneQuery(text); ok && strings.Contains(digitsOf(m.Phone), d) {
+	if d, ok := PhoneQuery(text); ok && m.hasPhone(d) {
 		return true
+	}
+	return false
+}
+
+// hasPhone reports whether the enquiry's phone number holds the digits d of a search, however
+// either was written: "98110 45672" is found by "9811045672", and a number kept in international
+// form too by "+91 98110 45672" (the form a missed call shows), "0091 98110 45672" or the
+// national "098110 45672", whose leading zeros are a dialling prefix, not part of the number.
+func (m Message) hasPhone(d string) bool {
+	stored := []string{digitsOf(m.Phone), digitsOf(m.PhoneE164)}
+	for _, q := range []string{d, strings.TrimLeft(d, "0")} {
+		if len(q) < 4 {
+			continue
+		}
+		for _, s := range stored {
+			if s != "" && strings.Contains(s, q) {
+				return true
+			}
+		}
 	}
 	return false
 }
