@@ -403,6 +403,22 @@ func TestPopupFormFallbackRedirectsToAllowedOrigin(t *testing.T) {
 	}
 }
 
+// TestMessagesCSVOpensInExcel: the export starts with a UTF-8 byte order mark, without which
+// Excel reads it in the PC's code page and a Hindi name comes out garbled; the rows are intact.
+func TestMessagesCSVOpensInExcel(t *testing.T) {
+	e := newEnv(t)
+	if _, err := e.db.AddMessage(domain.Message{Name: "राहुल शर्मा", Email: "r@b.co", Phone: "+91 98110 45672", Message: "Fees ₹? 🙏"}); err != nil {
+		t.Fatal(err)
+	}
+	body := readBody(t, e.do("GET", "/popups.csv", nil, "", e.bearer()))
+	if !strings.HasPrefix(body, "\ufeffcreatedAt,name,") {
+		t.Fatalf("the CSV does not start with a byte order mark and its header: %q", body[:min(len(body), 40)])
+	}
+	if !strings.Contains(body, ",राहुल शर्मा,r@b.co,+91 98110 45672,Fees ₹? 🙏,") {
+		t.Fatalf("csv:\n%s", body)
+	}
+}
+
 func TestMessagesCSVDefusesFormulas(t *testing.T) {
 	e := newEnv(t)
 	if _, err := e.db.AddMessage(domain.Message{Name: "=HYPERLINK(\"http://x\")", Email: "a@b.co", Phone: "+91 98110 45672", Message: "@SUM(1)"}); err != nil {

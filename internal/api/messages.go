@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/csv"
 	"fmt"
+	"io"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -114,6 +115,10 @@ func (s *Server) handleMessageCSV(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="enquiries-`+time.Now().In(s.enquiries.Zone().Location).Format("2006-01-02")+`.csv"`)
 	w.Header().Set("Cache-Control", "no-store")
+	// A byte order mark first: Excel, which most owners open the file in, reads a CSV without
+	// one in the PC's own code page, and Hindi names, ₹ and emoji come out garbled. Spreadsheets
+	// that need no mark skip it.
+	io.WriteString(w, "\ufeff")
 	cw := csv.NewWriter(w)
 	writeMessagesCSV(cw, list, true, s.enquiries.Zone())
 	for {
