@@ -85,6 +85,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.As(err, &ce) && ce.Permission != "" {
 		body["permission"] = string(ce.Permission)
 	}
+	if ce != nil && ce.Confirm != "" {
+		body["confirm"] = ce.Confirm
+	}
 	writeJSON(w, statusOf[code], body)
 }
 

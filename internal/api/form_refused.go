@@ -41,7 +41,11 @@ func (s *Server) formRefused(w http.ResponseWriter, r *http.Request, f *fields, 
 	if f != nil {
 		vals = f.vals
 	}
-	page, perr := refusedPage(filepath.Join(s.cfg.OutDir, contactPage), msg, vals, s.siteOrigin(r))
+	var confirm string // the field that answers the refusal's question (domain.Error.Confirm)
+	if de := (*domain.Error)(nil); errors.As(err, &de) {
+		confirm = de.Confirm
+	}
+	page, perr := refusedPage(filepath.Join(s.cfg.OutDir, contactPage), msg, vals, s.siteOrigin(r), confirm)
 	if perr != nil {
 		page = plainRefusedPage(msg, s.siteOrigin(r))
 	}
@@ -57,7 +61,9 @@ var refillable = map[string]bool{"name": true, "email": true, "phone": true, "co
 
 // refusedPage is the contact page at path with the refusal's message and the form filled.
 // Links of the page lead to origin (the site the form was posted from) when it is another host.
-func refusedPage(path, msg string, vals map[string]string, origin string) ([]byte, error) {
+// A refusal that asks the visitor to check the phone number (confirm: domain.PhoneChecked)
+// carries the number asked about in that hidden field, so sending it again unchanged answers.
+func refusedPage(path, msg string, vals map[string]string, origin, confirm string) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -87,6 +93,12 @@ func refusedPage(path, msg string, vals map[string]string, origin string) ([]byt
 		n.Parent.RemoveChild(n)
 	}
 	fill(form, vals)
+	if confirm != "" {
+		form.AppendChild(&nethtml.Node{Type: nethtml.ElementNode, Data: "input", DataAtom: atom.Input, Attr: []nethtml.Attribute{
+			{Key: "type", Val: "hidden"}, {Key: "name", Val: confirm}, {Key: "value", Val: vals["phone"]}}})
+	} else {
+		msg += " Please correct it and send again."
+	}
 	form.InsertBefore(refusalNotice(msg), form.FirstChild)
 	var out bytes.Buffer
 	if err := nethtml.Render(&out, doc); err != nil {
@@ -102,7 +114,7 @@ func refusalNotice(msg string) *nethtml.Node {
 	strong := &nethtml.Node{Type: nethtml.ElementNode, Data: "strong", DataAtom: atom.Strong}
 	strong.AppendChild(&nethtml.Node{Type: nethtml.TextNode, Data: "Your message was not sent. "})
 	div.AppendChild(strong)
-	div.AppendChild(&nethtml.Node{Type: nethtml.TextNode, Data: msg + " Please correct it and send again."})
+	div.AppendChild(&nethtml.Node{Type: nethtml.TextNode, Data: msg})
 	return div
 }
 

@@ -1,8 +1,9 @@
 package api
 
 import (
-	"digitalreeviver/internal/poll"
+	"encoding/json"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"digitalreeviver/internal/domain"
 	"digitalreeviver/internal/enquiry"
+	"digitalreeviver/internal/poll"
 )
 
 // TestPopupRetryIsAnsweredAgain: a page's retry carries the enquiry's id; the server answers it
@@ -94,6 +96,50 @@ func TestRefusedFormPage(t *testing.T) {
 	res.Body.Close()
 	if !strings.Contains(string(data), `<a href="https://www.example.in/">Home</a>`) {
 		t.Errorf("links do not lead back to the site:\n%s", data)
+	}
+}
+
+// TestAWrongNumberIsAskedAboutOnce: a number a digit short for India is refused with a question
+// and the field that answers it ("confirm": "phoneChecked"); sent again with the number in that
+// field, it is stored as typed. Without JavaScript, the refused contact page carries the number
+// in that hidden field, so pressing Send again answers the question.
+func TestAWrongNumberIsAskedAboutOnce(t *testing.T) {
+	e := newEnv(t)
+	sent := withAny(popupOK, "id", domain.NewEnquiryID(), "country", "in", "phone", "+91 99999 8888")
+	res := e.do("POST", "/popup", strings.NewReader(mustJSON(sent)), "application/json", nil)
+	var refused map[string]string
+	json.NewDecoder(res.Body).Decode(&refused)
+	res.Body.Close()
+	if res.StatusCode != 400 || refused["confirm"] != domain.PhoneChecked || !strings.Contains(refused["error"], "not look like a phone number in India") {
+		t.Fatalf("a number a digit short: %d %v", res.StatusCode, refused)
+	}
+	res = e.do("POST", "/popup", strings.NewReader(mustJSON(withAny(sent, domain.PhoneChecked, "+91 99999 8888"))), "application/json", nil)
+	res.Body.Close()
+	if list, _ := e.listPage(""); res.StatusCode != 200 || len(list) != 1 || list[0].Phone != "+91 99999 8888" {
+		t.Fatalf("sent again: %d %+v", res.StatusCode, list)
+	}
+
+	page := `<!doctype html><html><head><title>Contact Us</title></head><body><form class="form contact-form" method="post" action="/popup">` +
+		`<input name="name"><input name="phone"><textarea name="message"></textarea></form></body></html>`
+	if err := os.MkdirAll(filepath.Join(e.dir, "dist", "contactus"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(e.dir, "dist", contactPage), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	form := url.Values{"name": {"Ravi"}, "email": {"ravi@example.in"}, "country": {"in"}, "phone": {"98110 4567"}, "message": {"SEO?"}}
+	res = e.do("POST", "/popup", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded", nil)
+	data, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 400 || !strings.Contains(string(data), `<input type="hidden" name="phoneChecked" value="98110 4567"/>`) ||
+		!strings.Contains(string(data), "If it is right, send it again.</div>") {
+		t.Fatalf("the refused page: %d\n%s", res.StatusCode, data)
+	}
+	form.Set(domain.PhoneChecked, "98110 4567")
+	res = e.do("POST", "/popup", strings.NewReader(form.Encode()), "application/x-www-form-urlencoded", nil)
+	res.Body.Close()
+	if list, _ := e.listPage(""); res.StatusCode != http.StatusSeeOther || len(list) != 2 || list[0].Phone != "98110 4567" {
+		t.Fatalf("sent again without JavaScript: %d %+v", res.StatusCode, list)
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/nyaruka/phonenumbers"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 )
 
 // ViaIntake marks an enquiry that reached us through the intake bucket, while the form
@@ -86,6 +88,27 @@ func (m *Message) NormalizePhone(country, def string) {
 			m.Country = r
 		}
 	}
+}
+
+// PhoneChecked is the field of an enquiry that says its visitor was asked to check the phone
+// number (CheckPhone) and sent it again as it was: its value is that number.
+const PhoneChecked = "phoneChecked"
+
+// CheckPhone asks a visitor to look again at a phone number that is not one of its country's
+// (NormalizePhone found no E.164 form: a digit too few or too many, a mistyped code), unless
+// checked holds that number, sent again after the question. A lead with a wrong number cannot be
+// called back; a number the library does not know yet goes through on the second send. Nothing
+// is asked when the country is not known.
+func (m Message) CheckPhone(checked string) error {
+	if m.PhoneE164 != "" || m.Country == "" || strings.TrimSpace(checked) == m.Phone {
+		return nil
+	}
+	country := m.Country
+	if r, err := language.ParseRegion(m.Country); err == nil {
+		country = display.English.Regions().Name(r)
+	}
+	return &Error{Code: EInvalid, Confirm: PhoneChecked, Message: fmt.Sprintf(
+		"Please check your phone number: it does not look like a phone number in %s. If it is right, send it again.", country)}
 }
 
 // PhoneDisplay is the number as a person reads it ("+91 98110 45672"): the E.164 form in the

@@ -29,6 +29,9 @@ type Error struct {
 	Message string
 	// Permission is the permission a forbidden request lacked (see Forbidden); "" otherwise.
 	Permission Permission
+	// Confirm names the field a client sends back, with the value it asks about, to say the
+	// person saw the question and means what they typed (PhoneChecked); "" otherwise.
+	Confirm string
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }

@@ -144,6 +144,13 @@ func (s *Service) Accept(ctx context.Context, sub Submission) (Result, error) {
 		return Result{}, err
 	}
 	m.NormalizePhone(sub.get("country"), s.cfg.DefaultCountry)
+	if sub.Via == "" {
+		// Asked while the visitor is there to answer; an enquiry from the intake bucket was
+		// sent while the server was down, and its visitor has gone: it is kept as typed.
+		if err := m.CheckPhone(sub.get(domain.PhoneChecked)); err != nil {
+			return Result{}, err
+		}
+	}
 	if sub.Hold != "" {
 		return s.keepSpam(m, sub, sub.Hold)
 	}

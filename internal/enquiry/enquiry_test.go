@@ -3,6 +3,7 @@ package enquiry
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -214,10 +215,13 @@ func TestPhonesInE164BesideWhatWasTyped(t *testing.T) {
 		{"us", "+91 98110 45699", "+919811045699", "IN"}, // typed with its +code: its own country
 		{"us", "(415) 555-2671", "+14155552671", "US"},
 		{"gb", "020 7946 0018", "+442079460018", "GB"},
-		{"in", "55555 55555", "", "IN"}, // not a number of India: kept as typed, no E.164
+		{"in", "55555 55555", "", "IN"}, // not a number of India: kept as typed once checked (TestAWrongNumberIsAskedAboutOnce)
 	} {
 		f := fields(domain.NewEnquiryID())
 		f["country"], f["phone"] = c.country, c.typed
+		if c.e164 == "" {
+			f[domain.PhoneChecked] = c.typed
+		}
 		r, err := e.svc.Accept(t.Context(), Submission{Fields: f})
 		if err != nil {
 			t.Fatalf("%+v: %v", c, err)
@@ -225,6 +229,36 @@ func TestPhonesInE164BesideWhatWasTyped(t *testing.T) {
 		if m := r.Message; m.Phone != c.typed || m.PhoneE164 != c.e164 || m.Country != c.region {
 			t.Errorf("%s %q: stored %q %q %q, want %q %q", c.country, c.typed, m.Phone, m.PhoneE164, m.Country, c.e164, c.region)
 		}
+	}
+}
+
+// TestAWrongNumberIsAskedAboutOnce: a number that is not one of its country's (a digit short)
+// is refused once with a question the visitor can answer by sending it again: the second send,
+// carrying the number in phoneChecked, is stored as typed. A changed number is asked about
+// afresh; the intake's enquiries, whose visitors have gone, are never asked.
+func TestAWrongNumberIsAskedAboutOnce(t *testing.T) {
+	e := newEnv(t, nil)
+	f := fields(domain.NewEnquiryID())
+	f["country"], f["phone"] = "in", "+91 99999 8888"
+	_, err := e.svc.Accept(t.Context(), Submission{Fields: f})
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Code != domain.EInvalid || de.Confirm != domain.PhoneChecked ||
+		de.Message != "Please check your phone number: it does not look like a phone number in India. If it is right, send it again." {
+		t.Fatalf("a number a digit short: %#v", err)
+	}
+	f[domain.PhoneChecked] = "+91 99999 888" // another number than the one sent
+	if _, err := e.svc.Accept(t.Context(), Submission{Fields: f}); !errors.As(err, &de) || de.Confirm == "" {
+		t.Fatalf("checked another number: %v", err)
+	}
+	f[domain.PhoneChecked] = " +91 99999 8888"
+	r, err := e.svc.Accept(t.Context(), Submission{Fields: f})
+	if err != nil || r.Outcome != Stored || r.Message.Phone != "+91 99999 8888" || r.Message.PhoneE164 != "" {
+		t.Fatalf("sent again as it was: %+v %v", r, err)
+	}
+	g := fields(domain.NewEnquiryID())
+	g["phone"] = "98110 4569" // the site's default country, a digit short, from the intake
+	if r, err := e.svc.Accept(t.Context(), Submission{Fields: g, Via: domain.ViaIntake}); err != nil || r.Outcome != Stored {
+		t.Fatalf("from the intake: %+v %v", r, err)
 	}
 }
 

@@ -37,7 +37,7 @@ describe('ContactForm', () => {
     render(<ContactForm formEndpoint="/popup" />);
     fill();
     fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
-    expect(screen.getByRole('button', { name: /Sending\.\.\./ })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: /Sending\.\.\./ }).getAttribute('aria-disabled')).toBe('true');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
     // On a phone the answer was under the screen's edge, below the emptied form.
     expect(shown.mock.contexts).toContain(screen.getByRole('status'));
@@ -72,6 +72,38 @@ describe('ContactForm', () => {
     fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Phone number must be valid.'));
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('A new website, please.');
+    vi.unstubAllGlobals();
+  });
+
+  it('answers the check of a phone number by sending it again: the number goes back as checked, a changed one is asked about afresh', async () => {
+    const asked = 'Please check your phone number: it does not look like a phone number in India. If it is right, send it again.';
+    const answers = [
+      new Response(JSON.stringify({ error: asked, confirm: 'phoneChecked' }), { status: 400 }),
+      new Response(JSON.stringify({ error: asked, confirm: 'phoneChecked' }), { status: 400 }),
+      new Response(JSON.stringify({ message: 'Thanks!' }), { status: 200 }),
+    ];
+    const fetchMock = vi.fn(() => Promise.resolve(answers.shift()!));
+    vi.stubGlobal('fetch', fetchMock);
+    Element.prototype.scrollIntoView = vi.fn();
+    render(<ContactForm formEndpoint="/popup" />);
+    fill();
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+91 99999 888' } });
+    const send = () => fireEvent.click(screen.getByRole('button', { name: /Send Message/ }));
+    const bodies = () => (fetchMock.mock.calls as unknown as [string, RequestInit][]).map((c) => JSON.parse(String(c[1].body)));
+    send();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(asked));
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+91 99999 8888' } }); // corrected, still a digit short
+    send();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Send Message/ }).getAttribute('aria-disabled')).toBeNull());
+    send(); // "it is right"
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Thanks!'));
+    const [first, second, third] = bodies();
+    expect(first.phoneChecked).toBeUndefined();
+    expect(second.phoneChecked).toBeUndefined(); // another number than the one asked about
+    expect(third.phoneChecked).toBe('+91 99999 8888');
+    expect(third.phone).toBe('+91 99999 8888');
+    expect(new Set([first.id, second.id, third.id]).size).toBe(1); // one enquiry throughout
     vi.unstubAllGlobals();
   });
 

@@ -110,7 +110,7 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
       <Honeypot prefix="contact" value={fields.website} onChange={(v) => set('website', v)} />
       <input type="hidden" name="startedAt" value={shownAt ? String(shownAt) : ''} />
       {turnstileSiteKey && <div ref={challenge.ref} className="turnstile" />}
-      <button type="submit" className="btn btn--primary btn--lg" disabled={sending}>
+      <button type="submit" className="btn btn--primary btn--lg" aria-disabled={sending || undefined}>
         <Send aria-hidden="true" size={18} />
         {sending ? MESSAGES.sending : 'Send Message'}
       </button>

@@ -118,7 +118,7 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
       </div>
       <Honeypot prefix="popup" value={fields.website} onChange={(v) => set('website', v)} />
       {turnstileSiteKey && <div ref={challenge.ref} className="turnstile" />}
-      <button type="submit" className="btn btn--primary btn--block" disabled={sending}>
+      <button type="submit" className="btn btn--primary btn--block" aria-disabled={sending || undefined}>
         {sending ? MESSAGES.sending : 'Send Message'}
       </button>
       {lead.notice}

@@ -51,6 +51,7 @@ export interface Enquiry {
   message: string;
   website: string;   // honeypot: empty when a person fills the form
   startedAt: number; // ms timestamp when the form was first shown
+  phoneChecked?: string; // the phone number the server asked the visitor to check, sent again as it was
   'cf-turnstile-response'?: string; // the Turnstile widget's token, when the site has one
 }
 

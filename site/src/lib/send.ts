@@ -4,8 +4,16 @@
 // Every attempt carries the same body, id included, so a retry after a lost answer is stored once.
 import { MESSAGES } from './enquiry';
 
-/** The server refused the enquiry; message is its own (SPEC's for what it did not explain). */
-export class Refused extends Error {}
+/**
+ * The server refused the enquiry; message is its own (SPEC's for what it did not explain).
+ * confirm names the field that answers its question, when it asked one (the phone number's
+ * check: send the number again in 'phoneChecked').
+ */
+export class Refused extends Error {
+  constructor(message: string, readonly confirm = '') {
+    super(message);
+  }
+}
 
 /** Every attempt failed in a way the server never answered: the intake's turn. */
 export class Unreachable extends Error {}
@@ -36,9 +44,10 @@ export interface RetryOptions {
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function errorOf(res: Response): Promise<string> {
-  const data = (await res.json().catch(() => ({}))) as { error?: unknown };
-  return typeof data.error === 'string' && data.error ? data.error : MESSAGES.failed;
+async function refusalOf(res: Response): Promise<Refused> {
+  const data = (await res.json().catch(() => ({}))) as { error?: unknown; confirm?: unknown };
+  return new Refused(typeof data.error === 'string' && data.error ? data.error : MESSAGES.failed,
+    typeof data.confirm === 'string' ? data.confirm : '');
 }
 
 /** POSTs body to endpoint until the server answers; resolves with its message. */
@@ -62,7 +71,7 @@ export async function postEnquiry(endpoint: string, body: string, opts: RetryOpt
         return typeof data.message === 'string' && data.message ? data.message : MESSAGES.sentFallback;
       }
       // A 4xx says why in the server's words; a 500 is no fault of the visitor's: SPEC's words.
-      if (res.status < 500) throw new Refused(await errorOf(res));
+      if (res.status < 500) throw await refusalOf(res);
       if (NOT_KEPT_STATUS.has(res.status)) throw new Unreachable(`POST ${endpoint}: HTTP ${res.status}, not kept`);
       if (!RETRY_STATUS.has(res.status)) throw new Refused(MESSAGES.failed);
       last = `HTTP ${res.status}`;

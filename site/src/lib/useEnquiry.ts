@@ -43,6 +43,9 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
   const [status, setStatus] = useState<SendStatus>({ kind: 'idle', text: '' });
   const startedAt = useRef(0);
   const id = useRef('');
+  // The phone number the server asked the visitor to check (not one of its country's): sent
+  // again unchanged, it goes with the answer that they checked it.
+  const askedPhone = useRef<string | null>(null);
 
   /** Remembers when the form was first shown (the server drops submissions made too fast). */
   const markShown = useCallback(() => {
@@ -53,7 +56,8 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
     async (fields: EnquiryFields, onSent: () => void) => {
       setStatus({ kind: 'sending', text: '' });
       id.current ||= newID();
-      const body = enquiryBody({ ...fields, id: id.current, startedAt: startedAt.current || Date.now() });
+      const checked = askedPhone.current === fields.phone ? { phoneChecked: fields.phone } : {};
+      const body = enquiryBody({ ...fields, ...checked, id: id.current, startedAt: startedAt.current || Date.now() });
       let text: string;
       let send: typeof import('./send') | null = null;
       try {
@@ -61,6 +65,7 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
         text = await send.postEnquiry(endpoint, body, retry);
       } catch (err) {
         if (send && err instanceof send.Refused) {
+          askedPhone.current = err.confirm === 'phoneChecked' ? fields.phone : null;
           setStatus({ kind: 'error', text: err.message, fallback: err.message === MESSAGES.failed });
           return;
         }
@@ -76,6 +81,7 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
         }
       }
       id.current = '';
+      askedPhone.current = null;
       onSent();
       rememberPopup('sent');
       setStatus({ kind: 'success', text });
