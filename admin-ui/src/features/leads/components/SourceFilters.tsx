@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import { CHANNELS, messageSources, type Sources } from '../api/leads';
 
-/** The inbox's filters by the visit that sent the enquiry: its channel and its campaign. */
-export function SourceFilters({ channel, campaign, onChange }: {
-  channel: string; campaign: string; onChange: (f: { channel: string; campaign: string }) => void;
+/**
+ * The inbox's filters by the visit that sent the enquiry: its channel and its campaign, with
+ * their counts, read again whenever `changes` moves (an enquiry left or joined the inbox).
+ */
+export function SourceFilters({ channel, campaign, onChange, changes = 0 }: {
+  channel: string; campaign: string; onChange: (f: { channel: string; campaign: string }) => void; changes?: number;
 }) {
   const [sources, setSources] = useState<Sources | null>(null);
   useEffect(() => {
     messageSources().then(setSources).catch(() => undefined);
-  }, []);
+  }, [changes]);
   const campaigns = sources?.campaigns ?? [];
   const known = !campaign || campaigns.some((c) => c.name.toLowerCase() === campaign.toLowerCase());
   return (

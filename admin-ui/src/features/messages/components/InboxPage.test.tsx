@@ -70,6 +70,26 @@ describe('InboxPage', () => {
     expect(JSON.parse(callsOf(fetch, `PATCH /popups/${msg(1)._id}`)[0].body as string)).toEqual({ status: 'replied' });
   });
 
+  it("follows a change with the channel and campaign counts: an enquiry taken out of spam counts at once", async () => {
+    setToken('tok');
+    let social = 0;
+    routeFetch({
+      'GET /popups/counts': () => jsonResponse(counts),
+      'GET /popups/sources': () => jsonResponse({ channels: { social }, campaigns: social ? [{ name: 'diwali-sale', count: social }] : [] }),
+      'GET /popups?limit=50&status=spam': paged([msg(1, { status: 'spam' })]),
+      [`PATCH /popups/${msg(1)._id}`]: () => {
+        social = 1;
+        return jsonResponse({ message: 'Enquiry updated.', enquiry: msg(1, { status: 'new' }) });
+      },
+    });
+    renderAt('/admin/enquiries?status=spam', '/admin/enquiries', <InboxPage />);
+    expect(await screen.findByRole('option', { name: 'Social (0)' })).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Visitor 1' })).closest('li')!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Not spam' }));
+    expect(await screen.findByRole('option', { name: 'Social (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'diwali-sale (1)' })).toBeInTheDocument();
+  });
+
   it('erases an enquiry only after the confirmation', async () => {
     setToken('tok');
     const fetch = routeFetch({

@@ -85,11 +85,17 @@ export function InboxPage() {
     [setParams, source],
   );
 
+  // Moves with every change to an enquiry here, so the channel and campaign counts follow.
+  const [changes, setChanges] = useState(0);
   const loadCounts = useCallback(() => {
     messageCounts()
       .then(setCounts)
       .catch(() => undefined);
   }, []);
+  const changed = () => {
+    loadCounts();
+    setChanges((n) => n + 1);
+  };
 
   const load = useCallback(
     async (cursor: string | null) => {
@@ -126,7 +132,7 @@ export function InboxPage() {
 
   const replace = (m: Message) => {
     setItems((list) => (list ?? []).flatMap((x) => (x._id !== m._id ? [x] : inFolder(folder, m.status) ? [m] : [])));
-    loadCounts();
+    changed();
   };
 
   const download = async () => {
@@ -193,7 +199,8 @@ export function InboxPage() {
             onChange={(e) => setTyped(e.target.value)}
           />
         </div>
-        <SourceFilters channel={channel} campaign={campaign} onChange={(f) => setParams(withSource(params, f), { replace: true })} />
+        <SourceFilters channel={channel} campaign={campaign} changes={changes}
+          onChange={(f) => setParams(withSource(params, f), { replace: true })} />
       </div>
 
       {failed && (
@@ -217,7 +224,7 @@ export function InboxPage() {
             {items.map((m) => (
               <EnquiryCard key={m._id} m={m} onChanged={replace} onErased={(id) => {
                 setItems((list) => (list ?? []).filter((x) => x._id !== id));
-                loadCounts();
+                changed();
               }} />
             ))}
           </ul>
