@@ -12,6 +12,7 @@ import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage
 import { AccountLink } from '../features/auth/components/AccountLink';
 import { AccountPage } from '../features/auth/components/AccountPage';
 import { InvitePage } from '../features/auth/components/InvitePage';
+import { NewEnquiriesCount } from '../features/messages/components/NewEnquiriesCount';
 import { SessionProvider, useIsAdmin } from '../lib/session';
 import { DashboardPage } from './DashboardPage';
 import { KINDS } from './kinds';
@@ -47,10 +48,15 @@ function Guarded() {
   return (
     <Guard>
       <SessionProvider>
-        <Layout kinds={KINDS} account={<AccountLink />} />
+        <Layout kinds={KINDS} account={<AccountLink />} badges={{ '/admin/enquiries': <AdminOnlyBadge><NewEnquiriesCount /></AdminOnlyBadge> }} />
       </SessionProvider>
     </Guard>
   );
+}
+
+/** A badge of a screen only admins use: an editor's menu has no such link, nor fetches its count. */
+function AdminOnlyBadge({ children }: { children: ReactElement }) {
+  return useIsAdmin() ? children : null;
 }
 
 /** A screen only admins use; an editor who follows a link to it is told so (the server refuses its calls anyway). */

@@ -73,6 +73,8 @@ export function DashboardPage() {
         <SchedulesPanel kinds={KINDS} schedules={schedules.data} loading={schedules.loading} error={Boolean(schedules.error)} />
       )}
       {admin && <ReviewQueue kinds={KINDS} />}
+      {/* Leads first: what the site is for, and what an owner opens the admin to see. */}
+      {admin && <EnquiriesPanel />}
       <h2 className="section-title">Drafts</h2>
       <div className="grid-2">
         {KINDS.map((kind) => (
@@ -85,8 +87,7 @@ export function DashboardPage() {
           <ContentPanel key={kind.noun} kind={kind} stage="published" siteUrl={siteUrl} schedules={schedules.data} />
         ))}
       </div>
-      <div className={admin ? 'grid-2 wide-first' : 'grid-1'}>
-        {admin && <EnquiriesPanel />}
+      <div className="grid-1">
         <BuildsPanel />
       </div>
       <div className="grid-2">

@@ -23,11 +23,12 @@ const links: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean 
   { to: '/admin/mail', label: 'Outgoing mail', icon: Mail, adminOnly: true },
 ];
 
-function navItem({ to, label, icon: Icon }: (typeof links)[number]) {
+function navItem({ to, label, icon: Icon }: (typeof links)[number], badge?: ReactNode) {
   return (
     <li key={to}>
       <NavLink to={to} className={navClass}>
         <Icon size={18} aria-hidden="true" /> {label}
+        {badge}
       </NavLink>
     </li>
   );
@@ -57,9 +58,10 @@ interface AddLink {
 
 /**
  * Sidebar (laptop) or top bar with a menu (phone) around every signed-in screen. `account` is the
- * menu's link to who is signed in.
+ * menu's link to who is signed in; `badges` what a screen's link shows beside its name, by path
+ * (the number of new enquiries).
  */
-export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNode }) {
+export function Layout({ kinds, account, badges = {} }: { kinds: AddLink[]; account?: ReactNode; badges?: Record<string, ReactNode> }) {
   const logout = useLogout();
   const location = useLocation();
   const me = useMe();
@@ -102,13 +104,13 @@ export function Layout({ kinds, account }: { kinds: AddLink[]; account?: ReactNo
               </NavLink>
             </li>
           ))}
-          {links.slice(0, 3).filter((l) => admin || !l.adminOnly).map(navItem)}
+          {links.slice(0, 3).filter((l) => admin || !l.adminOnly).map((l) => navItem(l, badges[l.to]))}
           <li>
             <Link to={{ pathname: '/admin/dashboard', hash: '#builds' }} className="nav-link">
               <Hammer size={18} aria-hidden="true" /> Site builds
             </Link>
           </li>
-          {links.slice(3).filter((l) => admin || !l.adminOnly).map(navItem)}
+          {links.slice(3).filter((l) => admin || !l.adminOnly).map((l) => navItem(l, badges[l.to]))}
           {siteUrl && (
             <li>
               <a href={siteUrl} className="nav-link" target="_blank" rel="noopener noreferrer">

@@ -80,3 +80,6 @@ export function replyLink(m: Pick<Message, 'email' | 'name'>, site = 'Digital Re
   const body = `Dear ${m.name},\n\nThank you for your enquiry.\n\n`;
   return `${mailtoHref(m.email)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
+
+/** The window event the inbox sends when it changed an enquiry, so the count beside the menu follows. */
+export const ENQUIRIES_CHANGED = 'enquiries-changed';

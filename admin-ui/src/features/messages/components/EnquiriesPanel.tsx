@@ -79,7 +79,7 @@ export function EnquiriesPanel() {
                   </a>
                 )}
                 {m.phone && (
-                  <a href={`tel:${m.phone.replace(/[^\d+]/g, '')}`}>
+                  <a href={`tel:${m.phoneE164 || m.phone.replace(/[^\d+]/g, '')}`}>
                     <Phone size={15} aria-hidden="true" /> {m.phone}
                   </a>
                 )}

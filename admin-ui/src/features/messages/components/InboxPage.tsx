@@ -9,6 +9,7 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import {
+  ENQUIRIES_CHANGED,
   changeMessage,
   downloadMessagesCsv,
   eraseMessage,
@@ -95,6 +96,7 @@ export function InboxPage() {
   const changed = () => {
     loadCounts();
     setChanges((n) => n + 1);
+    window.dispatchEvent(new Event(ENQUIRIES_CHANGED));
   };
 
   const load = useCallback(
