@@ -378,7 +378,7 @@ func TestPopupMailFailureLosesNothing(t *testing.T) {
 	res := e.do("GET", "/api/mail", nil, "", e.bearer())
 	var list []map[string]any
 	if err := decodeInto(res.Body, &list); err != nil || res.StatusCode != 200 || len(list) != 1 ||
-		list[0]["status"] != "retrying" || list[0]["lastError"] != "smtp down" || list[0]["nextAttemptAt"] == nil {
+		list[0]["status"] != "retrying" || list[0]["lastError"] != "smtp down" || list[0]["nextAttemptAt"] == nil || list[0]["outbox"] != nil {
 		t.Fatalf("GET /api/mail: %d %v %v", res.StatusCode, list, err)
 	}
 	res.Body.Close()

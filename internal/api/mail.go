@@ -28,11 +28,14 @@ type mailView struct {
 	CreatedAt     time.Time `json:"createdAt"`
 	NextAttemptAt time.Time `json:"nextAttemptAt,omitzero"`
 	SentAt        time.Time `json:"sentAt,omitzero"`
+	// Outbox says a sent mail went to the outbox folder, not to a mail server: no SMTP_URL is
+	// set, and nobody receives it unless someone opens the folder.
+	Outbox bool `json:"outbox,omitempty"`
 }
 
 func (s *Server) mailView(j store.MailJob) mailView {
 	v := mailView{ID: j.ID, Kind: j.Kind, To: j.To, Ref: j.Ref, Status: j.Status, Attempts: j.Attempts,
-		LastError: j.LastError, CreatedAt: j.CreatedAt, SentAt: j.SentAt}
+		LastError: j.LastError, CreatedAt: j.CreatedAt, SentAt: j.SentAt, Outbox: j.Status == store.MailSent && s.mail.ToOutbox()}
 	if !j.Finished() {
 		v.NextAttemptAt = j.NextAt
 		if s.mail.Sending(j.ID) {

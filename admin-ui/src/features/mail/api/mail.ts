@@ -16,6 +16,8 @@ export interface MailJob {
   createdAt: string;
   nextAttemptAt?: string;
   sentAt?: string;
+  /** A sent mail that went to the outbox folder: the server has no mail server (no SMTP_URL). */
+  outbox?: boolean;
 }
 
 export const MAIL_PAGE_SIZE = 100;

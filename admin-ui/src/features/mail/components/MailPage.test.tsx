@@ -20,7 +20,7 @@ afterEach(() => {
 
 const at = '2030-03-01T04:30:00Z';
 // Mail jobs as the handlers answer them (api-fixture.json), in this test's states.
-const job = records.mail();
+const job: MailJob = { ...records.mail(), outbox: undefined }; // sent through a mail server, unless a test says otherwise
 const refused: MailJob = {
   ...job, id: 4, kind: 'enquiry', to: 'team@example.com', ref: 'e1', status: 'retrying', attempts: 2,
   lastError: '451 4.3.0 mail server busy', createdAt: at, nextAttemptAt: '2030-03-01T04:34:00Z',
@@ -33,6 +33,17 @@ const sent: MailJob = { ...job, id: 2, kind: 'reset', to: 'asha@example.com', re
 const older: MailJob = { ...job, id: 1, kind: 'invite', to: 'meera@example.com', ref: '9', status: 'sent', attempts: 1, createdAt: at, sentAt: at };
 
 describe('MailPage', () => {
+  it('says plainly that a mail written to the outbox folder reached nobody', async () => {
+    setToken('tok');
+    routeFetch({ 'GET /api/mail?limit=100': () => jsonResponse([{ ...sent, outbox: true }, older]) });
+    renderAt('/admin/mail', '/admin/mail', <MailPage />);
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    expect(rows[0].textContent).toMatch(/Password reset.*In the outbox folder/);
+    expect(rows[0].textContent).not.toMatch(/Sent/);
+    expect(rows[1].textContent).toMatch(/Invitation.*Sent/);
+    expect(screen.getByText(/No mail server is set up \(SMTP_URL\)/)).toHaveAttribute('role', 'status');
+  });
+
   it('lists the mail with what became of it, retries what did not go out and follows it until it is sent', async () => {
     setToken('tok');
     // The server's answers: before the retry, right after it (the attempt not made yet: still

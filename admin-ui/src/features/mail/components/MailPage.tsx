@@ -123,6 +123,8 @@ export function MailPage() {
   };
 
   const stuck = items?.filter(needsAttention).length ?? 0;
+  const inOutbox = (m: MailJob) => m.status === 'sent' && Boolean(m.outbox);
+  const toOutbox = items?.some(inOutbox) ?? false;
 
   return (
     <>
@@ -151,6 +153,12 @@ export function MailPage() {
             SMTP settings, then retry.
           </p>
         )}
+        {toOutbox && (
+          <p className="notice notice-error" role="status">
+            No mail server is set up (SMTP_URL), so the mails below marked “In the outbox folder” reached nobody: the
+            server wrote each to a file in its outbox folder instead. Set SMTP_URL and restart the server to send mail.
+          </p>
+        )}
         {items && items.length === 0 && <p className="muted empty">No mail sent yet.</p>}
         {items && items.length > 0 && (
           <Table
@@ -176,7 +184,9 @@ export function MailPage() {
                 bare: true,
                 cell: (m) => (
                   <>
-                    <span className={`status status-${STATUS_CLASS[m.status]}`}>{STATUS_TEXT[m.status]}</span>
+                    <span className={`status status-${inOutbox(m) ? 'queued' : STATUS_CLASS[m.status]}`}>
+                      {inOutbox(m) ? 'In the outbox folder' : STATUS_TEXT[m.status]}
+                    </span>
                     {m.status === 'sent' && m.sentAt && <span className="muted"> {formatDateTime(m.sentAt)}</span>}
                     {m.lastError && m.status !== 'sent' && <span className="build-error">{m.lastError}</span>}
                     {m.status === 'retrying' && m.nextAttemptAt && <span className="muted"> Next try {formatDateTime(m.nextAttemptAt)}.</span>}
