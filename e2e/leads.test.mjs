@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { watchErrors, ROOT } from './lib/browser.mjs';
 import { ADMIN_PASSWORD, login, withDemo } from './lib/demo.mjs';
+import { until } from './lib/poll.mjs';
 
 const SHOTS = join(ROOT, 'e2e', 'screenshots');
 // Each visitor a browser of its own: the server tells visitors apart by address and user agent,
@@ -110,6 +111,36 @@ test('an ad click to a landing page, two more pages, then the popup: the enquiry
   const camp = rep.campaigns.find((r) => r.key === 'Diwali Sale');
   assert.equal(camp.visits, 1);
   assert.equal(camp.conversions, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone visitor from a campaign taps the WhatsApp button and the landing page\'s Call button: both counted on the visit', async () => {
+  const { context } = await visitor({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+    viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const before = (await totals()).totals;
+  assert.equal(await view(page, `${demo.base}/best-google-ads-agency-in-delhi/?utm_source=google&utm_medium=cpc&utm_campaign=Taps%20Test&gclid=T1`), 204);
+  // The page view's beacon went: the taps are watched from the same moment (lib/attribution.ts).
+  // Neither link may leave the page here: no phone to call, no network for WhatsApp.
+  await page.evaluate(() => document.addEventListener('click', (e) => {
+    if (e.target.closest('a[href^="tel:"], a[href^="https://wa.me/"]')) e.preventDefault();
+  }));
+  const tap = (kind) => page.waitForRequest((r) => r.url() === `${demo.base}/beacon` && r.postData() === `p=%2Fbest-google-ads-agency-in-delhi%2F&t=${kind}`);
+  let sent = tap('chat');
+  await page.locator('.floating-widget__link--chat').click();
+  await sent;
+  sent = tap('call');
+  await page.getByRole('link', { name: /^Call \+91/ }).first().click();
+  await sent;
+  let after;
+  await until('the taps in the Traffic report', async () => {
+    after = await totals();
+    return after.totals.calls === (before.calls ?? 0) + 1 && after.totals.chats === (before.chats ?? 0) + 1;
+  }, { explain: () => JSON.stringify(after?.totals) });
+  assert.equal(after.campaigns.find((r) => r.key === 'Taps Test')?.taps, 1, 'one visit of the campaign tapped');
+  assert.equal(after.landingPages.find((r) => r.key === '/best-google-ads-agency-in-delhi/')?.taps >= 1, true);
   assert.deepEqual(errors, []);
   await context.close();
 });

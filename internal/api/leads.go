@@ -72,7 +72,8 @@ func (s *Server) leadSettings() leads.Settings {
 // handleBeacon handles POST /beacon (public): a page view of the site, form-encoded, as
 // lib/visit.ts sends it with navigator.sendBeacon: p, the page's path; e=1 on the first page of a
 // visit, with r (the referring host), s, m and c (utm_source, utm_medium, utm_campaign), a=1
-// (a Google or Microsoft click id was present) and f=1 (Meta's). Answers 204 whether it was
+// (a Google or Microsoft click id was present) and f=1 (Meta's). With t=call or t=chat it is no
+// page view but a tap on the page's call (tel:) or WhatsApp link, counted on the visit. Answers 204 whether it was
 // counted or not (bots, previews, GPC/DNT), 400 for a malformed one, 429 past the limits.
 func (s *Server) handleBeacon(w http.ResponseWriter, r *http.Request) {
 	c := s.cfg.Leads
@@ -161,7 +162,7 @@ func readBeacon(w http.ResponseWriter, r *http.Request, originOK bool) (leads.Hi
 		}
 		return v == "1", err
 	}
-	var errs [8]error
+	var errs [9]error
 	h.Path, errs[0] = one("p")
 	if errs[0] == nil && !domain.ValidSitePath(h.Path) {
 		errs[0] = errBeacon("p must be the page's path")
@@ -169,6 +170,10 @@ func readBeacon(w http.ResponseWriter, r *http.Request, originOK bool) (leads.Hi
 	h.Entry, errs[1] = flag("e")
 	h.PaidClick, errs[2] = flag("a")
 	h.SocialClick, errs[3] = flag("f")
+	h.Tap, errs[8] = one("t")
+	if errs[8] == nil && h.Tap != "" && h.Tap != leads.TapCall && h.Tap != leads.TapChat {
+		errs[8] = errBeacon("t must be call or chat")
+	}
 	h.Referrer, errs[4] = one("r")
 	if errs[4] == nil && h.Referrer != "" && !domain.ValidHost(h.Referrer) {
 		errs[4] = errBeacon("r must be a host name")
@@ -190,6 +195,9 @@ func readBeacon(w http.ResponseWriter, r *http.Request, originOK bool) (leads.Hi
 		if err != nil {
 			return leads.Hit{}, err
 		}
+	}
+	if h.Tap != "" && h.Entry {
+		return leads.Hit{}, errBeacon("a tap (t) is no page view (e)")
 	}
 	if !h.Entry && (h.Referrer+h.Source+h.Medium+h.Campaign != "" || h.PaidClick || h.SocialClick) {
 		return leads.Hit{}, errBeacon("where a visit came from belongs to its first page (e=1)")

@@ -68,7 +68,8 @@ func today(t *testing.T, e *testEnv, c *leads.Counter) domain.TrafficDay {
 // not; a malformed beacon is a 400 with a JSON error (never a 500), counted and never stored.
 func TestBeaconCountsOnlyWhatItShould(t *testing.T) {
 	e, c := leadsEnv(t, domain.AttributionNotice)
-	ok := []string{"p=%2Fseo-services-in-delhi%2F&e=1&r=www.google.com&s=google&m=cpc&c=Diwali&a=1", "p=%2Fcontactus%2F", "p=%2Fnot-a-page%2F"}
+	ok := []string{"p=%2Fseo-services-in-delhi%2F&e=1&r=www.google.com&s=google&m=cpc&c=Diwali&a=1", "p=%2Fcontactus%2F", "p=%2Fnot-a-page%2F",
+		"p=%2Fcontactus%2F&t=call", "p=%2Fcontactus%2F&t=chat"} // taps on the call and WhatsApp links
 	for _, b := range ok {
 		if st, body := e.beacon(b, nil); st != http.StatusNoContent {
 			t.Fatalf("%s: %d %s", b, st, body)
@@ -98,6 +99,8 @@ func TestBeaconCountsOnlyWhatItShould(t *testing.T) {
 		{"p=%2F&e=1&c=" + url.QueryEscape("<script>"), nil},
 		{"p=%2F&e=1&s=" + strings.Repeat("x", 101), nil},
 		{"p=%2F&c=Diwali", nil}, // a campaign on a page that begins no visit
+		{"p=%2F&t=sms", nil},
+		{"p=%2F&e=1&t=call", nil}, // a tap is no page view
 		{"p=%2F&%zz", nil},
 		{"p=%2F" + strings.Repeat("&x=1", 300), nil}, // too large
 		{`{"p":"/"}`, map[string]string{"Content-Type": "application/json"}},
@@ -112,7 +115,8 @@ func TestBeaconCountsOnlyWhatItShould(t *testing.T) {
 	}
 	d := today(t, e, c)
 	if d.Views != 3 || d.Visits != 1 || d.Visitors != 1 || d.Paths[domain.Other].Views != 1 || d.Channels[domain.ChannelPaidSearch].Visits != 1 ||
-		d.Campaigns["Diwali"].Visits != 1 || d.Bots != 5 || d.Invalid != len(bad) {
+		d.Campaigns["Diwali"].Visits != 1 || d.Bots != 5 || d.Invalid != len(bad) || d.Calls != 1 || d.Chats != 1 ||
+		d.Campaigns["Diwali"].Taps != 1 || d.Paths["/seo-services-in-delhi/"].Taps != 1 {
 		t.Errorf("counted %+v", d)
 	}
 	raw, _ := json.Marshal(d)

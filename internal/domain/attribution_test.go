@@ -216,8 +216,8 @@ func TestAttributionSummary(t *testing.T) {
 }
 
 func TestTrafficDayStoredForm(t *testing.T) {
-	in := TrafficDay{Day: "2026-11-23", Views: 300, Visits: 20, Visitors: 15, Conversions: 2, Bots: 4, Shed: 1, Starts: 2,
-		Paths:    Table{"/b/": {Views: 3, Visits: 2, Conversions: 1}, "/a/": {Views: 297, Visits: 18, Conversions: 1}},
+	in := TrafficDay{Day: "2026-11-23", Views: 300, Visits: 20, Visitors: 15, Conversions: 2, Bots: 4, Shed: 1, Starts: 2, Calls: 3, Chats: 1,
+		Paths:    Table{"/b/": {Views: 3, Visits: 2, Conversions: 1, Taps: 1}, "/a/": {Views: 297, Visits: 18, Conversions: 1}},
 		Channels: Table{ChannelDirect: {Visits: 20, Conversions: 2}}, Campaigns: Table{"Diwali Sale ✨": {Visits: 1}}}
 	data, err := in.MarshalBinary()
 	if err != nil {
@@ -241,5 +241,16 @@ func TestTrafficDayStoredForm(t *testing.T) {
 	}
 	if err := new(TrafficDay).UnmarshalBinary(append(data, 0)); err == nil {
 		t.Error("trailing bytes were read")
+	}
+	// A day stored before the taps (format 1: eight totals, three counts a row) reads as it was.
+	old := []byte{1, 10, '2', '0', '2', '6', '-', '1', '1', '-', '2', '2', 7, 2, 1, 1, 0, 0, 0, 1,
+		1, 3, '/', 'a', '/', 7, 2, 1, 0, 0, 0, 0}
+	var day TrafficDay
+	if err := day.UnmarshalBinary(old); err != nil {
+		t.Fatal(err)
+	}
+	want := TrafficDay{Day: "2026-11-22", Views: 7, Visits: 2, Visitors: 1, Conversions: 1, Starts: 1, Paths: Table{"/a/": {Views: 7, Visits: 2, Conversions: 1}}}
+	if !reflect.DeepEqual(day, want) {
+		t.Errorf("a day of format 1:\n%+v\nwant\n%+v", day, want)
 	}
 }

@@ -15,12 +15,16 @@ type TrafficDay struct {
 	Visitors int    `json:"visitors"`
 	// Conversions are enquiries sent from a counted visit, at most one a visit, so a rate of
 	// Conversions to Visits never passes 100 %.
-	Conversions int   `json:"conversions"`
-	Paths       Table `json:"paths,omitempty"`     // views by page, visits and conversions by landing page
-	Channels    Table `json:"channels,omitempty"`  // visits and conversions
-	Campaigns   Table `json:"campaigns,omitempty"` // by utm_campaign
-	Referrers   Table `json:"referrers,omitempty"` // by referring host
-	Devices     Table `json:"devices,omitempty"`   // mobile, tablet, desktop
+	Conversions int `json:"conversions"`
+	// Calls and Chats count the taps on the site's call (tel:) and WhatsApp links: a lead that
+	// leaves no form behind. Each row's Count.Taps counts the visits with one (at most one a visit).
+	Calls     int   `json:"calls,omitempty"`
+	Chats     int   `json:"chats,omitempty"`
+	Paths     Table `json:"paths,omitempty"`     // views by page, visits and conversions by landing page
+	Channels  Table `json:"channels,omitempty"`  // visits and conversions
+	Campaigns Table `json:"campaigns,omitempty"` // by utm_campaign
+	Referrers Table `json:"referrers,omitempty"` // by referring host
+	Devices   Table `json:"devices,omitempty"`   // mobile, tablet, desktop
 	// What was not counted: bots and previews, beacons that broke the rules, beacons shed by the
 	// flood limit. A visitor asking not to be tracked is not counted in any of them.
 	Bots    int `json:"bots,omitempty"`
@@ -31,9 +35,11 @@ type TrafficDay struct {
 	Starts int `json:"starts,omitempty"`
 }
 
-// Count is one row of a marginal table.
+// Count is one row of a marginal table. Taps are the visits during which the call or WhatsApp
+// link was tapped (at most one a visit).
 type Count struct {
 	Views, Visits, Conversions int
+	Taps                       int `json:",omitempty"`
 }
 
 // Table is a marginal table: a Count by key (a path, a channel, a campaign…).
@@ -44,6 +50,7 @@ func (c *Count) Add(o Count) {
 	c.Views += o.Views
 	c.Visits += o.Visits
 	c.Conversions += o.Conversions
+	c.Taps += o.Taps
 }
 
 // Other is the row that sums what a table does not name: a path that is no page of the site, a
@@ -70,6 +77,8 @@ func (t *TrafficDay) Merge(d TrafficDay) {
 	t.Visits += d.Visits
 	t.Visitors += d.Visitors
 	t.Conversions += d.Conversions
+	t.Calls += d.Calls
+	t.Chats += d.Chats
 	t.Bots += d.Bots
 	t.Invalid += d.Invalid
 	t.Shed += d.Shed

@@ -8,11 +8,16 @@ import (
 )
 
 // The stored form of a TrafficDay: a version byte, the day, its totals as unsigned varints, then
-// each table as its length and, key by key in order, the key and its three counts. The Traffic
+// each table as its length and, key by key in order, the key and its counts. The Traffic
 // screen reads up to 90 days of some thousand rows each on every open; as JSON that decoding was
 // most of its time, in this form it is a small fraction, and the days take half the room.
+// Format 2 added the taps (the totals' calls and chats, a row's taps); days stored in format 1
+// are read as they were, without taps.
 
-const trafficFormat = 1
+const (
+	trafficFormat1 = 1
+	trafficFormat  = 2
+)
 
 var errTrafficDay = errors.New("traffic day: malformed record")
 
@@ -20,7 +25,7 @@ var errTrafficDay = errors.New("traffic day: malformed record")
 func (t TrafficDay) MarshalBinary() ([]byte, error) {
 	b := append(make([]byte, 0, 64+48*len(t.Paths)), trafficFormat)
 	b = appendString(b, t.Day)
-	for _, n := range t.totals() {
+	for _, n := range t.totals(trafficFormat) {
 		b = binary.AppendUvarint(b, uint64(max(0, *n)))
 	}
 	for _, tab := range t.tables() {
@@ -31,6 +36,7 @@ func (t TrafficDay) MarshalBinary() ([]byte, error) {
 			b = binary.AppendUvarint(b, uint64(max(0, c.Views)))
 			b = binary.AppendUvarint(b, uint64(max(0, c.Visits)))
 			b = binary.AppendUvarint(b, uint64(max(0, c.Conversions)))
+			b = binary.AppendUvarint(b, uint64(max(0, c.Taps)))
 		}
 	}
 	return b, nil
@@ -38,12 +44,13 @@ func (t TrafficDay) MarshalBinary() ([]byte, error) {
 
 // UnmarshalBinary reads the stored form.
 func (t *TrafficDay) UnmarshalBinary(b []byte) error {
-	if len(b) == 0 || b[0] != trafficFormat {
+	if len(b) == 0 || b[0] != trafficFormat && b[0] != trafficFormat1 {
 		return errTrafficDay
 	}
+	format := b[0]
 	r := reader{b: b[1:]}
 	*t = TrafficDay{Day: r.string()}
-	for _, n := range t.totals() {
+	for _, n := range t.totals(format) {
 		*n = r.int()
 	}
 	for _, tab := range t.tables() {
@@ -57,7 +64,11 @@ func (t *TrafficDay) UnmarshalBinary(b []byte) error {
 		*tab = make(Table, n)
 		for range n {
 			k := r.string()
-			(*tab)[k] = Count{Views: r.int(), Visits: r.int(), Conversions: r.int()}
+			c := Count{Views: r.int(), Visits: r.int(), Conversions: r.int()}
+			if format >= trafficFormat {
+				c.Taps = r.int()
+			}
+			(*tab)[k] = c
 		}
 	}
 	if r.bad || len(r.b) != 0 {
@@ -66,8 +77,13 @@ func (t *TrafficDay) UnmarshalBinary(b []byte) error {
 	return nil
 }
 
-func (t *TrafficDay) totals() []*int {
-	return []*int{&t.Views, &t.Visits, &t.Visitors, &t.Conversions, &t.Bots, &t.Invalid, &t.Shed, &t.Starts}
+// totals are the day's totals in the order of the stored form of format.
+func (t *TrafficDay) totals(format byte) []*int {
+	out := []*int{&t.Views, &t.Visits, &t.Visitors, &t.Conversions, &t.Bots, &t.Invalid, &t.Shed, &t.Starts}
+	if format >= trafficFormat {
+		out = append(out, &t.Calls, &t.Chats)
+	}
+	return out
 }
 
 func (t *TrafficDay) tables() []*Table {

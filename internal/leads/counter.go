@@ -99,6 +99,7 @@ type visit struct {
 	landing, campaign uint32 // indexes into the day's names
 	channel           uint8  // index into domain.Channels
 	converted         bool
+	tapped            bool // the call or WhatsApp link was tapped
 }
 
 // pageSet is the live site's pages by path.
@@ -204,13 +205,26 @@ type Hit struct {
 	// Of an entry only: where the visit came from, as for an enquiry's attribution.
 	Referrer, Source, Medium, Campaign string
 	PaidClick, SocialClick             bool
+	// Tap, when set, says this is no page view but a tap on the page's call or WhatsApp link
+	// (TapCall, TapChat).
+	Tap string
 	// Who viewed it: hashed with the day's salt, never kept.
 	IP, UserAgent string
 }
 
+// The taps a beacon reports (Hit.Tap).
+const (
+	TapCall = "call" // a tel: link
+	TapChat = "chat" // the WhatsApp link
+)
+
 // Count counts a page view of a visitor the caller found countable (no bot, no preview, no
-// request not to be tracked).
+// request not to be tracked), or a tap on a call or WhatsApp link.
 func (c *Counter) Count(h Hit) {
+	if h.Tap != "" {
+		c.tap(h)
+		return
+	}
 	path := c.pagePath(h.Path)
 	var ch string
 	if h.Entry {
@@ -345,6 +359,39 @@ func (c *Counter) Convert(ip, userAgent string, a *domain.Attribution) bool {
 		return true
 	}
 	return false
+}
+
+// tap counts a tap on the call or WhatsApp link: in the day's calls or chats, and, once a visit,
+// on the row of the visitor's latest counted visit (its landing page, channel and campaign), so
+// the Traffic screen says which pages and campaigns bring the leads that call instead of writing.
+func (c *Counter) tap(h Hit) {
+	day := c.today()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if day != c.day {
+		c.startDay(day)
+	}
+	d := c.dayOf(day)
+	if h.Tap == TapCall {
+		d.Calls++
+	} else {
+		d.Chats++
+	}
+	v := c.seen[c.visitorKey(h.IP, h.UserAgent)]
+	if v == nil || v.n == 0 {
+		return
+	}
+	x := &v.visits[v.n-1]
+	if x.tapped {
+		return
+	}
+	x.tapped = true
+	one := domain.Count{Taps: 1}
+	addTo(&d.Paths, c.names.name(x.landing), one, 0)
+	addTo(&d.Channels, domain.Channels[x.channel], one, 0)
+	if camp := c.names.name(x.campaign); camp != "" {
+		addTo(&d.Campaigns, camp, one, maxPendingRows)
+	}
 }
 
 // Drop reasons of Dropped.

@@ -110,6 +110,50 @@ func TestCountsAreExact(t *testing.T) {
 	}
 }
 
+// TestTapsAreCountedOnTheVisit: a tap on the call or WhatsApp link counts in the day's calls or
+// chats, every tap, and once a visit on the row of the visitor's latest visit (its landing page,
+// channel and campaign); a tap of a visitor not counted today counts in the totals only. The
+// report gives them beside the enquiries.
+func TestTapsAreCountedOnTheVisit(t *testing.T) {
+	db := openDB(t)
+	at := &clock{t: time.Date(2026, 11, 23, 10, 0, 0, 0, ist)}
+	c := newTestCounter(t, db, at)
+	c.Count(Hit{Path: "/seo-services-in-delhi/", Entry: true, Source: "google", Medium: "cpc", Campaign: "Diwali", PaidClick: true,
+		IP: "203.0.113.7", UserAgent: phone})
+	c.Count(Hit{Path: "/seo-services-in-delhi/", Tap: TapCall, IP: "203.0.113.7", UserAgent: phone})
+	c.Count(Hit{Path: "/contactus/", Tap: TapChat, IP: "203.0.113.7", UserAgent: phone}) // the same visit: one tapping visit
+	c.Count(Hit{Path: "/", Entry: true, IP: "198.51.100.9", UserAgent: chrome})
+	c.Count(Hit{Path: "/", Tap: TapChat, IP: "198.51.100.9", UserAgent: chrome})
+	c.Count(Hit{Path: "/", Tap: TapCall, IP: "192.0.2.1", UserAgent: chrome}) // no counted visit
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	days, _ := db.TrafficDays("2026-11-23", "2026-11-23")
+	d := days[0]
+	if d.Calls != 2 || d.Chats != 2 || d.Views != 2 || d.Visits != 2 {
+		t.Fatalf("calls %d chats %d views %d visits %d", d.Calls, d.Chats, d.Views, d.Visits)
+	}
+	if d.Paths["/seo-services-in-delhi/"] != (domain.Count{Views: 1, Visits: 1, Taps: 1}) || d.Paths["/"] != (domain.Count{Views: 1, Visits: 1, Taps: 1}) ||
+		d.Paths["/contactus/"].Taps != 0 {
+		t.Errorf("paths %v", d.Paths)
+	}
+	if d.Channels[domain.ChannelPaidSearch].Taps != 1 || d.Channels[domain.ChannelDirect].Taps != 1 || d.Campaigns["Diwali"].Taps != 1 {
+		t.Errorf("channels %v campaigns %v", d.Channels, d.Campaigns)
+	}
+	rep, err := c.Report(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Totals.Calls != 2 || rep.Totals.Chats != 2 || rep.Totals.Taps != 2 || rep.Series[6].Taps != 4 {
+		t.Errorf("totals %+v, today %+v", rep.Totals, rep.Series[6])
+	}
+	for _, r := range rep.Campaigns {
+		if r.Key == "Diwali" && r.Taps != 1 {
+			t.Errorf("campaign %+v", r)
+		}
+	}
+}
+
 // TestMidnightDropsTheSalt: after the site's midnight the same browser is a new visitor of the
 // new day, and yesterday's visit can no longer convert.
 func TestMidnightDropsTheSalt(t *testing.T) {

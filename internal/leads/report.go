@@ -38,6 +38,11 @@ type Row struct {
 	Enquiries   int      `json:"enquiries"`
 	Conversions int      `json:"conversions"`
 	Rate        *float64 `json:"rate"` // Conversions / Visits; null without visits
+	// Taps: the visits with a tap on the call or WhatsApp link (at most one a visit). Of the
+	// totals only: Calls and Chats, every tap on each.
+	Taps  int `json:"taps"`
+	Calls int `json:"calls,omitempty"`
+	Chats int `json:"chats,omitempty"`
 }
 
 // DayRow is one day of the chart.
@@ -48,6 +53,7 @@ type DayRow struct {
 	Visits      int    `json:"visits"`
 	Enquiries   int    `json:"enquiries"`
 	Conversions int    `json:"conversions"`
+	Taps        int    `json:"taps"` // calls and chats: every tap of the day
 }
 
 // Notes say how far the counts can be trusted.
@@ -106,6 +112,7 @@ func (c *Counter) Report(days int) (Report, error) {
 		row := DayRow{Day: day}
 		if t := byDay[day]; t != nil {
 			row.Visitors, row.Views, row.Visits, row.Conversions = t.Visitors, t.Views, t.Visits, t.Conversions
+			row.Taps = t.Calls + t.Chats
 			if t.Starts > 1 {
 				rep.Notes.RestartDays = append(rep.Notes.RestartDays, day)
 			}
@@ -127,7 +134,10 @@ func (c *Counter) Report(days int) (Report, error) {
 		return rep, err
 	}
 	rep.Totals = Row{Visitors: sum.Visitors, Views: sum.Views, Visits: sum.Visits, Enquiries: enq.total,
-		Conversions: sum.Conversions, Rate: rate(sum.Conversions, sum.Visits)}
+		Conversions: sum.Conversions, Rate: rate(sum.Conversions, sum.Visits), Calls: sum.Calls, Chats: sum.Chats}
+	for _, c := range sum.Channels {
+		rep.Totals.Taps += c.Taps // every tapping visit has its channel
+	}
 	rep.Landing = table(sum.Paths, enq.landing, true)
 	rep.Channels = table(sum.Channels, enq.channel, false)
 	rep.Campaigns = table(sum.Campaigns, enq.campaign, false)
@@ -165,7 +175,7 @@ func (e *enquiryTables) add(m domain.Message, page func(string) string) {
 func table(counts domain.Table, enquiries map[string]int, landing bool) []Row {
 	keys := map[string]bool{}
 	for k, c := range counts {
-		if !landing || c.Visits > 0 || enquiries[k] > 0 {
+		if !landing || c.Visits > 0 || c.Taps > 0 || enquiries[k] > 0 {
 			keys[k] = true
 		}
 	}
@@ -175,7 +185,7 @@ func table(counts domain.Table, enquiries map[string]int, landing bool) []Row {
 	rows := make([]Row, 0, len(keys))
 	for k := range keys {
 		c := counts[k]
-		rows = append(rows, Row{Key: k, Views: c.Views, Visits: c.Visits, Enquiries: enquiries[k], Conversions: c.Conversions})
+		rows = append(rows, Row{Key: k, Views: c.Views, Visits: c.Visits, Enquiries: enquiries[k], Conversions: c.Conversions, Taps: c.Taps})
 	}
 	sort.Slice(rows, func(i, j int) bool {
 		a, b := rows[i], rows[j]
@@ -198,6 +208,7 @@ func table(counts domain.Table, enquiries map[string]int, landing bool) []Row {
 			other.Visits += r.Visits
 			other.Enquiries += r.Enquiries
 			other.Conversions += r.Conversions
+			other.Taps += r.Taps
 		}
 		rows = append(rows[:maxReportRows-1], other)
 	}

@@ -87,9 +87,15 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
   }, []);
 
   const { dialogRef, first, trapTab } = useDialog<HTMLInputElement>(open, close);
-  // The popup is on every page: its island counts the page view (the beacon goes once a page).
+  // The popup is on every page: its island counts the page view (the beacon goes once a page)
+  // and the taps on the call and WhatsApp links.
   useEffect(() => {
-    if (attribution !== 'off') void loadVisit().then((m) => m.sendPageView());
+    if (attribution !== 'off') {
+      void loadVisit().then((m) => {
+        m.sendPageView();
+        m.watchTaps();
+      });
+    }
   }, [attribution]);
 
   useEffect(() => {

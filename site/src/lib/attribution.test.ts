@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { attributionFields, capture, keptVisit, privacySignal, resetCapture, sendPageView, STARTED_KEY, VISIT_KEY } from './attribution';
+import { attributionFields, capture, keptVisit, privacySignal, resetCapture, sendPageView, STARTED_KEY, tapOf, VISIT_KEY, watchTaps } from './attribution';
 
 /** A page at url, arrived at from referrer, as capture() reads it. */
 function visitPage(url: string, referrer = '') {
@@ -88,6 +88,29 @@ describe('attribution', () => {
     sendPageView();
     sendPageView(); // a second form on the page asks again
     expect(sent).toEqual([['/beacon', 'p=%2Fseo%2F&e=1&r=www.google.com&s=google&m=cpc&c=Diwali+Sale&a=1&f=1']]);
+    document.body.innerHTML = '';
+  });
+
+  it('counts a tap on a call or WhatsApp link, wherever on the page, and no other link', () => {
+    const sent: [string, string][] = [];
+    Object.defineProperty(navigator, 'sendBeacon', { value: (url: string, body: URLSearchParams) => sent.push([url, String(body)]), configurable: true });
+    document.body.innerHTML = '<div class="site" data-beacon="/beacon"><a id="call" href="tel:+919811045672"><svg><path id="icon"/></svg></a>' +
+      '<a id="chat" href="https://wa.me/919811045672?text=Hi" target="_blank">WhatsApp</a><a id="other" href="/blog/">Blog</a></div>';
+    history.replaceState(null, '', '/seo-services-in-delhi/');
+    watchTaps();
+    watchTaps(); // asked again: still one beacon a tap
+    const click = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    document.getElementById('chat')!.addEventListener('click', (e) => e.preventDefault()); // no new tab in the test
+    document.getElementById('other')!.addEventListener('click', (e) => e.preventDefault());
+    click('icon'); // the icon inside the floating call button
+    click('chat');
+    click('other');
+    expect(sent).toEqual([['/beacon', 'p=%2Fseo-services-in-delhi%2F&t=call'], ['/beacon', 'p=%2Fseo-services-in-delhi%2F&t=chat']]);
+    expect(tapOf(document.getElementById('other')!)).toBe('');
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: true, configurable: true });
+    click('call');
+    expect(sent).toHaveLength(2); // the browser asks not to be tracked
+    Object.defineProperty(navigator, 'globalPrivacyControl', { value: undefined, configurable: true });
     document.body.innerHTML = '';
   });
 });

@@ -122,6 +122,39 @@ export function attributionFields(mode: AttributionMode, consent = false): Recor
   return out;
 }
 
+/** The beacon's address (data-beacon), or '' when nothing may be sent (no beacon, GPC/DNT). */
+function beaconURL(): string {
+  const url = document.querySelector<HTMLElement>('[data-beacon]')?.dataset.beacon;
+  return url && !privacySignal() && typeof navigator.sendBeacon === 'function' ? url : '';
+}
+
+/** What a link starts when tapped: a call (tel:), a WhatsApp chat, or nothing we count. */
+export function tapOf(a: Element): 'call' | 'chat' | '' {
+  const href = a.getAttribute('href') ?? '';
+  if (href.startsWith('tel:')) return 'call';
+  if (/^https:\/\/(wa\.me|api\.whatsapp\.com|chat\.whatsapp\.com)\//.test(href)) return 'chat';
+  return '';
+}
+
+let tapsWatched = false;
+
+/**
+ * Counts the taps on the page's call and WhatsApp links (the floating buttons, the landing
+ * pages' Call button, the footer's number…): a beacon with the path and t=call or t=chat, which
+ * the server counts on the visit, so the Traffic screen says which pages and campaigns bring
+ * the leads that call instead of writing. Nothing under GPC/DNT or with the setting off.
+ */
+export function watchTaps(): void {
+  if (tapsWatched) return;
+  tapsWatched = true;
+  document.addEventListener('click', (e) => {
+    const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+    const tap = link ? tapOf(link) : '';
+    const url = tap ? beaconURL() : '';
+    if (url) navigator.sendBeacon(url, new URLSearchParams({ p: location.pathname, t: tap }));
+  }, true);
+}
+
 /**
  * The page's beacon: one small POST a page view to the form endpoint's server (the address the
  * page names in data-beacon), for the first-party visitor counts. It carries the path and, for
@@ -133,8 +166,8 @@ export function attributionFields(mode: AttributionMode, consent = false): Recor
 export function sendPageView(): void {
   if (viewSent) return;
   viewSent = true;
-  const url = document.querySelector<HTMLElement>('[data-beacon]')?.dataset.beacon;
-  if (!url || privacySignal() || !navigator.sendBeacon) return;
+  const url = beaconURL();
+  if (!url) return;
   const { entry, visit: v } = capture();
   const body = new URLSearchParams({ p: location.pathname });
   if (entry) {

@@ -70,6 +70,11 @@ export interface TrafficRow {
   enquiries: number;
   conversions: number;
   rate: number | null;
+  /** Visits with a tap on the call or WhatsApp link (at most one a visit). */
+  taps: number;
+  /** Of the totals only: every tap on a call link, and on the WhatsApp link. */
+  calls?: number;
+  chats?: number;
 }
 
 export interface TrafficDay {
@@ -79,6 +84,7 @@ export interface TrafficDay {
   visits: number;
   enquiries: number;
   conversions: number;
+  taps: number; // every tap on the call and WhatsApp links that day
 }
 
 export interface TrafficReport {

@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import type { TrafficDay } from '../api/leads';
 
-export type Metric = 'visitors' | 'visits' | 'pageViews' | 'enquiries';
+export type Metric = 'visitors' | 'visits' | 'pageViews' | 'enquiries' | 'taps';
 
 export const METRICS: { id: Metric; label: string }[] = [
   { id: 'visits', label: 'Visits' },
   { id: 'visitors', label: 'Visitors' },
   { id: 'pageViews', label: 'Page views' },
   { id: 'enquiries', label: 'Enquiries' },
+  { id: 'taps', label: 'Calls & WhatsApp' },
 ];
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -10,16 +10,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 function report(days: number): TrafficReport {
   const series = Array.from({ length: days }, (_, i) => ({
-    day: new Date(Date.UTC(2026, 10, 24 - days + 1 + i)).toISOString().slice(0, 10), visitors: i, pageViews: 3 * i, visits: i + 1, enquiries: i % 2, conversions: 0,
+    day: new Date(Date.UTC(2026, 10, 24 - days + 1 + i)).toISOString().slice(0, 10), visitors: i, pageViews: 3 * i, visits: i + 1, enquiries: i % 2, conversions: 0, taps: i === days - 1 ? 3 : 0,
   }));
   return {
     days, first: series[0].day, last: series[days - 1].day, timeZone: 'Asia/Kolkata', attribution: 'notice',
-    totals: { visitors: 21, pageViews: 63, visits: 28, enquiries: 3, conversions: 2, rate: 2 / 28 },
+    totals: { visitors: 21, pageViews: 63, visits: 28, enquiries: 3, conversions: 2, rate: 2 / 28, taps: 2, calls: 2, chats: 1 },
     series,
-    landingPages: [{ key: '/seo-services-in-delhi/', pageViews: 40, visits: 20, enquiries: 2, conversions: 2, rate: 0.1 }, { key: '(other)', pageViews: 1, visits: 1, enquiries: 0, conversions: 0, rate: 0 }],
-    channels: [{ key: 'paid-search', pageViews: 0, visits: 20, enquiries: 2, conversions: 2, rate: 0.1 }, { key: 'unknown', pageViews: 0, visits: 0, enquiries: 1, conversions: 0, rate: null }],
-    campaigns: [{ key: 'Diwali', pageViews: 0, visits: 20, enquiries: 2, conversions: 2, rate: 0.1 }],
-    referrers: [], devices: [{ key: 'mobile', pageViews: 0, visits: 28, enquiries: 0, conversions: 0, rate: 0 }],
+    landingPages: [{ key: '/seo-services-in-delhi/', pageViews: 40, visits: 20, enquiries: 2, conversions: 2, rate: 0.1, taps: 2 }, { key: '(other)', pageViews: 1, visits: 1, enquiries: 0, conversions: 0, rate: 0, taps: 0 }],
+    channels: [{ key: 'paid-search', pageViews: 0, visits: 20, enquiries: 2, conversions: 2, rate: 0.1, taps: 2 }, { key: 'unknown', pageViews: 0, visits: 0, enquiries: 1, conversions: 0, rate: null, taps: 0 }],
+    campaigns: [{ key: 'Diwali', pageViews: 0, visits: 20, enquiries: 2, conversions: 2, rate: 0.1, taps: 2 }],
+    referrers: [], devices: [{ key: 'mobile', pageViews: 0, visits: 28, enquiries: 0, conversions: 0, rate: 0, taps: 0 }],
     notes: { restartDays: ['2026-11-20'], capped: false, bots: 5, invalid: 1, shed: 0 },
   };
 }
@@ -31,6 +31,8 @@ describe('TrafficPage', () => {
     renderAt('/admin/traffic', '/admin/traffic', <TrafficPage />);
     const totals = await screen.findByRole('list', { name: 'Totals of the period' });
     expect(within(totals).getByText('Conversion rate').parentElement).toHaveTextContent('7.1 %2 from 28 counted visits');
+    // The leads that call or write on WhatsApp instead of sending the form.
+    expect(within(totals).getByText('Calls & WhatsApp').parentElement).toHaveTextContent('Calls & WhatsApp32 call taps · 1 WhatsApp');
     // The chart is for the eye; the table of every day is what a screen reader reads.
     const days = screen.getByRole('table', { name: 'Visits by day' });
     expect(within(days).getAllByRole('row')).toHaveLength(31);
@@ -39,9 +41,12 @@ describe('TrafficPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Enquiries' }));
     expect(screen.getByRole('table', { name: 'Enquiries by day' })).toBeInTheDocument();
     const landing = screen.getByRole('table', { name: 'Landing pages' });
-    expect(within(landing).getByRole('row', { name: /seo-services-in-delhi/ })).toHaveTextContent('/seo-services-in-delhi/2040210 %2');
+    expect(within(landing).getByRole('row', { name: /seo-services-in-delhi/ })).toHaveTextContent('/seo-services-in-delhi/2040210 %22');
+    expect(within(landing).getByRole('columnheader', { name: 'Called or WhatsApped' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Calls & WhatsApp' }));
+    expect(within(screen.getByRole('table', { name: 'Calls & WhatsApp by day' })).getByRole('row', { name: /24 Nov/ })).toHaveTextContent(/24 Nov.*3$/);
     const channels = screen.getByRole('table', { name: 'Channels' });
-    expect(within(channels).getByRole('row', { name: /Not recorded/ })).toHaveTextContent('Not recorded00—1');
+    expect(within(channels).getByRole('row', { name: /Not recorded/ })).toHaveTextContent('Not recorded00—10');
     expect(screen.getByText(/in this period: 20 Nov/)).toBeInTheDocument();
   });
 

@@ -70,10 +70,12 @@ function Report({ report, metric, onMetric }: { report: TrafficReport; metric: M
         <p className="card muted">Counting is off: <code>attribution: off</code> in content/site.yaml. The pages send no beacon and enquiries keep no source.</p>
       )}
       <ul className="traffic-totals" aria-label="Totals of the period">
-        <Total label="Visitors" value={n(t.visitors)} note="a day, added up" />
+        <Total label="Visitors" value={n(t.visitors)} note="each counted once a day" />
         <Total label="Visits" value={n(t.visits)} />
         <Total label="Page views" value={n(t.pageViews)} />
         <Total label="Enquiries" value={n(t.enquiries)} />
+        <Total label="Calls & WhatsApp" value={n((t.calls ?? 0) + (t.chats ?? 0))}
+          note={`${n(t.calls ?? 0)} call ${t.calls === 1 ? 'tap' : 'taps'} · ${n(t.chats ?? 0)} WhatsApp`} />
         <Total label="Conversion rate" value={percent(t.rate)} note={`${n(t.conversions)} from ${n(t.visits)} counted visits`} />
       </ul>
       <section className="card" aria-labelledby="traffic-days">
@@ -98,7 +100,7 @@ function Report({ report, metric, onMetric }: { report: TrafficReport; metric: M
       <div className="traffic-tables">
         <RowsTable title="Landing pages" keyLabel="Page" rows={report.landingPages} views />
         <RowsTable title="Channels" keyLabel="Channel" rows={report.channels} label={channelLabel} />
-        <RowsTable title="Campaigns" keyLabel="utm_campaign" rows={report.campaigns} />
+        <RowsTable title="Campaigns" keyLabel="Campaign (utm_campaign)" rows={report.campaigns} />
         <RowsTable title="Referring sites" keyLabel="Site" rows={report.referrers} rate={false} />
         <RowsTable title="Devices" keyLabel="Device" rows={report.devices} rate={false} label={(k) => k.charAt(0).toUpperCase() + k.slice(1)} />
       </div>
@@ -137,6 +139,7 @@ function RowsTable({ title, keyLabel, rows, views = false, rate = true, label = 
                 {rate && <th scope="col" className="num wide-only">Converted</th>}
                 {rate && <th scope="col" className="num">Rate</th>}
                 {rate && <th scope="col" className="num">Enquiries</th>}
+                {rate && <th scope="col" className="num">Called or WhatsApped</th>}
               </tr>
             </thead>
             <tbody>
@@ -148,6 +151,7 @@ function RowsTable({ title, keyLabel, rows, views = false, rate = true, label = 
                   {rate && <td className="num wide-only">{n(r.conversions)}</td>}
                   {rate && <td className="num">{percent(r.rate)}</td>}
                   {rate && <td className="num">{n(r.enquiries)}</td>}
+                  {rate && <td className="num">{n(r.taps ?? 0)}</td>}
                 </tr>
               ))}
             </tbody>
@@ -176,6 +180,12 @@ function Notes({ report }: { report: TrafficReport }) {
           the last site or campaign that brought them in that tab, so a visit typed in after an ad converts as direct while its
           enquiry is the ad's. Enquiries also counts those from visitors who were not counted (they ask not to be tracked, or their
           browser runs no script).
+        </li>
+        <li>
+          Calls & WhatsApp: the taps on the site's call and WhatsApp links (the floating buttons, the landing pages' Call
+          button, the numbers in the footer and on the contact page). Whether the call was made or the message sent, no site can
+          tell. Called or WhatsApped: the counted visits with such a tap (one at most a visit), each row by where that visit
+          came from.
         </li>
         <li>
           Not counted: bots and previews ({n(notes.bots)}), visitors whose browser asks not to be tracked (Do Not Track, Global
