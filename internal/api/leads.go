@@ -206,7 +206,8 @@ func readBeacon(w http.ResponseWriter, r *http.Request, originOK bool) (leads.Hi
 }
 
 // handleOutcome handles PUT /popups/{id}/outcome {result, value?, currency?}: won or lost (""
-// clears it), apart from the enquiry's status. Audited.
+// clears it). A new enquiry given an outcome is handled: it becomes replied (any other status
+// stays). Audited.
 func (s *Server) handleOutcome(w http.ResponseWriter, r *http.Request) {
 	id, err := idParam(r)
 	if err != nil {
@@ -238,9 +239,16 @@ func (s *Server) handleOutcome(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if what := outcomeText(before.Outcome) + " → " + outcomeText(after.Outcome); outcomeText(before.Outcome) != outcomeText(after.Outcome) {
+		if before.Status != after.Status {
+			what += ", " + before.Status + " → " + after.Status
+		}
 		s.audit(r, domain.AuditOutcome, "enquiry", id, what)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"message": "Outcome saved.", "enquiry": after})
+	msg := "Outcome saved."
+	if before.Status != after.Status {
+		msg = "Outcome saved; the enquiry is marked replied."
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, "enquiry": after})
 }
 
 func outcomeText(o *domain.Outcome) string {

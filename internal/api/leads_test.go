@@ -285,15 +285,23 @@ func TestOutcomeAndTheAdsExport(t *testing.T) {
 	if st, _ := e.setOutcome("0123456789abcdef01234567", map[string]any{"result": "won"}); st != http.StatusNotFound {
 		t.Errorf("unknown enquiry: %d", st)
 	}
-	if st, body := e.setOutcome(ads.ID, map[string]any{"result": "won", "value": 45000, "currency": "inr"}); st != http.StatusOK {
+	// A new enquiry won was handled: it leaves the New folder as replied, and the answer says so.
+	if st, body := e.setOutcome(ads.ID, map[string]any{"result": "won", "value": 45000, "currency": "inr"}); st != http.StatusOK ||
+		body["message"] != "Outcome saved; the enquiry is marked replied." || body["enquiry"].(map[string]any)["status"] != domain.StatusReplied {
 		t.Fatalf("%d %v", st, body)
+	}
+	if counts, _ := e.db.MessageCounts(); counts[domain.StatusNew] != 1 || counts[domain.StatusReplied] != 1 {
+		t.Errorf("counts %v", counts)
+	}
+	if st, body := e.setOutcome(ads.ID, map[string]any{"result": "won", "value": 45000, "currency": "INR"}); st != http.StatusOK || body["message"] != "Outcome saved." {
+		t.Errorf("again: %d %v", st, body)
 	}
 	e.setOutcome(other.ID, map[string]any{"result": "won"})
 	if st, body := e.json("PATCH", "/popups/"+ads.ID, map[string]any{"status": "archived"}, true); st != http.StatusOK ||
 		body["enquiry"].(map[string]any)["outcome"].(map[string]any)["result"] != "won" {
 		t.Fatalf("archived: %d %v", st, body)
 	}
-	if entries, _, _ := e.db.AuditPage(domain.AuditFilter{Action: domain.AuditOutcome}, 0, 10); len(entries) != 2 || entries[1].Detail != "none → won 45000 INR" {
+	if entries, _, _ := e.db.AuditPage(domain.AuditFilter{Action: domain.AuditOutcome}, 0, 10); len(entries) != 2 || entries[1].Detail != "none → won 45000 INR, new → replied" {
 		t.Errorf("audit %+v", entries)
 	}
 

@@ -32,6 +32,10 @@ func (db *DB) SetOutcome(id string, o *domain.Outcome) (before, after domain.Mes
 		}
 		before = m
 		m.Outcome = o
+		if o != nil && domain.StatusOf(m.Status) == domain.StatusNew {
+			// Won or lost, the enquiry was handled: it leaves the New folder (as Replied).
+			m.Status = domain.StatusReplied
+		}
 		after = m
 		return putJSON(tx, bucketMessages, key, &m)
 	})

@@ -48,12 +48,13 @@ describe('the inbox and where leads come from', () => {
 
   it('marks an enquiry won with its value, and archiving keeps the win', async () => {
     setToken('tok');
-    const won = { ...fromAd, outcome: { result: 'won' as const, value: 45000, currency: 'INR', at: '2026-11-21T10:00:00Z', by: 'admin' } };
+    // New before: the server files an enquiry given an outcome as replied.
+    const won = { ...fromAd, status: 'replied' as const, outcome: { result: 'won' as const, value: 45000, currency: 'INR', at: '2026-11-21T10:00:00Z', by: 'admin' } };
     const fetch = routeFetch({
       'GET /popups/counts': () => jsonResponse(counts),
       'GET /popups/sources': () => jsonResponse(sources),
       'GET /popups?limit=50': () => jsonResponse([fromAd]),
-      [`PUT /popups/${ID}/outcome`]: () => jsonResponse({ message: 'Outcome saved.', enquiry: won }),
+      [`PUT /popups/${ID}/outcome`]: () => jsonResponse({ message: 'Outcome saved; the enquiry is marked replied.', enquiry: won }),
       [`PATCH /popups/${ID}`]: () => jsonResponse({ message: 'Enquiry updated.', enquiry: { ...won, status: 'archived' } }),
     });
     renderAt('/admin/enquiries', '/admin/enquiries', <InboxPage />);
@@ -62,6 +63,7 @@ describe('the inbox and where leads come from', () => {
     await userEvent.type(within(card).getByLabelText(/Deal value/), '45000');
     await userEvent.click(within(card).getByRole('button', { name: 'Save as won' }));
     await waitFor(() => expect(within(card).getByText('Won · ₹45,000.00')).toBeInTheDocument());
+    expect(screen.getByText('Marked as won. It is now in Replied.')).toBeInTheDocument();
     expect(JSON.parse(String(callsOf(fetch, `PUT /popups/${ID}/outcome`)[0].body))).toEqual({ result: 'won', value: 45000, currency: 'INR' });
     await userEvent.click(within(card).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(within(card).getByText('Archived')).toBeInTheDocument());

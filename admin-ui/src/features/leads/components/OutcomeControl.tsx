@@ -33,7 +33,8 @@ export function OutcomeControl({ m, onChanged }: { m: Message & { outcome?: Outc
         body.currency = currency.trim().toUpperCase();
       }
       const res = await setOutcome(m._id, body);
-      toast.success(done);
+      // A new enquiry given an outcome was handled: the server files it as replied.
+      toast.success(res.enquiry.status !== m.status ? `${done} It is now in Replied.` : done);
       setEditing(false);
       onChanged(res.enquiry);
     } catch (err) {
