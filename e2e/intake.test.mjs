@@ -47,10 +47,10 @@ async function newPage(viewport = { width: 1280, height: 900 }, retryWindowMs = 
   return { context, page, errors: watchErrors(page) };
 }
 
-// A person takes longer than the endpoint's minimum fill time (2 s from the form's first showing,
+// A person takes longer than the endpoint's minimum fill time (1 s from the form's first showing,
 // which the form notes as it mounts, before its first field can be filled): the send waits until
-// 2.1 s have passed since the first field was filled, however long the filling itself took.
-const humanPause = (page, shown) => page.waitForTimeout(Math.max(0, 2100 - (Date.now() - shown)));
+// 1.1 s have passed since the first field was filled, however long the filling itself took.
+const humanPause = (page, shown) => page.waitForTimeout(Math.max(0, 1100 - (Date.now() - shown)));
 
 // Sends one enquiry through the contact page (even n) or the popup (odd n) and waits for the answer.
 async function sendOne(page, n, marker) {

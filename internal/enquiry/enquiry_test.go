@@ -298,13 +298,19 @@ func TestFillTimeOfAnIntakeCopy(t *testing.T) {
 	started := time.Now().Add(-time.Hour)
 	f := fields(domain.NewEnquiryID())
 	f["startedAt"] = fmt.Sprint(started.UnixMilli())
-	r, err := e.svc.Accept(t.Context(), Submission{Fields: f, Via: domain.ViaIntake, SentAt: started.Add(time.Second)})
+	r, err := e.svc.Accept(t.Context(), Submission{Fields: f, Via: domain.ViaIntake, SentAt: started.Add(500 * time.Millisecond)})
 	if err != nil || r.Outcome != Spam || r.Why != "sent too fast" {
-		t.Fatalf("sent a second after it was shown: %+v %v", r, err)
+		t.Fatalf("sent half a second after it was shown: %+v %v", r, err)
 	}
 	f = fields(domain.NewEnquiryID())
 	f["startedAt"] = fmt.Sprint(started.UnixMilli())
 	if r, _ := e.svc.Accept(t.Context(), Submission{Fields: f, Via: domain.ViaIntake, SentAt: started.Add(time.Minute)}); r.Outcome != Stored || r.Message.Via != domain.ViaIntake {
 		t.Fatalf("sent a minute after: %+v", r)
+	}
+	// A phone's autofill fills the popup in one tap: sent 1.5 s after it showed, it is a lead.
+	f = fields(domain.NewEnquiryID())
+	f["startedAt"] = fmt.Sprint(started.UnixMilli())
+	if r, _ := e.svc.Accept(t.Context(), Submission{Fields: f, Via: domain.ViaIntake, SentAt: started.Add(1500 * time.Millisecond)}); r.Outcome != Stored {
+		t.Fatalf("sent 1.5 s after, as with autofill: %+v", r)
 	}
 }
