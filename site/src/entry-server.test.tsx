@@ -86,6 +86,17 @@ describe('render()', () => {
     });
   }
 
+  it('asks again halfway down a long landing page: the call, WhatsApp and enquiry links after its second section, not on a short one', () => {
+    const long = pagesFixture.landing.props;
+    const doc = parse(render('landing', long, site, '/seo-services-in-delhi/'));
+    const ask = doc.querySelector('section[aria-labelledby="landing-ask-heading"]')!;
+    expect(ask.querySelector('h2')!.textContent).toBe(`Questions about ${long.hero.eyebrow}?`);
+    expect(ask.previousElementSibling!.getAttribute('aria-labelledby')).toBe(`sec-${long.sections[1].id}`);
+    expect(Array.from(ask.querySelectorAll('a'), (a) => a.getAttribute('href'))).toEqual([`tel:${site.phone}`, site.chatUrl, long.hero.cta?.href || '/contactus/']);
+    const short = parse(render('landing', { ...long, sections: long.sections.slice(0, 2) }, site, '/seo-services-in-delhi/'));
+    expect(short.querySelector('#landing-ask-heading')).toBeNull();
+  });
+
   it('renders the notFound page from empty props', () => {
     expect(render('notFound', {}, site, '/404')).toContain('Page not found');
   });

@@ -1,4 +1,5 @@
-import { ArrowRight, Plus } from '../lib/lucide';
+import { Fragment } from 'react';
+import { ArrowRight, MessageCircle, Phone, Plus } from '../lib/lucide';
 import type { LandingProps } from '../types';
 import type { PageArgs } from './types';
 import { Img } from '../components/Img';
@@ -44,12 +45,32 @@ export default function Landing({ props, site }: PageArgs<LandingProps>) {
       )}
 
       {sections.map((s, i) => (
-        <section className={'section' + (i % 2 ? ' section--tint' : '')} aria-labelledby={`sec-${s.id}`} key={s.id}>
-          <div className="container container--narrow">
-            <h2 id={`sec-${s.id}`} className="section-title">{s.heading}</h2>
-            <Prose html={s.html} className="prose--checks" />
-          </div>
-        </section>
+        <Fragment key={s.id}>
+          <section className={'section' + (i % 2 ? ' section--tint' : '')} aria-labelledby={`sec-${s.id}`}>
+            <div className="container container--narrow">
+              <h2 id={`sec-${s.id}`} className="section-title">{s.heading}</h2>
+              <Prose html={s.html} className="prose--checks" />
+            </div>
+          </section>
+          {/* A long page asks again halfway: on a phone the hero's buttons are thousands of pixels up. */}
+          {i === 1 && sections.length > 2 && (
+            <section className="cta-band" aria-labelledby="landing-ask-heading">
+              <div className="container cta-band__inner">
+                <div>
+                  <h2 id="landing-ask-heading" className="cta-band__title">Questions about {hero.eyebrow || 'this service'}?</h2>
+                  <p className="cta-band__text">Talk to our team: call, chat on WhatsApp or send an enquiry.</p>
+                  <p className="cta-band__contacts">
+                    <a href={`tel:${site.phone}`}><Phone aria-hidden="true" size={18} /> {site.phoneDisplay || site.phone}</a>
+                    {site.chatUrl && (
+                      <a href={site.chatUrl} target="_blank" rel="noopener noreferrer"><MessageCircle aria-hidden="true" size={18} /> Chat on WhatsApp</a>
+                    )}
+                  </p>
+                </div>
+                <a href={cta.href} className="btn btn--accent btn--lg">{cta.label || 'Get Started'} <ArrowRight aria-hidden="true" size={18} /></a>
+              </div>
+            </section>
+          )}
+        </Fragment>
       ))}
 
       {service?.html && (
