@@ -19,13 +19,15 @@ interface Props {
   error?: string;
   emptyText: string;
   headerAction?: ReactNode;
+  /** A line under the title: what the reader may do here (an editor, with what is live). */
+  note?: string;
 }
 
 /** How many rows show before "Show all"; past it a search box appears too. */
 export const LIST_PAGE = 8;
 
 /** A dashboard card listing blogs or services, each row with its actions. */
-export function ItemList({ id, title, badge, items, loading, error, emptyText, headerAction }: Props) {
+export function ItemList({ id, title, badge, items, loading, error, emptyText, headerAction, note }: Props) {
   const headingId = `${id}-heading`;
   const [query, setQuery] = useState('');
   const [all, setAll] = useState(false);
@@ -42,6 +44,7 @@ export function ItemList({ id, title, badge, items, loading, error, emptyText, h
         </h2>
         {headerAction}
       </div>
+      {note && <p className="muted list-note">{note}</p>}
       {loading && !items && <Spinner />}
       {error && (
         <p className="form-error" role="alert">

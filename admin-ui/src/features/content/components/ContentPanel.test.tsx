@@ -9,6 +9,7 @@ import { serviceKind } from '../../services/kind';
 import { FilePlus2 } from 'lucide-react';
 import { defineKind } from '../kind';
 import { ContentPanel } from './ContentPanel';
+import { SessionValue } from '../../../lib/session';
 import { blogRecord } from '../../../test/fixtures';
 
 afterEach(() => {
@@ -87,6 +88,19 @@ describe('ContentPanel (published services)', () => {
     expect(await screen.findByText('Service restored.')).toBeInTheDocument();
     expect(await screen.findByText('Local SEO')).toBeInTheDocument();
     expect(callsOf(fetch, 'POST /api/trash/4/restore')).toHaveLength(1);
+  });
+
+  it("tells an editor why a live service has no Edit, and an admin nothing", async () => {
+    setToken('tok');
+    routeFetch({ 'GET /api/services': () => jsonResponse(live) });
+    renderAt('/admin/dashboard', '/admin/dashboard', (
+      <SessionValue me={{ username: 'meera', email: 'meera@example.com', role: 'editor' }}>
+        <ContentPanel kind={serviceKind} stage="published" siteUrl="https://example.com" />
+      </SessionValue>
+    ));
+    expect(await screen.findByText(/^Only an admin can change or unpublish what is on the website: to have a live service changed, ask an admin/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Local SEO' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'History of Local SEO' })).toBeInTheDocument();
   });
 
   it('unpublishes a service after the confirmation that names it', async () => {

@@ -78,6 +78,9 @@ export function ContentPanel({ kind, stage, siteUrl = window.location.origin, sc
       loading={loading}
       error={error ? kind.messages.listFailed : undefined}
       emptyText={preview ? `No drafts. Add a ${kind.noun} to start one.` : 'Nothing published yet.'}
+      note={!preview && !admin && (data?.length ?? 0) > 0
+        ? `Only an admin can change or unpublish what is on the website: to have a live ${kind.noun} changed, ask an admin. History shows its earlier versions.`
+        : undefined}
       items={data?.map((item) => ({
         key: item._id || item.slug,
         title: item.title,
