@@ -19,6 +19,7 @@ import (
 func (s *Server) registerInboxRoutes(r *mux.Router) {
 	enquiries := func(h http.HandlerFunc) http.HandlerFunc { return s.can(domain.PermEnquiries, h) }
 	r.HandleFunc("/popups/counts", enquiries(s.handleMessageCounts)).Methods("GET")
+	r.HandleFunc("/popups/notify", enquiries(s.handleNotify)).Methods("GET")
 	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageGet)).Methods("GET")
 	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageChange)).Methods("PATCH")
 	r.HandleFunc("/popups/{id}", enquiries(s.handleMessageErase)).Methods("DELETE")
@@ -46,6 +47,14 @@ func idParam(r *http.Request) (string, error) {
 		return "", domain.Errorf(domain.ENotFound, "Enquiry not found.")
 	}
 	return id, nil
+}
+
+// handleNotify handles GET /popups/notify: where new enquiries are mailed ({to, mailServer}):
+// the address NOTIFY_EMAIL set ("" when none is, and no mail goes out), and whether a mail server
+// sends it (false: it is written to the outbox folder, and nobody receives it). The inbox says so,
+// so an owner knows whether a lead can reach them anywhere but this screen.
+func (s *Server) handleNotify(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"to": s.cfg.NotifyEmail, "mailServer": !s.mail.ToOutbox()})
 }
 
 // handleMessageCounts handles GET /popups/counts: {new, replied, archived, spam, all}.

@@ -75,6 +75,7 @@ var routeRoles = map[string]string{
 	"POST /api/preview-{plural}/{slug}/review":   string(domain.PermDrafts),
 	"DELETE /api/preview-{plural}/{slug}/review": string(domain.PermDrafts),
 	"GET /popups/counts":                         string(domain.PermEnquiries),
+	"GET /popups/notify":                         string(domain.PermEnquiries),
 	"GET /popups/{id}":                           string(domain.PermEnquiries),
 	"PATCH /popups/{id}":                         string(domain.PermEnquiries),
 	"DELETE /popups/{id}":                        string(domain.PermEnquiries),

@@ -83,3 +83,7 @@ export function replyLink(m: Pick<Message, 'email' | 'name'>, site = 'Digital Re
 
 /** The window event the inbox sends when it changed an enquiry, so the count beside the menu follows. */
 export const ENQUIRIES_CHANGED = 'enquiries-changed';
+
+/** Where new enquiries are mailed: NOTIFY_EMAIL ('' for none), and whether a mail server sends it. */
+export interface NotifyInfo { to: string; mailServer: boolean }
+export const notifyInfo = () => api.get<NotifyInfo>('/popups/notify');

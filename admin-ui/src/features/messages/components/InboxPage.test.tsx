@@ -90,6 +90,24 @@ describe('InboxPage', () => {
     expect(screen.getByRole('option', { name: 'diwali-sale (1)' })).toBeInTheDocument();
   });
 
+  it('says where new enquiries are mailed, and plainly when they reach nobody', async () => {
+    setToken('tok');
+    for (const [notify, said] of [
+      [{ to: 'hello@example.in', mailServer: true }, 'Each new enquiry is also e-mailed to hello@example.in.'],
+      [{ to: 'hello@example.in', mailServer: false }, 'New enquiries would be e-mailed to hello@example.in, but no mail server is set up (SMTP_URL), so nobody receives them: check this screen.'],
+      [{ to: '', mailServer: true }, 'New enquiries are not e-mailed to anyone: no address is set (NOTIFY_EMAIL on the server). Check this screen for them.'],
+    ] as const) {
+      routeFetch({
+        'GET /popups/counts': () => jsonResponse(counts),
+        'GET /popups/notify': () => jsonResponse(notify),
+        'GET /popups?limit=50': paged([msg(1)]),
+      });
+      const { unmount } = renderAt('/admin/enquiries', '/admin/enquiries', <InboxPage />);
+      expect(await screen.findByText(said)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('erases an enquiry only after the confirmation', async () => {
     setToken('tok');
     const fetch = routeFetch({

@@ -5,12 +5,14 @@ import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-blob';
 import { toast } from '../../../lib/toast';
+import { useLoad } from '../../../lib/use-load';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import {
   ENQUIRIES_CHANGED,
   changeMessage,
+  notifyInfo,
   downloadMessagesCsv,
   eraseMessage,
   messageCounts,
@@ -164,6 +166,7 @@ export function InboxPage() {
           </>
         }
       />
+      <NotifyLine />
       <div className="card inbox-tools">
         <div className="folders" role="group" aria-label="Folders">
           {FOLDERS.map((f) => {
@@ -239,6 +242,26 @@ export function InboxPage() {
       )}
     </>
   );
+}
+
+/**
+ * Where a new enquiry is mailed, so an owner knows whether a lead can reach them anywhere but
+ * this screen: the address, or that none is set, or that no mail server sends it.
+ */
+function NotifyLine() {
+  const { data } = useLoad(notifyInfo, []);
+  if (!data) return null;
+  if (!data.to) {
+    return <p className="notice notice-error inbox-notify" role="status">New enquiries are not e-mailed to anyone: no address is set (NOTIFY_EMAIL on the server). Check this screen for them.</p>;
+  }
+  if (!data.mailServer) {
+    return (
+      <p className="notice notice-error inbox-notify" role="status">
+        New enquiries would be e-mailed to {data.to}, but no mail server is set up (SMTP_URL), so nobody receives them: check this screen.
+      </p>
+    );
+  }
+  return <p className="muted inbox-notify">Each new enquiry is also e-mailed to {data.to}.</p>;
 }
 
 function EnquiryCard({ m, onChanged, onErased }: { m: Message; onChanged: (m: Message) => void; onErased: (id: string) => void }) {
