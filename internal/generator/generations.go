@@ -45,8 +45,13 @@ type manifest struct {
 // values in the same order (filled as the manifest is encoded).
 type manifestOrder struct{ pages, files, redirects sortedMap }
 
-// sortedMap is a map's keys, sorted, and their values.
-type sortedMap struct{ keys, vals []string }
+// sortedMap is a map's keys, sorted, and their values; once encoded (appendJSONMap), the map's
+// JSON and where each entry ends in it, so the next manifest copies the unchanged entries' bytes.
+type sortedMap struct {
+	keys, vals []string
+	enc        []byte
+	ends       []int32
+}
 
 const manifestName = ".build.json"
 
@@ -384,13 +389,14 @@ func Rollback(out string) (string, error) {
 // reflection was a tenth of a publish on a 5,000-post site.
 func (m manifest) MarshalJSON() ([]byte, error) {
 	return m.encode(&manifestOrder{pages: sortedMap{keys: slices.Sorted(maps.Keys(m.Pages))},
-		files: sortedMap{keys: slices.Sorted(maps.Keys(m.Files))}, redirects: sortedMap{keys: slices.Sorted(maps.Keys(m.Redirects))}}), nil
+		files: sortedMap{keys: slices.Sorted(maps.Keys(m.Files))}, redirects: sortedMap{keys: slices.Sorted(maps.Keys(m.Redirects))}}, nil), nil
 }
 
 // encodeAfter encodes m as MarshalJSON does, and keeps its sorted keys with it. Its keys are
 // sorted by merging the few that differ into those of prev, the manifest of the generation
 // before it, when this process encoded that one: sorting every file's name was most of
-// encoding a publish's manifest, and grew with the site.
+// encoding a publish's manifest, and grew with the site. The entries prev has alike are copied
+// from prev's encoding, runs of them at a time, rather than encoded again.
 func (m *manifest) encodeAfter(prev manifest) []byte {
 	var was manifestOrder
 	if prev.order != nil {
@@ -399,7 +405,7 @@ func (m *manifest) encodeAfter(prev manifest) []byte {
 	m.order = &manifestOrder{pages: sortedMap{keys: sortedAfter(m.Pages, prev.Pages, was.pages.keys)},
 		files:     sortedMap{keys: sortedAfter(m.Files, prev.Files, was.files.keys)},
 		redirects: sortedMap{keys: sortedAfter(m.Redirects, prev.Redirects, was.redirects.keys)}}
-	return m.encode(m.order)
+	return m.encode(m.order, prev.order)
 }
 
 // sortedAfter is the keys of m sorted, given the sorted keys of prev (nil: unknown).
@@ -436,8 +442,13 @@ func sortedAfter(m, prev map[string]string, prevKeys []string) []string {
 	return append(out, kept[i:]...)
 }
 
-// encode writes m with its keys in order, and fills order's values.
-func (m manifest) encode(order *manifestOrder) []byte {
+// encode writes m with its keys in order, and fills order's values and encodings; the entries
+// alike in was (the order of the manifest before, nil when unknown) are copied from its bytes.
+func (m manifest) encode(order, was *manifestOrder) []byte {
+	var prev manifestOrder
+	if was != nil {
+		prev = *was
+	}
 	b := make([]byte, 0, 64*(len(m.Pages)+len(m.Files)+len(m.Redirects))+256)
 	b = append(b, `{"generation":`...)
 	b = appendJSONString(b, m.Generation)
@@ -449,10 +460,10 @@ func (m manifest) encode(order *manifestOrder) []byte {
 		b = append(b, `,"assets":`...)
 		b = appendJSONString(b, m.Assets)
 	}
-	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, &order.pages)
-	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files)
+	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, &order.pages, &prev.pages)
+	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files, &prev.files)
 	if len(m.Redirects) > 0 {
-		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects)
+		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects, &prev.redirects)
 	}
 	if m.Records != nil {
 		b = fmt.Appendf(b, `,"records":{"posts":%d,"services":%d}`, m.Records.Posts, m.Records.Services)
@@ -464,24 +475,74 @@ func (m manifest) encode(order *manifestOrder) []byte {
 }
 
 // appendJSONMap appends m with its keys in the order of s.keys (m's keys, sorted), and keeps
-// their values in s.vals.
-func appendJSONMap(b []byte, m map[string]string, s *sortedMap) []byte {
+// their values in s.vals, its JSON in s.enc and where each entry ends in it in s.ends. An entry
+// that prev (the same map of the manifest before, as encoded) holds with the same value is
+// copied from prev.enc, with the entries after it that prev holds alike in one copy: a publish
+// changes a few of some thousand files, and encoding each again grew with the site.
+func appendJSONMap(b []byte, m map[string]string, s, prev *sortedMap) []byte {
 	if m == nil {
 		return append(b, "null"...)
 	}
+	start := len(b)
 	s.vals = make([]string, len(s.keys))
+	s.ends = make([]int32, len(s.keys))
 	b = append(b, '{')
+	reuse := prev.enc != nil && len(prev.ends) == len(prev.keys)
+	// The run of entries being copied: new entries iFrom..iTo-1, which are prev's jFrom.., and
+	// prev's bytes from..to (the separators between them included).
+	iFrom, iTo, jFrom, from, to := 0, 0, 0, 0, 0
+	flush := func() {
+		at := int32(len(b) - start - from)
+		b = append(b, prev.enc[from:to]...)
+		for i := iFrom; i < iTo; i++ {
+			s.ends[i] = prev.ends[jFrom+i-iFrom] + at
+		}
+		iFrom, iTo = 0, 0
+	}
+	j := 0
 	for i, k := range s.keys {
+		v := m[k]
+		s.vals[i] = v
+		if reuse {
+			for j < len(prev.keys) && prev.keys[j] < k {
+				j++
+			}
+			if j < len(prev.keys) && prev.keys[j] == k && prev.vals[j] == v {
+				if iTo > iFrom && iTo == i && jFrom+iTo-iFrom == j {
+					iTo, to = i+1, int(prev.ends[j]) // the run goes on
+					continue
+				}
+				if iTo > iFrom {
+					flush()
+				}
+				if i > 0 {
+					b = append(b, ',')
+				}
+				iFrom, iTo, jFrom, to = i, i+1, j, int(prev.ends[j])
+				from = 1 // after prev's '{'
+				if j > 0 {
+					from = int(prev.ends[j-1]) + 1 // after the comma
+				}
+				continue
+			}
+		}
+		if iTo > iFrom {
+			flush()
+		}
 		if i > 0 {
 			b = append(b, ',')
 		}
-		v := m[k]
-		s.vals[i] = v
 		b = appendJSONString(b, k)
 		b = append(b, ':')
 		b = appendJSONString(b, v)
+		s.ends[i] = int32(len(b) - start)
 	}
-	return append(b, '}')
+	if iTo > iFrom {
+		flush()
+	}
+	b = append(b, '}')
+	s.enc = b[start:len(b):len(b)]
+	return b
 }
 
 // jsonPlain are the bytes encoding/json writes as they are: printable ASCII but for " \ < > &.
