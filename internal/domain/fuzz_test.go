@@ -49,6 +49,8 @@ var pageAttrs = map[atom.Atom]map[string]bool{
 	atom.Img: {"src": true, "alt": true, "width": true, "height": true},
 	atom.Li:  {"data-list": true},
 	atom.Pre: {"spellcheck": true, "data-language": true},
+	atom.Td:  {"colspan": true, "rowspan": true},
+	atom.Th:  {"colspan": true, "rowspan": true},
 }
 
 var pageElements = map[atom.Atom]bool{
@@ -56,6 +58,7 @@ var pageElements = map[atom.Atom]bool{
 	atom.H6: true, atom.Strong: true, atom.B: true, atom.Em: true, atom.I: true, atom.U: true, atom.S: true,
 	atom.Ol: true, atom.Ul: true, atom.Li: true, atom.Blockquote: true, atom.Pre: true, atom.Code: true,
 	atom.Span: true, atom.A: true, atom.Img: true,
+	atom.Table: true, atom.Thead: true, atom.Tbody: true, atom.Tr: true, atom.Th: true, atom.Td: true,
 }
 
 // browserURL is a URL attribute as a browser reads it: leading and trailing C0 controls and

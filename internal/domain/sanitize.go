@@ -31,7 +31,11 @@ func richTextPolicy() *bluemonday.Policy {
 	policyOnce.Do(func() {
 		p := bluemonday.NewPolicy()
 		p.AllowElements("p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s",
-			"ol", "ul", "li", "blockquote", "pre", "code", "span", "a", "img")
+			"ol", "ul", "li", "blockquote", "pre", "code", "span", "a", "img",
+			// A table pasted into the editor (a price list from a document): Quill keeps it, and
+			// the site's prose lays it out and scrolls it sideways on a phone.
+			"table", "thead", "tbody", "tr", "th", "td")
+		p.AllowAttrs("colspan", "rowspan").Matching(regexp.MustCompile(`^[1-9][0-9]?$`)).OnElements("td", "th")
 		p.AllowAttrs("class").Matching(quillClass).Globally()
 		p.AllowStyles("color", "background-color").MatchingHandler(validColour).Globally()
 		p.AllowAttrs("data-list").Matching(regexp.MustCompile(`^(bullet|ordered)$`)).OnElements("li")
@@ -60,7 +64,7 @@ func richTextPolicy() *bluemonday.Policy {
 
 // SanitizeHTML returns rich text reduced to exactly what the admin's Quill editor produces:
 // headers, bold, italic, underline, strike, lists, alignment and indent classes, blockquote, code
-// block, links (http, https, mailto, tel or site-relative), images and colours. Scripts, event
+// block, links (http, https, mailto, tel or site-relative), images, colours and tables. Scripts, event
 // handlers, styles beyond colours, iframes, forms and every other element or attribute are
 // removed. It is applied on every write of a blog's content or a service's description.
 func SanitizeHTML(s string) string {

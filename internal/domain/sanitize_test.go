@@ -33,6 +33,9 @@ func TestSanitizeHTML(t *testing.T) {
 		{"escaped and commented CSS dropped",
 			`<span style="color: \65 xpression(alert(1))">a</span><span style="color: e/**/xpression(1)">b</span><span style="color: #12345">c</span>`,
 			nil, []string{"xpression", "style", "#12345"}},
+		{"a pasted table kept, without Quill's row ids or styles",
+			`<table style="border:1px"><tbody><tr><td data-row="row-a1" colspan="2" onclick="x()">Package</td><td data-row="row-a1" rowspan="x">Fee</td></tr></tbody></table>`,
+			[]string{`<table><tbody><tr><td colspan="2">Package</td><td>Fee</td></tr></tbody></table>`}, []string{"data-row", "onclick", "border", "rowspan"}},
 		{"script removed", `<p>hi</p><script>alert(1)</script>`, []string{"<p>hi</p>"}, []string{"script", "alert"}},
 		{"event handlers removed", `<img src="/uploads/a.png" onerror="alert(1)"><p onclick="x()">p</p>`,
 			[]string{`src="/uploads/a.png"`, "<p>p</p>"}, []string{"onerror", "onclick", "alert"}},
@@ -74,11 +77,14 @@ var allowedAttrs = map[string]map[string]bool{
 	"img": {"src": true, "alt": true, "width": true, "height": true},
 	"li":  {"data-list": true},
 	"pre": {"spellcheck": true, "data-language": true},
+	"td":  {"colspan": true, "rowspan": true},
+	"th":  {"colspan": true, "rowspan": true},
 }
 
 var allowedTags = map[string]bool{"p": true, "br": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
 	"strong": true, "b": true, "em": true, "i": true, "u": true, "s": true, "ol": true, "ul": true, "li": true, "blockquote": true,
-	"pre": true, "code": true, "span": true, "a": true, "img": true}
+	"pre": true, "code": true, "span": true, "a": true, "img": true,
+	"table": true, "thead": true, "tbody": true, "tr": true, "th": true, "td": true}
 
 // FuzzSanitizeHTML checks, for any input, that what comes out holds only allowed elements and
 // attributes and no link or image a browser could execute.

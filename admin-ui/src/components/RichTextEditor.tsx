@@ -77,8 +77,10 @@ class SafeLink extends LinkFormat {
 }
 Quill.register('formats/link', SafeLink, true);
 
+// No Heading 1: the page's title is its one h1, and a second in the text confuses readers and
+// search engines alike.
 export const TOOLBAR = [
-  [{ header: [1, 2, 3, 4, 5, 6, false] }],
+  [{ header: [2, 3, 4, 5, 6, false] }],
   ['bold', 'italic', 'underline', 'strike'],
   [{ list: 'ordered' }, { list: 'bullet' }],
   [{ align: [] }],
@@ -142,6 +144,23 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
     const pickImage = (quill: Quill) => setPicking({ index: at(quill) });
 
     const Delta = Quill.import('delta') as unknown as new () => unknown;
+    // A paste brings the text's structure (headings, lists, bold, links, tables), not the
+    // document's colours, highlight, fonts or sizes: they would show on the site in another
+    // look than the rest. Known only while the paste is read (a paste is read in its event).
+    let pasting = false;
+    const onPaste = () => {
+      pasting = true;
+      setTimeout(() => (pasting = false));
+    };
+    host.addEventListener('paste', onPaste, true);
+    const plainLook = (_node: Node, delta: { ops: { attributes?: Record<string, unknown> }[] }) => {
+      if (!pasting) return delta;
+      for (const op of delta.ops) {
+        if (!op.attributes) continue;
+        for (const k of ['color', 'background', 'font', 'size']) delete op.attributes[k];
+      }
+      return delta;
+    };
     const quill: Quill = new Quill(editorEl, {
       theme: 'snow',
       placeholder,
@@ -156,7 +175,16 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
         },
         clipboard: {
           // Pasted HTML must not smuggle inline base64 pictures in.
-          matchers: [['IMG', (node: Node, delta: unknown) => ((node as HTMLImageElement).getAttribute('src') ?? '').startsWith('data:') ? new Delta() : delta]],
+          matchers: [
+            ['IMG', (node: Node, delta: unknown) => ((node as HTMLImageElement).getAttribute('src') ?? '').startsWith('data:') ? new Delta() : delta],
+            [Node.ELEMENT_NODE, plainLook],
+          ],
+        },
+        // Tab and Shift+Tab move the keyboard's focus, as in every other field (they wrote a tab
+        // character or indented, and a keyboard user could not leave the text); the toolbar's
+        // indent buttons indent.
+        keyboard: {
+          bindings: { tab: null, 'remove tab': null, indent: null, outdent: null, 'indent code-block': null, 'outdent code-block': null, 'table tab': null },
         },
       },
     });
@@ -181,6 +209,7 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
 
     return () => {
       quillRef.current = null;
+      host.removeEventListener('paste', onPaste, true);
       host.innerHTML = '';
     };
     // The editor is made once; later value changes are handled below.
