@@ -312,7 +312,7 @@ adminTest('adds a blog with a cover and a picture in the text', async (page) => 
 
   // The editor's image button opens the media library's picker; a new picture is uploaded there
   // with its alt text, and the text gets its URL, not base64.
-  await page.getByRole('button', { name: 'image', exact: true }).click();
+  await page.getByRole('button', { name: 'Insert an image', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Insert an image' });
   await picker.locator('input[type=file]').setInputFiles(pngFile('inline.png'));
   await picker.getByLabel('Alt text').fill('A small teal square with a white stripe');

@@ -77,10 +77,8 @@ class SafeLink extends LinkFormat {
 }
 Quill.register('formats/link', SafeLink, true);
 
-// No Heading 1: the page's title is its one h1, and a second in the text confuses readers and
-// search engines alike.
 export const TOOLBAR = [
-  [{ header: [2, 3, 4, 5, 6, false] }],
+  [{ header: [1, 2, 3, 4, 5, 6, false] }],
   ['bold', 'italic', 'underline', 'strike'],
   [{ list: 'ordered' }, { list: 'bullet' }],
   [{ align: [] }],

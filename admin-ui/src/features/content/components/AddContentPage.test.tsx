@@ -91,11 +91,13 @@ describe('AddContentPage (blog)', () => {
     routeFetch(blogLists);
     renderAdd();
     expect(screen.getByRole('textbox', { name: 'Content' })).toBeInTheDocument();
-    for (const name of ['bold', 'italic', 'underline', 'strike', 'blockquote', 'code-block', 'link', 'image']) {
+    // SPEC §1's toolbar, each button by the name a person knows it by.
+    for (const name of ['Bold', 'Italic', 'Underline', 'Strikethrough', 'Quote', 'Code block', 'Link', 'Insert an image']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(screen.getByRole('button', { name: 'list: ordered' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'indent: +1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Numbered list' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Increase indent' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Heading 1', hidden: true })).toBeInTheDocument();
   });
 
   it("saves as a preview, says 'Blog saved! Check it in the preview section.' and opens it", async () => {
