@@ -47,6 +47,28 @@ describe('MediaPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
+  it('names and shows the image a deletion asks about', async () => {
+    setToken('tok');
+    routeFetch({ 'GET /api/media': jsonResponse([item({ alt: 'Team photo', original: 'team-photo-4.jpg' })]) });
+    renderAt('/admin/media', '/admin/media', <MediaPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('“team-photo-4.jpg”');
+    expect(dialog.querySelector('img')?.getAttribute('src')).toBe('/uploads/a1.png');
+  });
+
+  it('does not say "Image uploaded." when an image of the library was chosen in the upload dialog', async () => {
+    setToken('tok');
+    const fetch = routeFetch({ 'GET /api/media': jsonResponse([item({ alt: 'The office' })]) });
+    renderAt('/admin/media', '/admin/media', <MediaPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload image' }));
+    await userEvent.click(screen.getByRole('button', { name: /The office/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Use this image' }));
+    expect(await screen.findByText('That image is in the library already: nothing was uploaded.')).toBeInTheDocument();
+    expect(screen.queryByText('Image uploaded.')).toBeNull();
+    expect(callsOf(fetch, 'POST /api/media')).toHaveLength(0);
+  });
+
   it('offers no Delete for an image in use', async () => {
     setToken('tok');
     routeFetch({

@@ -41,7 +41,12 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
   };
 
   const remove = async () => {
-    const ok = await confirm({ title: 'Delete image', message: 'Are you sure you want to delete this image from the media library?', confirmLabel: 'Delete', danger: true });
+    // Which image: its file's name as uploaded, and the picture itself.
+    const ok = await confirm({
+      title: 'Delete image', message: 'Are you sure you want to delete this image from the media library?', detail: item.original || item.name,
+      content: <img className="confirm-thumb" src={item.url} alt={item.alt} width={160} height={Math.round((160 * item.height) / Math.max(1, item.width))} />,
+      confirmLabel: 'Delete', danger: true,
+    });
     if (!ok) return;
     setDeleting(true);
     try {
@@ -166,9 +171,9 @@ export function MediaPage() {
         open={uploading}
         title="Upload an image"
         onClose={() => setUploading(false)}
-        onPick={() => {
+        onPick={(picked) => {
           setUploading(false);
-          toast.success('Image uploaded.');
+          toast.success(picked.uploaded ? 'Image uploaded.' : 'That image is in the library already: nothing was uploaded.');
           void reload();
         }}
       />

@@ -28,7 +28,7 @@ describe('MediaPicker', () => {
     expect(onPick).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText(/Alt text/), 'A blue sky');
     await userEvent.click(screen.getByRole('button', { name: 'Use this image' }));
-    expect(onPick).toHaveBeenCalledWith({ url: '/uploads/a.png', alt: 'A blue sky' });
+    expect(onPick).toHaveBeenCalledWith({ url: '/uploads/a.png', alt: 'A blue sky', uploaded: false });
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/media/a.png', body: JSON.stringify({ alt: 'A blue sky' }) });
     vi.unstubAllGlobals();
   });

@@ -12,6 +12,8 @@ import '../media.css';
 export interface Picked {
   url: string;
   alt: string;
+  /** A new file was uploaded (not one of the library's chosen). */
+  uploaded: boolean;
 }
 
 export const ALT_REQUIRED = 'Describe the image for people who cannot see it (alt text).';
@@ -86,7 +88,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
       let item = chosen;
       if (file) item = await uploadMedia(file, text);
       else if (item && item.alt !== text) item = (await setAlt(item.name, text)).media;
-      if (item) onPick({ url: item.url, alt: text });
+      if (item) onPick({ url: item.url, alt: text, uploaded: Boolean(file) });
     } catch (err) {
       if (!isSessionError(err)) {
         const message = errorMessage(err, 'The image could not be saved.');
@@ -144,6 +146,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
                   className={`picker-item${chosen?.name === it.name ? ' selected' : ''}`}
                   aria-pressed={chosen?.name === it.name}
                   onClick={() => choose(it)}
+                  title={it.alt || it.original || it.name}
                 >
                   <img src={it.url} alt="" loading="lazy" width={it.width} height={it.height} />
                   <span className="picker-caption">{it.alt || it.original || it.name}</span>
