@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import Quill from 'quill';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
@@ -85,6 +85,23 @@ describe('AddContentPage (blog)', () => {
     expect(values.slice(0, 2)).toEqual(['Local SEO', 'Email']);
     expect(values.filter((v) => v?.toLowerCase() === 'local seo')).toHaveLength(1);
     expect(values).toContain('Social Media');
+  });
+
+  it('counts the meta fields against what Google shows, checks the focus keyword and previews the result', async () => {
+    routeFetch(blogLists);
+    renderAdd();
+    const title = 'Local SEO in Noida: the complete 2027 checklist for small businesses that want calls';
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: title } });
+    expect(screen.getByLabelText(/^Meta title/)).toHaveAccessibleDescription(/84 characters: Google shows about 60, so the end of this title will be cut off\.$/);
+    fireEvent.change(screen.getByLabelText(/^Meta title/), { target: { value: 'Local SEO in Noida: a 2027 checklist' } });
+    expect(screen.getByLabelText(/^Meta title/)).toHaveAccessibleDescription(/36 of the about 60 characters Google shows\.$/);
+    fireEvent.change(screen.getByLabelText(/^Meta description/), { target: { value: 'x'.repeat(200) } });
+    expect(screen.getByLabelText(/^Meta description/)).toHaveAccessibleDescription(/200 characters: Google shows about 160/);
+    fireEvent.change(screen.getByLabelText(/^Focus keyword/), { target: { value: 'Local SEO' } });
+    expect(screen.getByLabelText(/^Focus keyword/)).toHaveAccessibleDescription('“Local SEO” is not in the meta description: searchers see their words in bold there, and click more.');
+    const preview = screen.getByRole('figure', { name: 'How Google may show it' });
+    expect(preview).toHaveTextContent('Local SEO in Noida: a 2027 checklist');
+    expect(preview).toHaveTextContent(`${'x'.repeat(159)}…`);
   });
 
   it('has the rich-text editor with the agreed toolbar', () => {
