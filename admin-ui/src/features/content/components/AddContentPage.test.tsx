@@ -92,7 +92,7 @@ describe('AddContentPage (blog)', () => {
     renderAdd();
     const title = 'Local SEO in Noida: the complete 2027 checklist for small businesses that want calls';
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: title } });
-    expect(screen.getByLabelText(/^Meta title/)).toHaveAccessibleDescription(/84 characters: Google shows about 60, so the end of this title will be cut off\.$/);
+    expect(screen.getByLabelText(/^Meta title/)).toHaveAccessibleDescription(/The title it takes has 84 characters: Google shows about 60, so its end will be cut off\.$/);
     fireEvent.change(screen.getByLabelText(/^Meta title/), { target: { value: 'Local SEO in Noida: a 2027 checklist' } });
     expect(screen.getByLabelText(/^Meta title/)).toHaveAccessibleDescription(/36 of the about 60 characters Google shows\.$/);
     fireEvent.change(screen.getByLabelText(/^Meta description/), { target: { value: 'x'.repeat(200) } });

@@ -21,8 +21,14 @@ export const TITLE_SHOWN = 60;
 export const DESCRIPTION_SHOWN = 160;
 
 /** How long a meta field is against what Google shows of it ("" while it is empty). */
-export function lengthNote(n: number, shown: number, what: string): string {
+export function lengthNote(n: number, shown: number, what: string, taken = false): string {
   if (n === 0) return '';
+  if (taken) {
+    // The field is empty and the page's title stands in for it.
+    return n > shown
+      ? ` The title it takes has ${n} characters: Google shows about ${shown}, so its end will be cut off.`
+      : ` The title it takes has ${n} of the about ${shown} characters Google shows.`;
+  }
   return n > shown
     ? ` ${n} characters: Google shows about ${shown}, so the end of this ${what} will be cut off.`
     : ` ${n} of the about ${shown} characters Google shows.`;
@@ -82,7 +88,7 @@ export function ContentFields(props: Props) {
           name="metaTitle"
           disabled={disabled}
           value={values.metaTitle}
-          hint={disabled ? undefined : 'Shown as the page title in Google. Left empty, it is set to the title when you publish; while it repeats the title, a new title takes it along.' + lengthNote(shownTitle.length, TITLE_SHOWN, 'title')}
+          hint={disabled ? undefined : 'Shown as the page title in Google. Left empty, it is set to the title when you publish; while it repeats the title, a new title takes it along.' + lengthNote(shownTitle.length, TITLE_SHOWN, 'title', !values.metaTitle.trim())}
           onChange={(metaTitle) => onChange({ metaTitle })}
         />
         <TextField
