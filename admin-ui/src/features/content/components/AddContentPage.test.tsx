@@ -12,6 +12,7 @@ import { AddContentPage } from './AddContentPage';
 afterEach(() => {
   vi.unstubAllGlobals();
   resetToasts();
+  localStorage.clear(); // the add screen's unsaved copy
 });
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'pic.png', { type: 'image/png' });
@@ -102,6 +103,38 @@ describe('AddContentPage (blog)', () => {
     const preview = screen.getByRole('figure', { name: 'How Google may show it' });
     expect(preview).toHaveTextContent('Local SEO in Noida: a 2027 checklist');
     expect(preview).toHaveTextContent(`${'x'.repeat(159)}…`);
+  });
+
+  it('keeps what was being written until it is saved: back in the form after leaving, with a way to discard it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(new Date('2026-12-07T13:30:00Z'));
+    routeFetch(blogLists);
+    const first = renderAdd();
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Local SEO in Noida' } });
+    fireEvent.change(screen.getByLabelText(/^Focus keyword/), { target: { value: 'local seo' } });
+    act(() => void vi.advanceTimersByTime(500));
+    first.unmount(); // a click elsewhere in the admin, or a sign-in that ran out
+    vi.useRealTimers();
+    renderAdd();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('Local SEO in Noida');
+    expect(screen.getByLabelText(/^Focus keyword/)).toHaveValue('local seo');
+    expect(screen.getByText(/What you were writing on .* was not saved yet: it is back in the form below\./)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Discard it' }));
+    expect(screen.getByLabelText(/^Title/)).toHaveValue('');
+    await waitFor(() => expect(localStorage.getItem('unsaved-blog')).toBeNull());
+  });
+
+  it('asks the browser to warn before the tab closes with text not saved yet', () => {
+    routeFetch(blogLists);
+    renderAdd();
+    const before = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(before()).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Half a thought' } });
+    expect(before()).toBe(true);
   });
 
   it('has the rich-text editor with the agreed toolbar', () => {

@@ -11,6 +11,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { createPreview, savedItem } from '../api/content';
 import { EMPTY_DRAFT, SLUG_REQUIRED, type ContentKind } from '../kind';
 import { useDraft } from '../use-draft';
+import { readUnsavedCopy, useUnsavedCopy } from '../use-unsaved-copy';
+import { formatDateTime } from '../../../lib/format';
 import { ContentFields } from './ContentFields';
 
 /** The server's reason when it gave one worth reading (409 slug taken, 413, 415), else "". */
@@ -21,12 +23,15 @@ function reasonOf(err: unknown): string {
 
 function AddContentForm({ kind }: { kind: ContentKind }) {
   const navigate = useNavigate();
-  const draft = useDraft(kind, EMPTY_DRAFT);
+  const [kept] = useState(() => readUnsavedCopy(kind));
+  const draft = useDraft(kind, kept?.values ?? EMPTY_DRAFT);
   const values = draft.values ?? EMPTY_DRAFT;
+  const [adding, setAdding] = useState(false);
+  const unsaved = useUnsavedCopy(kind, values, !adding);
+  const [restoredNote, setRestoredNote] = useState(Boolean(kept));
   const [image, setImage] = useState<File | null>(null);
   const [picked, setPicked] = useState(''); // a library image's URL, instead of a file
   const [failure, setFailure] = useState('');
-  const [adding, setAdding] = useState(false);
   const slug = kind.form.showSlug ? slugify(values.title) : '';
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -39,6 +44,7 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
     setAdding(true);
     try {
       const res = await createPreview(kind, values, { slug: slug || undefined, image: image ?? undefined, uploaded: image ? undefined : picked || undefined });
+      unsaved.saved();
       toast.success(kind.messages.saved);
       navigate(`${kind.routes.preview}/${encodeURIComponent(savedItem(kind, res)?.slug || slug)}`);
     } catch (err) {
@@ -52,6 +58,24 @@ function AddContentForm({ kind }: { kind: ContentKind }) {
   return (
     <>
       <PageHeader title={`Add ${kind.Noun}`} intro={`A new ${kind.noun} is saved as a preview first. Publish it from its preview page.`} />
+      {restoredNote && kept && (
+        <div className="notice notice-info" role="status">
+          <p>
+            What you were writing on {formatDateTime(kept.at)} was not saved yet: it is back in the form below.{' '}
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => {
+                draft.reset(EMPTY_DRAFT);
+                unsaved.saved();
+                setRestoredNote(false);
+              }}
+            >
+              Discard it
+            </button>
+          </p>
+        </div>
+      )}
       <Form onSubmit={onSubmit} failure={failure}>
         <ContentFields
           kind={kind}
