@@ -74,7 +74,9 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
-		*rec.Fields().Review = &domain.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
+		f := rec.Fields()
+		*f.Review = &domain.Review{SubmittedBy: by, SubmittedAt: time.Now().UTC(), Note: note}
+		*f.HandedBack = nil
 		return nil
 	})
 	if err != nil {
@@ -88,27 +90,51 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"message": "Submitted for review. An admin will check and publish it.", h.k.Name: rec})
 }
 
-// withdraw handles DELETE /api/preview-{plural}/{slug}/review: the submission is taken back
-// (by its editor) or handed back (by an admin); the draft stays.
+// withdraw handles DELETE /api/preview-{plural}/{slug}/review {note?}: the submission is taken
+// back (by its editor) or handed back (by anyone else: an admin), with the note saying why,
+// which the editor sees on the draft until they submit it again; the draft stays.
 func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
-	if err := h.s.spendDraft(r, 0); err != nil {
+	var in struct{ Note string }
+	if r.ContentLength != 0 {
+		if err := decodeJSON(r, &in); err != nil {
+			h.s.writeError(w, r, err)
+			return
+		}
+	}
+	note := strings.TrimSpace(in.Note)
+	if len([]rune(note)) > domain.MaxReviewNoteLen || strings.ContainsRune(note, 0) {
+		h.s.writeError(w, r, domain.Errorf(domain.EInvalid, "A note may be at most %d characters.", domain.MaxReviewNoteLen))
+		return
+	}
+	if err := h.s.spendDraft(r, len(note)); err != nil {
 		h.s.writeError(w, r, err)
 		return
 	}
+	by := adminFrom(r.Context()).Username
+	var to string // the editor a draft is handed back to ("" when they took it back themselves)
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
-		if *rec.Fields().Review == nil {
+		f := rec.Fields()
+		if *f.Review == nil {
 			return domain.Errorf(domain.EConflict, "This draft is not awaiting review.")
 		}
-		*rec.Fields().Review = nil
+		if sub := (*f.Review).SubmittedBy; sub != by {
+			to = sub
+			*f.HandedBack = &domain.HandBack{By: by, At: time.Now().UTC(), Note: note}
+		}
+		*f.Review = nil
 		return nil
 	})
 	if err != nil {
 		h.s.writeError(w, r, err)
 		return
 	}
-	h.s.audit(r, domain.AuditWithdraw, h.k.Name, *rec.Fields().Slug, "")
+	msg, detail := "The draft is no longer awaiting review.", ""
+	if to != "" {
+		msg, detail = "Handed back to "+to+".", "handed back to "+to
+	}
+	h.s.audit(r, domain.AuditWithdraw, h.k.Name, *rec.Fields().Slug, detail)
 	setETag(w, rec)
-	writeJSON(w, http.StatusOK, map[string]any{"message": "The draft is no longer awaiting review.", h.k.Name: rec})
+	writeJSON(w, http.StatusOK, map[string]any{"message": msg, h.k.Name: rec})
 }
 
 // tellAdmins queues a mail to every admin (but the one who submitted) that a draft of kind k

@@ -293,6 +293,28 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 		t.Errorf("review mail:\n%s", eml)
 	}
 
+	// An admin hands it back with a reason; the editor sees it on the draft until they submit it
+	// again; a hand-back with no body (an older client) still works.
+	if st, body := e.json("DELETE", "/api/preview-blogs/fresh-post/review", map[string]string{"note": "Add the prices table, please"}, true); st != 200 ||
+		body["message"] != "Handed back to "+testEditor+"." {
+		t.Fatalf("hand back: %d %v", st, body)
+	}
+	st, draft := e.jsonAs("GET", "/api/preview-blogs/fresh-post", nil, editor)
+	hb, _ := draft["handedBack"].(map[string]any)
+	if st != 200 || draft["review"] != nil || hb["by"] != testUser || hb["note"] != "Add the prices table, please" || hb["at"] == "" {
+		t.Fatalf("the editor's draft after the hand-back: %d %v", st, draft)
+	}
+	if st, body := e.jsonAs("POST", "/api/preview-blogs/fresh-post/review", map[string]string{"note": "Table added"}, editor); st != 200 ||
+		body["blog"].(map[string]any)["handedBack"] != nil {
+		t.Fatalf("submitted again: %d %v", st, body)
+	}
+	if res := e.do("DELETE", "/api/preview-blogs/fresh-post/review", nil, "", editor); res.StatusCode != 200 {
+		t.Fatalf("the editor takes it back, no body: %d", res.StatusCode)
+	} else if st, d := e.jsonAs("GET", "/api/preview-blogs/fresh-post", nil, editor); st != 200 || d["handedBack"] != nil {
+		t.Fatalf("taken back by its editor is no hand-back: %v", d)
+	}
+	e.jsonAs("POST", "/api/preview-blogs/fresh-post/review", map[string]string{}, editor)
+
 	res = e.do("POST", "/api/preview-blogs/publish/fresh-post", strings.NewReader("{}"), "application/json", editor)
 	var refused map[string]string
 	_ = decodeInto(res.Body, &refused)

@@ -37,6 +37,8 @@ type Blog struct {
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
+	// HandedBack: drafts only: an admin handed the draft back to its editor, unpublished.
+	HandedBack *HandBack `json:"handedBack,omitempty"`
 }
 
 // Service is a service page record, published or preview.
@@ -53,6 +55,8 @@ type Service struct {
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 	Review          *Review   `json:"review,omitempty"` // drafts only: submitted for an admin's review
+	// HandedBack: drafts only: an admin handed the draft back to its editor, unpublished.
+	HandedBack *HandBack `json:"handedBack,omitempty"`
 }
 
 // Message is an enquiry sent from the contact page or the Contact Us popup, and where the

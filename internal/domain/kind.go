@@ -105,6 +105,7 @@ type Fields struct {
 	ID, Title, Slug, Body, Category, Image, MetaTitle, MetaDescription, FocusKeyword *string
 	CreatedAt, UpdatedAt                                                             *time.Time
 	Review                                                                           **Review
+	HandedBack                                                                       **HandBack
 }
 
 // New returns an empty record of k.
@@ -164,14 +165,14 @@ func (s *Service) Kind() *Kind { return Services }
 func (b *Blog) Fields() Fields {
 	return Fields{ID: &b.ID, Title: &b.Title, Slug: &b.Slug, Body: &b.Content, Category: &b.Category, Image: &b.Image,
 		MetaTitle: &b.MetaTitle, MetaDescription: &b.MetaDescription, FocusKeyword: &b.FocusKeyword,
-		CreatedAt: &b.CreatedAt, UpdatedAt: &b.UpdatedAt, Review: &b.Review}
+		CreatedAt: &b.CreatedAt, UpdatedAt: &b.UpdatedAt, Review: &b.Review, HandedBack: &b.HandedBack}
 }
 
 // Fields returns the service's fields; its description is the body.
 func (s *Service) Fields() Fields {
 	return Fields{ID: &s.ID, Title: &s.Title, Slug: &s.Slug, Body: &s.Description, Category: &s.Category, Image: &s.Image,
 		MetaTitle: &s.MetaTitle, MetaDescription: &s.MetaDescription, FocusKeyword: &s.FocusKeyword,
-		CreatedAt: &s.CreatedAt, UpdatedAt: &s.UpdatedAt, Review: &s.Review}
+		CreatedAt: &s.CreatedAt, UpdatedAt: &s.UpdatedAt, Review: &s.Review, HandedBack: &s.HandedBack}
 }
 
 // Normalize is domain.Normalize for a blog.

@@ -122,5 +122,13 @@ type Review struct {
 	Note        string    `json:"note,omitempty"`
 }
 
-// MaxReviewNoteLen bounds a review note.
+// HandBack is an admin's answer to a draft submitted for review, when it was not published: who
+// handed it back, when, and why. The editor sees it on the draft until they submit it again.
+type HandBack struct {
+	By   string    `json:"by"`
+	At   time.Time `json:"at"`
+	Note string    `json:"note,omitempty"`
+}
+
+// MaxReviewNoteLen bounds a review note (and a hand-back's).
 const MaxReviewNoteLen = 500

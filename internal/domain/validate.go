@@ -218,7 +218,7 @@ func Stamp(r Record, now time.Time) {
 func PreparePublish(r Record, now time.Time) error {
 	Normalize(r)
 	f, k := r.Fields(), r.Kind()
-	*f.Review = nil
+	*f.Review, *f.HandedBack = nil, nil
 	written := strings.TrimSpace(PlainText(*f.Body)) != "" || k.ImageIsBody && strings.Contains(*f.Body, "<img")
 	if *f.Title == "" || !written {
 		return Errorf(EInvalid, "%s", k.Messages.PublishIncomplete)

@@ -21,6 +21,8 @@ export interface ContentItem {
   version?: string;
   /** On a draft submitted for an admin's review. */
   review?: { submittedBy: string; submittedAt: string; note?: string };
+  /** An admin handed the submitted draft back, unpublished, and why (until it is submitted again). */
+  handedBack?: { by: string; at: string; note?: string };
 }
 
 export type BodyField = 'content' | 'description';

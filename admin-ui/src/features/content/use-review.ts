@@ -11,6 +11,7 @@ import type { ContentItem, ContentKind } from './kind';
  */
 export function useReview(kind: ContentKind, slug: string, onSaved: (item: ContentItem | undefined) => void) {
   const [asking, setAsking] = useState(false);
+  const [handingBack, setHandingBack] = useState(false); // an admin writes why the draft goes back
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -34,15 +35,17 @@ export function useReview(kind: ContentKind, slug: string, onSaved: (item: Conte
       onSaved(savedItem(kind, res));
     }, 'Failed to submit for review.');
 
-  /** handBack: an admin returns someone else's submission. */
+  /** handBack: an admin returns someone else's submission, with the note written for its editor. */
   const withdraw = (handBack: boolean) =>
     run(async () => {
-      const res = await withdrawReview(kind, slug);
-      toast.success(handBack ? 'Handed back to its editor.' : 'Submission withdrawn.');
+      const res = await withdrawReview(kind, slug, handBack ? note.trim() : '');
+      toast.success(handBack ? res.message || 'Handed back to its editor.' : 'Submission withdrawn.');
+      setHandingBack(false);
+      setNote('');
       onSaved(savedItem(kind, res));
     }, 'Failed to withdraw the submission.');
 
-  return { asking, setAsking, note, setNote, busy, submit, withdraw };
+  return { asking, setAsking, handingBack, setHandingBack, note, setNote, busy, submit, withdraw };
 }
 
 export type Review = ReturnType<typeof useReview>;

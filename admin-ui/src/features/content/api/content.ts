@@ -257,8 +257,8 @@ export const submitForReview = async (kind: ContentKind, slug: string, note: str
   return v.mark(kind, await api.post<SavedAnswer>(`${kind.api.preview}/${enc(slug)}/review`, { note }, { onHeaders: v.onHeaders }));
 };
 
-/** Takes a submission back (or, for an admin, hands the draft back to its editor). */
-export const withdrawReview = async (kind: ContentKind, slug: string) => {
+/** Takes a submission back (or, for an admin, hands the draft back to its editor, saying why). */
+export const withdrawReview = async (kind: ContentKind, slug: string, note = '') => {
   const v = versioned();
-  return v.mark(kind, await api.del<SavedAnswer>(`${kind.api.preview}/${enc(slug)}/review`, { onHeaders: v.onHeaders }));
+  return v.mark(kind, await api.del<SavedAnswer>(`${kind.api.preview}/${enc(slug)}/review`, { body: note ? { note } : undefined, onHeaders: v.onHeaders }));
 };

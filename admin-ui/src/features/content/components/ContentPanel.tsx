@@ -20,6 +20,9 @@ function meta(kind: ContentKind, item: ContentItem, scheduled: Schedule[]) {
   return (
     <>
       {item.review && <span className="badge badge-review">Awaiting review</span>}
+      {!item.review && item.handedBack && (
+        <span className="badge badge-handed-back" title={item.handedBack.note || undefined}>Handed back by {item.handedBack.by}</span>
+      )}
       <span>{item.category || 'Uncategorized'}</span>
       {item.createdAt && <span> · {formatDate(item.createdAt)}</span>}
       {scheduled.map((s) => (

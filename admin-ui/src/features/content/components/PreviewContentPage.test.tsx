@@ -362,4 +362,36 @@ describe('PreviewContentPage as an editor', () => {
     expect(screen.getByRole('button', { name: 'Withdraw submission' })).toBeInTheDocument();
     expect(JSON.parse(callsOf(fetch, 'POST /api/preview-blogs/spring-checklist/review')[0].body as string)).toEqual({ note: 'Check the intro' });
   });
+
+  it('shows why an admin handed the draft back, until it is submitted again', async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse({ ...blog, handedBack: { by: 'asha', at: '2026-05-02T10:00:00Z', note: 'Add the prices table' } }),
+      'GET /api/preview-blogs/spring-checklist/render': page,
+    });
+    renderAsEditor();
+    expect(await screen.findByText(/Handed back by/)).toHaveTextContent(/Handed back by asha on .*: “Add the prices table” Change the draft, then submit it for review again\./);
+  });
+});
+
+describe('PreviewContentPage: an admin hands a draft back', () => {
+  it('asks why, and sends the note with the hand-back', async () => {
+    setToken('tok');
+    const submitted = { ...blog, review: { submittedBy: 'edith', submittedAt: '2026-05-01T10:00:00Z', note: 'Check the intro' } };
+    const back = { ...blog, handedBack: { by: 'admin', at: '2026-05-02T10:00:00Z', note: 'Add the prices table' } };
+    const fetch = routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse(submitted),
+      'GET /api/preview-blogs/spring-checklist/render': page,
+      'DELETE /api/preview-blogs/spring-checklist/review': () => jsonResponse({ message: 'Handed back to edith.', blog: back }),
+    });
+    renderAt('/admin/preview-blog/spring-checklist', '/admin/preview-blog/:slug', <PreviewContentPage kind={blogKind} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Hand back' }));
+    expect(callsOf(fetch, 'DELETE /api/preview-blogs/spring-checklist/review')).toHaveLength(0); // not before the note
+    const note = screen.getByLabelText('Why it goes back (its editor sees this on the draft)');
+    await userEvent.type(note, 'Add the prices table');
+    await userEvent.click(within(note.closest('form')!).getByRole('button', { name: 'Hand back' }));
+    expect(await screen.findByText('Handed back to edith.')).toBeInTheDocument();
+    expect(JSON.parse(callsOf(fetch, 'DELETE /api/preview-blogs/spring-checklist/review')[0].body as string)).toEqual({ note: 'Add the prices table' });
+    expect(screen.getByText(/Handed back by/)).toHaveTextContent('Handed back by admin');
+  });
 });

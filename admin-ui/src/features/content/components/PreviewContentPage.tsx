@@ -23,7 +23,7 @@ import { ChangesPreview } from './ChangesPreview';
 import { ContentFields } from './ContentFields';
 import { PreviewDetails } from './PreviewDetails';
 import { PreviewMissing } from './PreviewMissing';
-import { ReviewButton, ReviewForm, ReviewNotice } from './ReviewParts';
+import { HandBackForm, HandedBackNotice, ReviewButton, ReviewForm, ReviewNotice } from './ReviewParts';
 import { ScheduleNotice, ScheduleToggle } from './ScheduleNotice';
 
 /** /admin/preview-blog/{slug}, /admin/preview-services/{slug}: the draft as visitors will see it; edit, update, publish. */
@@ -154,7 +154,9 @@ function PreviewScreen({ kind, slug, item, setData }: { kind: ContentKind; slug:
         <LiveNotice {...live} listName={kind.site.listName} editTo={`${kind.routes.edit}/${encodeURIComponent(item.slug)}`} editLabel={`Edit the live ${kind.noun}`} />
       )}
       <ReviewNotice item={item} admin={admin} />
+      <HandedBackNotice item={item} admin={admin} />
       <ReviewForm review={review} disabled={busy} />
+      <HandBackForm review={review} disabled={busy} />
       {!live && <ScheduleNotice sched={sched} action="publish" canCancel={admin} />}
       {!editing && !live && whenForm}
       {publishing.error && (

@@ -1,4 +1,4 @@
-import { Send, Undo2 } from 'lucide-react';
+import { CornerUpLeft, Send, Undo2 } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
 import type { ContentItem } from '../kind';
 import type { Review } from '../use-review';
@@ -18,6 +18,22 @@ export function ReviewNotice({ item, admin }: { item: ContentItem; admin: boolea
   );
 }
 
+/** That an admin handed the draft back, when, and why: until the draft is submitted again. */
+export function HandedBackNotice({ item, admin }: { item: ContentItem; admin: boolean }) {
+  if (!item.handedBack || item.review) return null;
+  const hb = item.handedBack;
+  return (
+    <div className="notice notice-error" role="status">
+      <CornerUpLeft size={20} aria-hidden="true" />
+      <p>
+        Handed back by <strong>{hb.by}</strong> on {formatDateTime(hb.at)}
+        {hb.note ? `: “${hb.note}”` : ', without a note.'}
+        {!admin && ' Change the draft, then submit it for review again.'}
+      </p>
+    </div>
+  );
+}
+
 /**
  * The review button of the screen's actions: a submitted draft can be withdrawn (by its editor)
  * or handed back (by an admin); an editor's draft can be submitted. An admin's own draft has none.
@@ -26,7 +42,12 @@ export function ReviewButton({ review, item, admin, me, disabled }: { review: Re
   if (item.review) {
     const handBack = admin && item.review.submittedBy !== me;
     return (
-      <button type="button" className="btn btn-secondary" onClick={() => void review.withdraw(handBack)} disabled={disabled}>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => (handBack ? review.setHandingBack(true) : void review.withdraw(false))}
+        disabled={disabled || review.handingBack}
+      >
         <Undo2 size={18} aria-hidden="true" /> {review.busy ? 'Withdrawing...' : handBack ? 'Hand back' : 'Withdraw submission'}
       </button>
     );
@@ -36,6 +57,33 @@ export function ReviewButton({ review, item, admin, me, disabled }: { review: Re
     <button type="button" className="btn btn-success" onClick={() => review.setAsking(true)} disabled={disabled || review.asking}>
       <Send size={18} aria-hidden="true" /> Submit for review
     </button>
+  );
+}
+
+/** An admin's note to the editor, written before the draft is handed back. */
+export function HandBackForm({ review, disabled }: { review: Review; disabled: boolean }) {
+  if (!review.handingBack) return null;
+  return (
+    <form
+      className="card form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void review.withdraw(true);
+      }}
+    >
+      <div className="field">
+        <label htmlFor="hand-back-note">Why it goes back (its editor sees this on the draft)</label>
+        <textarea id="hand-back-note" rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} autoFocus />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={disabled}>
+          <Undo2 size={18} aria-hidden="true" /> {review.busy ? 'Handing back...' : 'Hand back'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => review.setHandingBack(false)} disabled={disabled}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
