@@ -131,10 +131,23 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 	msg, detail := "The draft is no longer awaiting review.", ""
 	if to != "" {
 		msg, detail = "Handed back to "+to+".", "handed back to "+to
+		h.s.tellEditor(to, h.k, *rec.Fields().Slug)
 	}
 	h.s.audit(r, domain.AuditWithdraw, h.k.Name, *rec.Fields().Slug, detail)
 	setETag(w, rec)
 	writeJSON(w, http.StatusOK, map[string]any{"message": msg, h.k.Name: rec})
+}
+
+// tellEditor queues the mail that tells an editor their draft was handed back (composed when it
+// is sent, from the draft as it then is); an account without an address, or gone, gets none.
+func (s *Server) tellEditor(username string, k *domain.Kind, slug string) {
+	a, err := s.db.Admin(username)
+	if err != nil || a.Email == "" {
+		return
+	}
+	if _, err := s.db.EnqueueMail(store.MailJob{Kind: mailkinds.HandBack, To: a.Email, Ref: k.Name + "/" + slug}); err != nil {
+		s.log.Error("hand-back notification", "err", err)
+	}
 }
 
 // tellAdmins queues a mail to every admin (but the one who submitted) that a draft of kind k

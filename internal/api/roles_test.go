@@ -304,6 +304,20 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 	if st != 200 || draft["review"] != nil || hb["by"] != testUser || hb["note"] != "Add the prices table, please" || hb["at"] == "" {
 		t.Fatalf("the editor's draft after the hand-back: %d %v", st, draft)
 	}
+	// The editor is mailed why, with the way to the draft.
+	poll.Until(t, "the hand-back mail", func() bool { mails = outboxFiles(t, e.outbox); return len(mails) == 2 })
+	var handBack string
+	for _, m := range mails {
+		if eml, _ := os.ReadFile(m); strings.Contains(string(eml), "handed your blog back") {
+			handBack = string(eml)
+		}
+	}
+	for _, want := range []string{"admin handed your blog back without publishing it", "Their note: Add the prices table, please",
+		"/admin/preview-blog/fresh-post", "your draft was handed back", "To: <" + testEditorEmail + ">"} {
+		if !strings.Contains(handBack, want) {
+			t.Errorf("the hand-back mail lacks %q:\n%s", want, handBack)
+		}
+	}
 	if st, body := e.jsonAs("POST", "/api/preview-blogs/fresh-post/review", map[string]string{"note": "Table added"}, editor); st != 200 ||
 		body["blog"].(map[string]any)["handedBack"] != nil {
 		t.Fatalf("submitted again: %d %v", st, body)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	netmail "net/mail"
+	"net/url"
 	"strings"
 	"time"
 
@@ -27,6 +28,9 @@ const (
 	Enquiry = "enquiry" // a new enquiry's notification
 	Invite  = "invite"  // an invitation to make an account
 	Review  = "review"  // a draft awaits an admin's review
+	// HandBack: an admin handed a submitted draft back to its editor, unpublished (the job names
+	// kind/slug).
+	HandBack = "handback"
 )
 
 // Where the links of the mails open the admin UI; the token follows.
@@ -69,6 +73,7 @@ func Kinds(cfg Config) map[string]mail.Kind {
 		Enquiry:          {Compose: c.notification, MaxAttempts: 10}, // ~4 hours
 		Invite:           {Compose: c.invite, MaxAttempts: 10},       // the link lives 7 days
 		Review:           {Compose: c.review, MaxAttempts: 10},
+		HandBack:         {Compose: c.handBack, MaxAttempts: 10},
 		publish.MailKind: {Compose: cfg.Schedules.ComposeFailureMail, MaxAttempts: 10}, // a scheduled change failed
 		intake.MailKind:  {Compose: c.intakeAlert, MaxAttempts: 10},
 	}
@@ -184,9 +189,8 @@ func (c composer) invite(_ context.Context, job store.MailJob) (mail.Message, er
 	}, nil
 }
 
-// review makes the mail that a draft (the job names kind/slug) awaits review. A draft no
-// longer awaiting it (published, withdrawn, deleted) needs no mail.
-func (c composer) review(_ context.Context, job store.MailJob) (mail.Message, error) {
+// draftOf reads the draft a review job names (kind/slug); a draft that is gone needs no mail.
+func (c composer) draftOf(job store.MailJob) (*domain.Kind, domain.Record, error) {
 	name, slug, _ := strings.Cut(job.Ref, "/")
 	var k *domain.Kind
 	for _, kk := range domain.Kinds {
@@ -195,13 +199,45 @@ func (c composer) review(_ context.Context, job store.MailJob) (mail.Message, er
 		}
 	}
 	if k == nil {
-		return mail.Message{}, fmt.Errorf("review of %q: no such kind: %w", job.Ref, mail.ErrPermanent)
+		return nil, nil, fmt.Errorf("%s of %q: no such kind: %w", job.Kind, job.Ref, mail.ErrPermanent)
 	}
 	rec, err := c.cfg.DB.Record(k, store.Preview, slug)
 	if domain.ErrorCode(err) == domain.ENotFound {
-		return mail.Message{}, fmt.Errorf("review of %s: the draft is gone: %w", job.Ref, mail.ErrPermanent)
+		return nil, nil, fmt.Errorf("%s of %s: the draft is gone: %w", job.Kind, job.Ref, mail.ErrPermanent)
 	} else if err != nil {
-		return mail.Message{}, fmt.Errorf("review of %s: %w", job.Ref, err)
+		return nil, nil, fmt.Errorf("%s of %s: %w", job.Kind, job.Ref, err)
+	}
+	return k, rec, nil
+}
+
+// handBack makes the mail that tells an editor their draft was handed back, and why. A draft
+// submitted again, published or deleted meanwhile needs no mail.
+func (c composer) handBack(_ context.Context, job store.MailJob) (mail.Message, error) {
+	k, rec, err := c.draftOf(job)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	f := rec.Fields()
+	hb := *f.HandedBack
+	if hb == nil {
+		return mail.Message{}, fmt.Errorf("hand-back of %s: no longer handed back: %w", job.Ref, mail.ErrPermanent)
+	}
+	text := fmt.Sprintf("%s handed your %s back without publishing it: %s\n", hb.By, strings.ToLower(k.Label), domain.OneLine(*f.Title, 200))
+	if hb.Note != "" {
+		text += "\nTheir note: " + hb.Note + "\n"
+	} else {
+		text += "\nThey left no note.\n"
+	}
+	text += "\nChange the draft, then submit it for review again:\n\n" + c.cfg.SiteURL + "/admin/preview-" + k.Name + "/" + url.PathEscape(*f.Slug) + "\n"
+	return mail.Message{To: job.To, Subject: c.cfg.SiteName + ": your draft was handed back", Text: text}, nil
+}
+
+// review makes the mail that a draft (the job names kind/slug) awaits review. A draft no
+// longer awaiting it (published, withdrawn, deleted) needs no mail.
+func (c composer) review(_ context.Context, job store.MailJob) (mail.Message, error) {
+	k, rec, err := c.draftOf(job)
+	if err != nil {
+		return mail.Message{}, err
 	}
 	f := rec.Fields()
 	rv := *f.Review

@@ -1,7 +1,7 @@
 import { api, getPage } from '../../../lib/api-client';
 
 /** The kinds of mail the server sends, each from its own queue (docs/API.md, Mail). */
-export type MailKind = 'reset' | 'enquiry' | 'invite' | 'review' | 'schedule';
+export type MailKind = 'reset' | 'enquiry' | 'invite' | 'review' | 'handback' | 'schedule';
 
 export type MailStatus = 'queued' | 'sending' | 'retrying' | 'sent' | 'failed';
 

@@ -16,6 +16,7 @@ const KIND_TEXT: Record<string, string> = {
   enquiry: 'Enquiry notification',
   invite: 'Invitation',
   review: 'Review request',
+  handback: 'Draft handed back',
   schedule: 'Scheduled change failed',
 };
 const STATUS_TEXT: Record<MailJob['status'], string> = {
@@ -40,6 +41,7 @@ function about(m: MailJob): string {
     case 'reset':
       return `for ${m.ref}`;
     case 'review':
+    case 'handback':
       return m.ref;
     case 'schedule':
       return `schedule #${m.ref}`;
