@@ -30,8 +30,10 @@ func TestHashValueCoversEveryField(t *testing.T) {
 		switch f.Kind() {
 		case reflect.String:
 			f.SetString(f.String() + "x")
-		case reflect.Pointer:
-			f.Set(reflect.ValueOf(&domain.Review{SubmittedBy: "x"}))
+		case reflect.Pointer: // a *Review or a *HandBack: one of its first string field set
+			p := reflect.New(f.Type().Elem())
+			p.Elem().Field(0).SetString("x")
+			f.Set(p)
 		default:
 			f.Set(reflect.ValueOf(time.Unix(99, 0)))
 		}
