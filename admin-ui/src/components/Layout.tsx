@@ -44,6 +44,9 @@ export function useLogout() {
     const ok = await confirm({ title: 'Log out', message: LOGOUT_QUESTION, confirmLabel: 'Log out' });
     if (!ok) return;
     clearToken();
+    // What an add screen kept of unsaved writing stays with its writer, not with the next one to
+    // sign in on this browser (a sign-in that ran out keeps it: the writer comes back).
+    for (const k of Object.keys(localStorage)) if (k.startsWith('unsaved-')) localStorage.removeItem(k);
     toast.info('You have been logged out.');
     navigate(LOGIN_PATH, { replace: true });
   };
