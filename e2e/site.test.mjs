@@ -361,13 +361,31 @@ test('home does not shift when its script and fonts arrive after the first paint
     // does this test from the key press on; every other shift counts, before it and after.
     const pressed = await page.evaluate(() => performance.now());
     await page.keyboard.press('End');
+    // The jump itself lays out the sections skipped until near as the page lands at its end: a
+    // shift the visitor caused. Chromium marks those as following input only for half a second,
+    // which a loaded machine can outlast (a gate failed so at 2.9 s: the sections above the CTA
+    // band and the footer laid out late); so the shifts until the page has settled at its end
+    // are the visitor's, and every shift after it counts again.
+    // Settled: the scroll position and the page's height the same for three frames in a row (the
+    // sections laid out may make the page taller than where the jump landed).
+    const settled = await page.evaluate(() => new Promise((resolve) => {
+      let last = '', still = 0;
+      const tick = () => {
+        const now = `${scrollY} ${document.documentElement.scrollHeight}`;
+        still = now === last ? still + 1 : 0;
+        last = now;
+        if (still >= 3) resolve(performance.now());
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }));
     for (const carousel of await page.locator('.carousel').all()) {
       await carousel.scrollIntoViewIfNeeded();
       await carousel.locator('.carousel__viewport.is-ready').waitFor();
     }
     await page.evaluate(() => document.fonts.ready);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const shifts = (await page.evaluate(() => window.__shifts)).filter((x) => x.at < pressed || !x.input);
+    const shifts = (await page.evaluate(() => window.__shifts)).filter((x) => x.at < pressed || (x.at > settled && !x.input));
     const cls = shifts.reduce((sum, s) => sum + s.value, 0);
     assert.ok(held >= 2, `held ${held} late files`);
     assert.ok(cls < 0.02, `${name}: layout shift ${cls.toFixed(4)} from ${JSON.stringify(shifts)}`);
