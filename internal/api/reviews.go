@@ -55,17 +55,28 @@ func (s *Server) handleReviewQueue(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, nonNil(out))
 }
 
-// submit handles POST /api/preview-{plural}/{slug}/review {note?}: the draft awaits an
-// admin, who is told by e-mail.
-func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
+// readNote reads the body {note?} of a submission or a hand-back (an empty body too, unless
+// needed) and checks the note.
+func readNote(r *http.Request, needBody bool) (string, error) {
 	var in struct{ Note string }
-	if err := decodeJSON(r, &in); err != nil {
-		h.s.writeError(w, r, err)
-		return
+	if needBody || r.ContentLength != 0 {
+		if err := decodeJSON(r, &in); err != nil {
+			return "", err
+		}
 	}
 	note := strings.TrimSpace(in.Note)
 	if len([]rune(note)) > domain.MaxReviewNoteLen || strings.ContainsRune(note, 0) {
-		h.s.writeError(w, r, domain.Errorf(domain.EInvalid, "A note may be at most %d characters.", domain.MaxReviewNoteLen))
+		return "", domain.Errorf(domain.EInvalid, "A note may be at most %d characters.", domain.MaxReviewNoteLen)
+	}
+	return note, nil
+}
+
+// submit handles POST /api/preview-{plural}/{slug}/review {note?}: the draft awaits an
+// admin, who is told by e-mail.
+func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
+	note, err := readNote(r, true)
+	if err != nil {
+		h.s.writeError(w, r, err)
 		return
 	}
 	by := adminFrom(r.Context()).Username
@@ -94,16 +105,9 @@ func (h kindHandlers) submit(w http.ResponseWriter, r *http.Request) {
 // back (by its editor) or handed back (by anyone else: an admin), with the note saying why,
 // which the editor sees on the draft until they submit it again; the draft stays.
 func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
-	var in struct{ Note string }
-	if r.ContentLength != 0 {
-		if err := decodeJSON(r, &in); err != nil {
-			h.s.writeError(w, r, err)
-			return
-		}
-	}
-	note := strings.TrimSpace(in.Note)
-	if len([]rune(note)) > domain.MaxReviewNoteLen || strings.ContainsRune(note, 0) {
-		h.s.writeError(w, r, domain.Errorf(domain.EInvalid, "A note may be at most %d characters.", domain.MaxReviewNoteLen))
+	note, err := readNote(r, false) // older clients send no body
+	if err != nil {
+		h.s.writeError(w, r, err)
 		return
 	}
 	if err := h.s.spendDraft(r, len(note)); err != nil {

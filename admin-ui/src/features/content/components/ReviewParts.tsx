@@ -60,26 +60,29 @@ export function ReviewButton({ review, item, admin, me, disabled }: { review: Re
   );
 }
 
-/** An admin's note to the editor, written before the draft is handed back. */
-export function HandBackForm({ review, disabled }: { review: Review; disabled: boolean }) {
-  if (!review.handingBack) return null;
+/** A note written before the draft goes to the admins, or back to its editor, and its buttons. */
+function NoteForm({ review, id, label, action, busyLabel, onSend, onCancel, disabled, success }: {
+  review: Review; id: string; label: string; action: string; busyLabel: string; onSend: () => void; onCancel: () => void;
+  disabled: boolean; success?: boolean;
+}) {
+  const Icon = success ? Send : Undo2;
   return (
     <form
       className="card form"
       onSubmit={(e) => {
         e.preventDefault();
-        void review.withdraw(true);
+        onSend();
       }}
     >
       <div className="field">
-        <label htmlFor="hand-back-note">Why it goes back (its editor sees this on the draft)</label>
-        <textarea id="hand-back-note" rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} autoFocus />
+        <label htmlFor={id}>{label}</label>
+        <textarea id={id} rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} autoFocus={!success} />
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={disabled}>
-          <Undo2 size={18} aria-hidden="true" /> {review.busy ? 'Handing back...' : 'Hand back'}
+        <button type="submit" className={success ? 'btn btn-success' : 'btn btn-primary'} disabled={disabled}>
+          <Icon size={18} aria-hidden="true" /> {review.busy ? busyLabel : action}
         </button>
-        <button type="button" className="btn btn-secondary" onClick={() => review.setHandingBack(false)} disabled={disabled}>
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={disabled}>
           Cancel
         </button>
       </div>
@@ -87,29 +90,20 @@ export function HandBackForm({ review, disabled }: { review: Review; disabled: b
   );
 }
 
+/** An admin's note to the editor, written before the draft is handed back. */
+export function HandBackForm({ review, disabled }: { review: Review; disabled: boolean }) {
+  if (!review.handingBack) return null;
+  return (
+    <NoteForm review={review} id="hand-back-note" label="Why it goes back (its editor sees this on the draft)" action="Hand back"
+      busyLabel="Handing back..." onSend={() => void review.withdraw(true)} onCancel={() => review.setHandingBack(false)} disabled={disabled} />
+  );
+}
+
 /** The editor's note to the admins, written before the draft is submitted. */
 export function ReviewForm({ review, disabled }: { review: Review; disabled: boolean }) {
   if (!review.asking) return null;
   return (
-    <form
-      className="card form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void review.submit();
-      }}
-    >
-      <div className="field">
-        <label htmlFor="review-note">Note for the admin (optional)</label>
-        <textarea id="review-note" rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-success" disabled={disabled}>
-          <Send size={18} aria-hidden="true" /> {review.busy ? 'Submitting...' : 'Submit for review'}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => review.setAsking(false)} disabled={disabled}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <NoteForm review={review} id="review-note" label="Note for the admin (optional)" action="Submit for review" busyLabel="Submitting..."
+      onSend={() => void review.submit()} onCancel={() => review.setAsking(false)} disabled={disabled} success />
   );
 }
