@@ -114,7 +114,8 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 		h.s.writeError(w, r, err)
 		return
 	}
-	by := adminFrom(r.Context()).Username
+	me := adminFrom(r.Context())
+	by := me.Username
 	var to string // the editor a draft is handed back to ("" when they took it back themselves)
 	rec, err := h.s.author(r).UpdateRecord(h.k, store.Preview, mux.Vars(r)["slug"], func(rec domain.Record) error {
 		f := rec.Fields()
@@ -122,6 +123,11 @@ func (h kindHandlers) withdraw(w http.ResponseWriter, r *http.Request) {
 			return domain.Errorf(domain.EConflict, "This draft is not awaiting review.")
 		}
 		if sub := (*f.Review).SubmittedBy; sub != by {
+			// Handing back is the reviewer's answer: an editor takes back only their own
+			// submission (checked in the transaction, so it holds against a submission racing it).
+			if !me.Can(domain.PermPublish) {
+				return domain.Errorf(domain.EForbidden, "Only an admin can hand back a draft that %s submitted.", sub)
+			}
 			to = sub
 			*f.HandedBack = &domain.HandBack{By: by, At: time.Now().UTC(), Note: note}
 		}

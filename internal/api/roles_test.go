@@ -280,6 +280,23 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 	if st, body := e.jsonAs("GET", "/api/reviews", nil, editor); st != http.StatusForbidden || body["permission"] != "publish" {
 		t.Fatalf("editor reads the queue: %d %v", st, body)
 	}
+	// Another editor may not hand it back (only its own editor takes a submission back).
+	changed := time.Now().Add(-time.Hour).UTC()
+	if err := e.db.CreateAdmin(domain.Admin{Username: "otto", Role: domain.RoleEditor, PasswordHash: testHash, PasswordChangedAt: changed}); err != nil {
+		t.Fatal(err)
+	}
+	otto, err := e.srv.tokens.Issue("otto", changed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, body := e.jsonAs("DELETE", "/api/preview-blogs/fresh-post/review", map[string]string{"note": "not yours"},
+		map[string]string{"Authorization": "Bearer " + otto}); st != http.StatusForbidden ||
+		body["error"] != "Only an admin can hand back a draft that "+testEditor+" submitted." {
+		t.Fatalf("another editor hands it back: %d %v", st, body)
+	}
+	if st, d := e.jsonAs("GET", "/api/preview-blogs/fresh-post", nil, editor); st != 200 || d["review"] == nil || d["handedBack"] != nil {
+		t.Fatalf("the draft after another editor's refused hand-back: %v", d)
+	}
 	res = e.do("GET", "/api/reviews", nil, "", e.bearer())
 	var queue []reviewItem
 	_ = decodeInto(res.Body, &queue)

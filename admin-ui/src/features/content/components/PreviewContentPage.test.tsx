@@ -363,6 +363,17 @@ describe('PreviewContentPage as an editor', () => {
     expect(JSON.parse(callsOf(fetch, 'POST /api/preview-blogs/spring-checklist/review')[0].body as string)).toEqual({ note: 'Check the intro' });
   });
 
+  it("offers no hand-back of another editor's submission", async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/preview-blogs/spring-checklist': jsonResponse({ ...blog, review: { submittedBy: 'otto', submittedAt: '2026-05-01T10:00:00Z' } }),
+      'GET /api/preview-blogs/spring-checklist/render': page,
+    });
+    renderAsEditor();
+    expect(await screen.findByText(/Submitted for review by/)).toHaveTextContent('Submitted for review by otto');
+    expect(screen.queryByRole('button', { name: /Withdraw submission|Hand back|Submit for review/ })).toBeNull();
+  });
+
   it('shows why an admin handed the draft back, until it is submitted again', async () => {
     setToken('tok');
     routeFetch({

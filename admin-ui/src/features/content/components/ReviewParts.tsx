@@ -36,11 +36,14 @@ export function HandedBackNotice({ item, admin }: { item: ContentItem; admin: bo
 
 /**
  * The review button of the screen's actions: a submitted draft can be withdrawn (by its editor)
- * or handed back (by an admin); an editor's draft can be submitted. An admin's own draft has none.
+ * or handed back (by an admin; another editor gets no button); an editor's draft can be submitted.
+ * An admin's own draft has none.
  */
 export function ReviewButton({ review, item, admin, me, disabled }: { review: Review; item: ContentItem; admin: boolean; me: string; disabled: boolean }) {
   if (item.review) {
-    const handBack = admin && item.review.submittedBy !== me;
+    const handBack = item.review.submittedBy !== me;
+    // Another editor's submission is the reviewers' to answer (the server refuses it too).
+    if (handBack && !admin) return null;
     return (
       <button
         type="button"
