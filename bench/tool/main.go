@@ -45,6 +45,8 @@ func main() {
 		err = intakeWait(os.Args[2:])
 	case "publish-behind":
 		err = publishBehind(os.Args[2:])
+	case "cdn":
+		err = cdnFront(os.Args[2:])
 	case "funcs":
 		err = funcLengths(os.Args[2:])
 	default:
