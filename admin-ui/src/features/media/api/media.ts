@@ -25,6 +25,17 @@ export interface MediaItem {
   variants: number;
 }
 
+/**
+ * Whether an image matches what was typed in the search: every word of it is in the file's
+ * name, the name it was uploaded with, its alt text or the title or address of what uses it.
+ */
+export function matchesQuery(it: MediaItem, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = [it.name, it.original ?? '', it.alt, ...it.usedBy.flatMap((u) => [u.title, u.slug])].join(' ').toLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
 export const listMedia = () => api.get<MediaItem[]>('/api/media');
 
 export const setAlt = (name: string, alt: string) =>

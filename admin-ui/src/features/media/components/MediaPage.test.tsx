@@ -47,6 +47,27 @@ describe('MediaPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(field));
   });
 
+  it('finds an image by its name, its alt text or the post that uses it', async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/media': jsonResponse([
+        item({ name: 'a1.png', original: 'team-photo.jpg', alt: 'Our team in Noida' }),
+        item({ name: 'b2.png', url: '/uploads/b2.png', alt: 'A price table', usedBy: [{ kind: 'blog', slug: 'seo-prices', title: 'SEO prices in Delhi', stage: 'published', field: 'image' }] }),
+      ]),
+    });
+    renderAt('/admin/media', '/admin/media', <MediaPage />);
+    const search = await screen.findByLabelText('Search the library');
+    const shown = () => [...document.querySelectorAll('.media-grid img')].map((i) => i.getAttribute('src'));
+    await userEvent.type(search, 'seo delhi');
+    expect(shown()).toEqual(['/uploads/b2.png']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'TEAM-photo');
+    expect(shown()).toEqual(['/uploads/a1.png']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'noida kitchen');
+    expect(screen.getByText('No image matches.')).toBeInTheDocument();
+  });
+
   it('names and shows the image a deletion asks about', async () => {
     setToken('tok');
     routeFetch({ 'GET /api/media': jsonResponse([item({ alt: 'Team photo', original: 'team-photo-4.jpg' })]) });

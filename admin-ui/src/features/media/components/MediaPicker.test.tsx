@@ -32,4 +32,20 @@ describe('MediaPicker', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/media/a.png', body: JSON.stringify({ alt: 'A blue sky' }) });
     vi.unstubAllGlobals();
   });
+
+  it('searches the library by alt text, and Enter in the search does not use an image', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(library), { status: 200 })));
+    const onPick = vi.fn();
+    render(<MediaPicker open onPick={onPick} onClose={() => {}} />);
+    await screen.findByRole('button', { name: /a\.png/ });
+    await userEvent.type(screen.getByLabelText('Search the library'), 'office{Enter}');
+    expect(screen.getByRole('button', { name: /Our office/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /a\.png/ })).toBeNull();
+    expect(screen.queryByText(/Choose an image from the library or upload one/)).toBeNull();
+    await userEvent.clear(screen.getByLabelText('Search the library'));
+    await userEvent.type(screen.getByLabelText('Search the library'), 'kitchen');
+    expect(screen.getByText('No image matches.')).toBeInTheDocument();
+    expect(onPick).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
 });
