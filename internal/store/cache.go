@@ -28,6 +28,11 @@ type decoded struct {
 	// every record again (a publish lists thousands to add one).
 	sorted []*decodedEntry
 	seen   uint64
+	// txid is the committed state the last list read (bbolt's transaction id, which every
+	// write's commit moves on; 0: none), and sum the bucket's sum then (see bucketSum): a list
+	// in the same state answers from sorted without reading the bucket again.
+	txid int
+	sum  xxh3.Uint128
 }
 
 type decodedEntry struct {
@@ -46,6 +51,7 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, re
 	defer c.mu.Unlock()
 	b := tx.Bucket(bucket)
 	if b == nil {
+		c.txid, c.sum, c.sorted = 0, bucketSum(nil, nil), nil
 		return nil, nil
 	}
 	if !keep {
@@ -65,15 +71,24 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, re
 		k.Sort(out)
 		return out, nil
 	}
+	// Only a read-only transaction's state is a committed one: a writable transaction may
+	// change the bucket after the list (or roll back), and its id is the next commit's.
+	if c.txid != 0 && c.txid == tx.ID() && !tx.Writable() {
+		return c.records(), nil
+	}
 	if c.entries == nil {
 		c.entries = map[string]*decodedEntry{}
 	}
 	c.seen++
+	c.txid = 0 // until this list has read the whole bucket
 	var joined []*decodedEntry // found, and not in the last list
+	var summer bucketSummer
 	found := 0
 	err := b.ForEach(func(key, v []byte) error {
 		e := c.entries[string(key)]
-		if sum := xxh3.Hash128(v); e == nil || e.sum != sum {
+		sum := xxh3.Hash128(v)
+		summer.add(key, sum)
+		if e == nil || e.sum != sum {
 			e = &decodedEntry{sum: sum, rec: k.New()}
 			if err := json.Unmarshal(v, e.rec); err != nil {
 				return fmt.Errorf("decode %s/%s: %w", bucket, key, err)
@@ -99,11 +114,20 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, re
 		}
 	}
 	c.sorted = c.merge(k, joined)
+	c.txid, c.sum = 0, summer.sum()
+	if !tx.Writable() {
+		c.txid = tx.ID()
+	}
+	return c.records(), nil
+}
+
+// records is the last list's records, in its order.
+func (c *decoded) records() []domain.Record {
 	out := make([]domain.Record, len(c.sorted))
 	for i, e := range c.sorted {
 		out[i] = e.rec
 	}
-	return out, nil
+	return out
 }
 
 // merge is the last list without the records this one did not find (gone, or decoded again

@@ -11,40 +11,34 @@ import (
 )
 
 // RecordsDigest sums the published records of every kind, the redirects and the uploads' records
-// (their alt texts show in pages) as they are stored, keys and encoded values, without decoding
-// them: equal digests mean equal published records. A build compares it
-// with the one its live generation was built from and, when they are equal and nothing else
-// changed, stops before reading the records at all (decoding them is most of a no-change build).
-// The sum is XXH3's 128 bits, as the record cache's (see decoded): it runs on every publish over
-// every published record.
+// (their alt texts show in pages) as they are stored, without decoding them: equal digests mean
+// equal published records. A build compares it with the one its live generation was built from
+// and, when they are equal and nothing else changed, stops before reading the records at all
+// (decoding them is most of a no-change build).
+//
+// Each bucket sums its keys and the sums of their values (XXH3's 128 bits, as the record cache's,
+// see decoded), in key order. A database kept open (adminapi's) takes the published records'
+// sums from its record cache, which the same pass brings up to date: the build's list of the
+// records that follows in the same committed state reads nothing again (a publish scanned and
+// hashed every stored record twice, once here and once for the list).
 func (db *DB) RecordsDigest() (string, error) {
 	h := xxh3.New()
-	var n [8]byte
-	put := func(b []byte) {
-		binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
-		h.Write(n[:])
-		h.Write(b)
-	}
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		// The site writes a page for each redirect and shows the media library's alt texts.
-		names := [][]byte{bucketRedirects, bucketUploads}
-		for _, k := range domain.Kinds {
-			names = append(names, bucketOf(k, Published))
+		for _, name := range [][]byte{bucketRedirects, bucketUploads} {
+			writeSum(h, name, bucketSum(tx.Bucket(name), db.release))
 		}
-		for _, name := range names {
-			put(name)
-			b := tx.Bucket(name)
-			if b == nil {
+		for _, k := range domain.Kinds {
+			name := bucketOf(k, Published)
+			if db.readOnce {
+				writeSum(h, name, bucketSum(tx.Bucket(name), db.release))
 				continue
 			}
-			if err := b.ForEach(func(key, v []byte) error {
-				put(key)
-				put(v)
-				db.release(v)
-				return nil
-			}); err != nil {
+			c := db.cache(name)
+			if _, err := c.list(tx, name, k, true, db.release); err != nil {
 				return err
 			}
+			writeSum(h, name, c.sum)
 		}
 		return nil
 	})
@@ -54,4 +48,51 @@ func (db *DB) RecordsDigest() (string, error) {
 	}
 	sum := h.Sum128().Bytes()
 	return hex.EncodeToString(sum[:]), nil
+}
+
+// bucketSum sums b's keys and the sums of their values in key order (a missing bucket sums as
+// an empty one), handing each value back to release once read.
+func bucketSum(b *bolt.Bucket, release func([]byte)) xxh3.Uint128 {
+	var s bucketSummer
+	if b != nil {
+		b.ForEach(func(key, v []byte) error {
+			s.add(key, xxh3.Hash128(v))
+			release(v)
+			return nil
+		})
+	}
+	return s.sum()
+}
+
+// bucketSummer sums a bucket's keys and the sums of their values, fed in key order.
+type bucketSummer struct {
+	h *xxh3.Hasher
+}
+
+func (s *bucketSummer) add(key []byte, v xxh3.Uint128) {
+	if s.h == nil {
+		s.h = xxh3.New()
+	}
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(len(key)))
+	s.h.Write(n[:])
+	s.h.Write(key)
+	b := v.Bytes()
+	s.h.Write(b[:])
+}
+
+func (s *bucketSummer) sum() xxh3.Uint128 {
+	if s.h == nil {
+		return xxh3.Hash128(nil)
+	}
+	return s.h.Sum128()
+}
+
+func writeSum(h *xxh3.Hasher, name []byte, sum xxh3.Uint128) {
+	var n [8]byte
+	binary.LittleEndian.PutUint64(n[:], uint64(len(name)))
+	h.Write(n[:])
+	h.Write(name)
+	b := sum.Bytes()
+	h.Write(b[:])
 }
