@@ -80,7 +80,7 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, re
 		c.entries = map[string]*decodedEntry{}
 	}
 	c.seen++
-	c.txid = 0 // until this list has read the whole bucket
+	c.txid = 0                 // until this list has read the whole bucket
 	var joined []*decodedEntry // found, and not in the last list
 	var summer bucketSummer
 	found := 0
