@@ -2,13 +2,15 @@ package generator
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"strconv"
-	"strings"
 
 	"digitalreeviver/internal/contentdir"
 	"digitalreeviver/internal/domain"
+
+	"github.com/zeebo/xxh3"
 )
 
 // planMemo lets a long-lived Builder (adminapi's) skip the per-post work of planning: a post's
@@ -57,15 +59,21 @@ func recordKeys(blogs []domain.Blog) []string {
 	return keys
 }
 
-// postKey names the inputs of a post's page: the post (keys[i]) and its related posts.
-func postKey(i int, related []int, keys []string) string {
-	var s strings.Builder
-	s.WriteString(keys[i])
+// postKey names the inputs of a post's page: the post (keys[i]) and its related posts, summed
+// to 16 bytes (XXH3-128, as the other sums that only tell a change): the keys written out were
+// some 300 bytes a post, made and compared for every post on every publish. buf is the caller's
+// to reuse between calls.
+func postKey(buf *[]byte, i int, related []int, keys []string) string {
+	b := (*buf)[:0]
+	b = binary.LittleEndian.AppendUint64(b, uint64(len(keys[i])))
+	b = append(b, keys[i]...)
 	for _, j := range related {
-		s.WriteByte('|')
-		s.WriteString(keys[j])
+		b = binary.LittleEndian.AppendUint64(b, uint64(len(keys[j])))
+		b = append(b, keys[j]...)
 	}
-	return s.String()
+	*buf = b
+	sum := xxh3.Hash128(b).Bytes()
+	return string(sum[:])
 }
 
 // keep remembers this build's encodings of the pages whose own inputs the planner named, and

@@ -453,6 +453,7 @@ func (p *planner) blogPages() []*Page {
 		pages = append(pages, page)
 	}
 
+	var keyBuf []byte
 	for i := range p.blogs {
 		b := &p.blogs[i]
 		// Related posts are the ones published just before this one (the oldest posts take the
@@ -467,7 +468,7 @@ func (p *planner) blogPages() []*Page {
 		route := "/blog/" + b.Slug + "/"
 		post := &Page{Route: route, File: "blog/" + b.Slug + "/index.html", Name: "blogPost", Sitemap: true, Modified: b.UpdatedAt}
 		if !p.oneShot || p.memo != nil {
-			post.memoKey = postKey(i, related, p.keys)
+			post.memoKey = postKey(&keyBuf, i, related, p.keys)
 		}
 		if e := p.memoFor(route, post.memoKey); e != nil {
 			post.memo = e
