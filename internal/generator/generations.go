@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"digitalreeviver/internal/domain"
+	"digitalreeviver/internal/sortedkeys"
 )
 
 // A site is a series of generations: complete copies of the site under ".dist/" beside the
@@ -428,18 +429,7 @@ func sortedAfter(m, prev map[string]string, prevKeys []string) []string {
 			}
 		}
 	}
-	if len(added) == 0 {
-		return kept
-	}
-	slices.Sort(added)
-	out := make([]string, 0, len(m))
-	i := 0
-	for _, k := range added {
-		j, _ := slices.BinarySearch(kept[i:], k)
-		out = append(append(out, kept[i:i+j]...), k)
-		i += j
-	}
-	return append(out, kept[i:]...)
+	return sortedkeys.Merge(kept, added)
 }
 
 // encode writes m with its keys in order, and fills order's values and encodings; the entries

@@ -109,21 +109,17 @@ func (c *stateCache) keep(data []byte, st *state) {
 	c.mu.Unlock()
 }
 
-// state is what one build leaves for the next, stored beside the site (never served).
+// state is what one build leaves for the next, stored beside the site (never served). Its
+// JSON is its fields' in order, stateTail's flattened after Docs (encode writes it so).
 type state struct {
-	V       int                 `json:"v"`
-	Epoch   string              `json:"epoch"`
-	Next    uint32              `json:"next"`
-	Docs    map[string]docState `json:"docs"`
-	Deleted []uint32            `json:"deleted,omitempty"`
-	Base    segment             `json:"base"`
-	Delta   segment             `json:"delta"`
-	Opts    string              `json:"opts"`
-	// Manifest names the manifest's bytes, so an unchanged manifest is not rewritten.
-	Manifest string `json:"manifest"`
-	// The doc packs of the base: pack k holds ids [k·PackDocs, (k+1)·PackDocs), all below BaseEnd.
-	Packs   []string `json:"packs,omitempty"`
-	BaseEnd uint32   `json:"baseEnd"`
+	V     int                 `json:"v"`
+	Epoch string              `json:"epoch"`
+	Next  uint32              `json:"next"`
+	Docs  map[string]docState `json:"docs"`
+	stateTail
+	// keys are the URLs of Docs, sorted, when known (a state this process made): encode and
+	// the next build's numbering keep them rather than sort every page's URL again.
+	keys []string
 }
 
 type docState struct {
@@ -254,7 +250,7 @@ func (b *indexBuild) readPrevious(prev []byte) {
 
 // numberAll gives every page a new id in a new epoch: the index is built from nothing (merged).
 func (b *indexBuild) numberAll() {
-	b.st = &state{V: formatV, Opts: b.optsKey, Docs: make(map[string]docState, len(b.inputs))}
+	b.st = &state{V: formatV, stateTail: stateTail{Opts: b.optsKey}, Docs: make(map[string]docState, len(b.inputs))}
 	for i, in := range b.inputs {
 		b.st.Docs[in.URL] = docState{ID: uint32(i), Key: in.Key}
 	}
@@ -269,12 +265,16 @@ func (b *indexBuild) numberAll() {
 // deletions, everything is merged into a new base.
 func (b *indexBuild) numberChanges() {
 	old := b.old
-	st := &state{V: formatV, Opts: b.optsKey, Docs: make(map[string]docState, len(b.inputs)),
-		Epoch: old.Epoch, Next: old.Next, Deleted: slices.Clone(old.Deleted)}
+	st := &state{V: formatV, Docs: make(map[string]docState, len(b.inputs)), Epoch: old.Epoch, Next: old.Next,
+		stateTail: stateTail{Opts: b.optsKey, Deleted: slices.Clone(old.Deleted)}}
 	b.st = st
 	delta := 0
+	var added []string // URLs old has no doc of
 	for _, in := range b.inputs {
 		ds, ok := old.Docs[in.URL]
+		if !ok {
+			added = append(added, in.URL)
+		}
 		if !ok || ds.Key != in.Key {
 			if ok && !ds.Delta {
 				st.Deleted = append(st.Deleted, ds.ID)
@@ -287,11 +287,16 @@ func (b *indexBuild) numberChanges() {
 		}
 		st.Docs[in.URL] = ds
 	}
+	gone := false
 	for url, ds := range old.Docs {
-		if !b.seen[url] && !ds.Delta {
-			st.Deleted = append(st.Deleted, ds.ID)
+		if !b.seen[url] {
+			gone = true
+			if !ds.Delta {
+				st.Deleted = append(st.Deleted, ds.ID)
+			}
 		}
 	}
+	st.keys = sortedAfter(st.Docs, old.keys, added, gone)
 	b.merge = delta > b.opts.MaxDelta || len(st.Deleted) > b.opts.MaxDelta
 	if b.merge {
 		for url, ds := range st.Docs {
@@ -449,7 +454,7 @@ func (b *indexBuild) writeManifest() error {
 // finish encodes the state for the next build (and keeps it decoded for this process's next).
 func (b *indexBuild) finish() (*Output, error) {
 	var err error
-	if b.out.State, err = json.Marshal(b.st); err != nil {
+	if b.out.State, err = b.st.encode(); err != nil {
 		return nil, err
 	}
 	lastState.keep(b.out.State, b.st)

@@ -1,6 +1,6 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ImagePlus, Search, Trash2 } from 'lucide-react';
+import { ImagePlus, Trash2 } from 'lucide-react';
 import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -9,6 +9,7 @@ import { useConfirm } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
 import { deleteMedia, formatBytes, listMedia, matchesQuery, setAlt, hrefOfUse, labelOfUse, type MediaItem } from '../api/media';
+import { LibrarySearch } from './LibrarySearch';
 import { MediaPicker } from './MediaPicker';
 import '../media.css';
 
@@ -125,7 +126,6 @@ export function MediaPage() {
   const [uploading, setUploading] = useState(false);
   const [filter, setFilter] = useState<'all' | 'unused' | 'noalt'>('all');
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const shown = (data ?? []).filter(
     (it) => (filter === 'unused' ? it.usedBy.length === 0 : filter === 'noalt' ? !it.alt : true) && matchesQuery(it, query),
   );
@@ -149,19 +149,7 @@ export function MediaPage() {
           <p className="muted">
             {data.length} {data.length === 1 ? 'image' : 'images'}, {formatBytes(total)}
           </p>
-          <div className="list-search media-search">
-            <label htmlFor={searchId} className="sr-only">
-              Search the library
-            </label>
-            <Search size={16} aria-hidden="true" />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder="File name, alt text or where it is used"
-            />
-          </div>
+          <LibrarySearch value={query} onChange={setQuery} placeholder="File name, alt text or where it is used" />
           <div className="segmented" role="group" aria-label="Show">
             {([['all', 'All'], ['unused', 'Not used'], ['noalt', 'No alt text']] as const).map(([key, label]) => (
               <button key={key} type="button" aria-pressed={filter === key} className={filter === key ? 'active' : ''} onClick={() => setFilter(key)}>

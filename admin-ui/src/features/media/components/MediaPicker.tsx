@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { ImagePlus, Search, X } from 'lucide-react';
+import { ImagePlus, X } from 'lucide-react';
 import { errorMessage, isSessionError } from '../../../lib/api-client';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/upload';
 import { toast } from '../../../lib/toast';
 import { Spinner } from '../../../components/Spinner';
 import { formatBytes, listMedia, matchesQuery, setAlt, uploadMedia, type MediaItem } from '../api/media';
+import { LibrarySearch } from './LibrarySearch';
 import '../media.css';
 
 /** What the picker hands back: the image's URL path and its alt text. */
@@ -43,7 +44,6 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [query, setQuery] = useState('');
-  const searchId = useId();
   const shown = (items ?? []).filter((it) => matchesQuery(it, query));
 
   // Mounted only while open: a closed picker leaves nothing in the page.
@@ -141,21 +141,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
         {failed && <p className="form-error" role="alert">Failed to load the media library.</p>}
         {items && items.length === 0 && <p className="muted empty">The library is empty: upload the first image.</p>}
         {items && items.length > 0 && (
-          <div className="list-search media-search">
-            <label htmlFor={searchId} className="sr-only">
-              Search the library
-            </label>
-            <Search size={16} aria-hidden="true" />
-            <input
-              id={searchId}
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              // Enter looks, it does not send the dialog's form.
-              onKeyDown={(e) => e.key === 'Enter' && e.preventDefault()}
-              placeholder="File name or alt text"
-            />
-          </div>
+          <LibrarySearch value={query} onChange={setQuery} placeholder="File name or alt text" />
         )}
         {items && items.length > 0 && shown.length === 0 && <p className="muted empty">No image matches.</p>}
         {shown.length > 0 && (
