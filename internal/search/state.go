@@ -33,7 +33,7 @@ func (st *state) encode() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := make([]byte, 0, 80*len(st.keys)+len(tail)+64)
+	b := make([]byte, 0, 256*len(st.keys)+len(tail)+64) // an entry is about 200 bytes
 	b = strconv.AppendInt(append(b, `{"v":`...), int64(st.V), 10)
 	b = appendJSONString(append(b, `,"epoch":`...), st.Epoch)
 	b = strconv.AppendUint(append(b, `,"next":`...), uint64(st.Next), 10)
@@ -64,13 +64,22 @@ func (st *state) encode() ([]byte, error) {
 // printable ASCII that needs no escape (a page's address and key are), else by encoding/json.
 func appendJSONString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+		if !plainJSON[s[i]] {
 			q, _ := json.Marshal(s)
 			return append(b, q...)
 		}
 	}
 	return append(append(append(b, '"'), s...), '"')
 }
+
+// plainJSON says which bytes encoding/json writes as they are in a string: printable ASCII but
+// the quote, the backslash and the three it escapes for HTML.
+var plainJSON = func() (t [256]bool) {
+	for c := 0x20; c <= 0x7e; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // sortedAfter is the sorted URLs of docs, given those of old (sorted; nil: unknown), the URLs
 // added since (in any order) and whether any of old's are gone.
