@@ -257,7 +257,7 @@ func (b *indexBuild) numberAll() {
 	b.st.Next = uint32(len(b.inputs))
 	b.st.Epoch = epochOf(b.inputs)
 	b.merge = true
-	b.planJobs(nil)
+	b.planJobs(0)
 }
 
 // numberChanges keeps the ids of unchanged pages, gives new and changed pages new ids in the
@@ -287,11 +287,11 @@ func (b *indexBuild) numberChanges() {
 		}
 		st.Docs[in.URL] = ds
 	}
-	gone := false
-	for url, ds := range old.Docs {
-		if !b.seen[url] {
-			gone = true
-			if !ds.Delta {
+	// The inputs are distinct (checkURLs): old's docs that are gone are the ones past those kept.
+	gone := len(old.Docs) > len(b.inputs)-len(added)
+	if gone {
+		for url, ds := range old.Docs {
+			if !b.seen[url] && !ds.Delta {
 				st.Deleted = append(st.Deleted, ds.ID)
 			}
 		}
@@ -306,21 +306,18 @@ func (b *indexBuild) numberChanges() {
 		st.Deleted = nil
 	}
 	sort.Slice(st.Deleted, func(i, j int) bool { return st.Deleted[i] < st.Deleted[j] })
-	oldIDs := make(map[uint32]bool, len(old.Docs))
-	for _, ds := range old.Docs {
-		oldIDs[ds.ID] = true
-	}
-	b.planJobs(oldIDs)
+	b.planJobs(old.Next)
 }
 
 // planJobs says for each page whether its terms are analysed and its doc file written: a merge
 // analyses and packs every doc; otherwise only the delta's docs are analysed, and those with
-// an id the previous build did not have (oldIDs) get files.
-func (b *indexBuild) planJobs(oldIDs map[uint32]bool) {
+// an id the previous build did not have get files: ids are given in order, so those from
+// firstNew (the previous build's Next) on.
+func (b *indexBuild) planJobs(firstNew uint32) {
 	b.jobs = make([]docJob, len(b.inputs))
 	for i, in := range b.inputs {
 		ds := b.st.Docs[in.URL]
-		b.jobs[i] = docJob{in: in, id: ds.ID, analyse: b.merge || ds.Delta, writeDoc: b.merge || (ds.Delta && !oldIDs[ds.ID])}
+		b.jobs[i] = docJob{in: in, id: ds.ID, analyse: b.merge || ds.Delta, writeDoc: b.merge || (ds.Delta && ds.ID >= firstNew)}
 	}
 }
 
