@@ -18,6 +18,20 @@ const maxScheduleAhead = 5 * 366 * 24 * time.Hour
 // author is the store as the signed-in admin writes to it: the revisions it keeps name them.
 func (s *Server) author(r *http.Request) *store.DB { return s.db.As(adminFrom(r.Context()).Username) }
 
+// editor is author for the changes of a record's content (edit, image removal, revision
+// restore, deletion): a draft awaiting review stays as its editor submitted it for the admin
+// who answers it, so another editor may not change it or delete it until then (checked in the
+// change's transaction).
+func (s *Server) editor(r *http.Request) *store.DB {
+	me := adminFrom(r.Context())
+	return s.author(r).Guard(func(rec domain.Record) error {
+		if rv := *rec.Fields().Review; rv != nil && rv.SubmittedBy != me.Username && !me.Can(domain.PermPublish) {
+			return domain.Errorf(domain.EForbidden, "%s submitted this draft for review: until an admin answers, only %s or an admin can change it.", rv.SubmittedBy, rv.SubmittedBy)
+		}
+		return nil
+	})
+}
+
 // laterTime reads the time field name (RFC 3339) of a request. later is true for a time in the
 // future; a time that has already come means now, and an absent or empty field means now too.
 func (s *Server) laterTime(f *fields, name string) (at time.Time, later bool, err error) {
@@ -98,7 +112,7 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		edit, err := h.s.author(r).RestoreRevision(h.k, st, mux.Vars(r)["slug"], id)
+		edit, err := h.s.editor(r).RestoreRevision(h.k, st, mux.Vars(r)["slug"], id)
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return

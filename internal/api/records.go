@@ -126,7 +126,7 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 			return
 		}
 		slug := mux.Vars(r)["slug"]
-		edit, err := h.s.author(r).EditRecord(h.k, st, slug, guarded(r, editOf(f)))
+		edit, err := h.s.editor(r).EditRecord(h.k, st, slug, guarded(r, editOf(f)))
 		if err != nil {
 			undo()
 			h.s.writeError(w, r, err)
@@ -150,7 +150,7 @@ func (h kindHandlers) update(st store.Stage) http.HandlerFunc {
 func (h kindHandlers) delete(st store.Stage) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		slug := mux.Vars(r)["slug"]
-		it, err := h.s.author(r).DeleteRecord(h.k, st, slug)
+		it, err := h.s.editor(r).DeleteRecord(h.k, st, slug)
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return
@@ -169,7 +169,7 @@ func (h kindHandlers) removeImage(st store.Stage) http.HandlerFunc {
 			h.s.writeError(w, r, err)
 			return
 		}
-		edit, err := h.s.author(r).EditRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec domain.Record) error {
+		edit, err := h.s.editor(r).EditRecord(h.k, st, mux.Vars(r)["slug"], guarded(r, func(rec domain.Record) error {
 			*rec.Fields().Image = ""
 			return nil
 		}))

@@ -294,8 +294,24 @@ func TestEditorDraftsAdminPublishes(t *testing.T) {
 		body["error"] != "Only an admin can hand back a draft that "+testEditor+" submitted." {
 		t.Fatalf("another editor hands it back: %d %v", st, body)
 	}
-	if st, d := e.jsonAs("GET", "/api/preview-blogs/fresh-post", nil, editor); st != 200 || d["review"] == nil || d["handedBack"] != nil {
-		t.Fatalf("the draft after another editor's refused hand-back: %v", d)
+	// Nor change it or delete it while it awaits review: the admin answers what was submitted.
+	ottoAuth := map[string]string{"Authorization": "Bearer " + otto}
+	locked := "edith submitted this draft for review: until an admin answers, only edith or an admin can change it."
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"PUT", "/api/preview-blogs/fresh-post", map[string]string{"title": "Otto's title"}},
+		{"DELETE", "/api/preview-blogs/fresh-post/image", nil},
+		{"DELETE", "/api/preview-blogs/fresh-post", nil},
+		{"POST", "/api/preview-blogs/fresh-post/revisions/1/restore", nil},
+	} {
+		if st, body := e.jsonAs(c.method, c.path, c.body, ottoAuth); st != http.StatusForbidden || body["error"] != locked {
+			t.Fatalf("another editor: %s %s: %d %v", c.method, c.path, st, body)
+		}
+	}
+	if st, d := e.jsonAs("GET", "/api/preview-blogs/fresh-post", nil, editor); st != 200 || d["review"] == nil || d["handedBack"] != nil || d["title"] != "Fresh Post" {
+		t.Fatalf("the draft after another editor's refused hand-back, edit and deletion: %v", d)
 	}
 	res = e.do("GET", "/api/reviews", nil, "", e.bearer())
 	var queue []reviewItem

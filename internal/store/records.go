@@ -199,6 +199,9 @@ func (db *DB) update(tx *bolt.Tx, k *domain.Kind, st Stage, slug string, fn func
 	if err != nil {
 		return nil, err
 	}
+	if err := db.guarded(rec); err != nil {
+		return nil, err
+	}
 	if err := keepBase(tx, rec, st); err != nil {
 		return nil, err
 	}
@@ -250,6 +253,9 @@ func (db *DB) DeleteRecord(k *domain.Kind, st Stage, slug string) (TrashItem, er
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		rec, err := get(tx, k, st, slug)
 		if err != nil {
+			return err
+		}
+		if err := db.guarded(rec); err != nil {
 			return err
 		}
 		it, err = db.trash(tx, rec, st)

@@ -212,6 +212,9 @@ func (db *DB) RestoreRevision(k *domain.Kind, st Stage, slug string, id uint64) 
 		if rec, err = get(tx, k, st, slug); err != nil {
 			return err
 		}
+		if err := db.guarded(rec); err != nil {
+			return err
+		}
 		before, err := draftSum(tx, k, st, slug)
 		if err != nil {
 			return err

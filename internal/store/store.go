@@ -55,6 +55,9 @@ type DB struct {
 	now  func() time.Time
 	keep int    // revisions kept per record
 	user string // who writes through this view ("" for the operator's tools)
+	// guard, when set (Guard), is asked about a record before this view changes, restores or
+	// deletes it, inside the same transaction.
+	guard func(domain.Record) error
 	// readOnce: Options.ReadOnce (the decoded records are not kept, read pages are released);
 	// size is the file's, unreleased the bytes of records read since the last release.
 	readOnce   bool
@@ -96,6 +99,23 @@ func (db *DB) As(username string) *DB {
 	v := *db
 	v.user = username
 	return &v
+}
+
+// Guard answers a view of db that asks check about a record, as stored, before it edits,
+// restores or deletes it; an error from check refuses the change (in its transaction, so no
+// write racing it gets past).
+func (db *DB) Guard(check func(domain.Record) error) *DB {
+	v := *db
+	v.guard = check
+	return &v
+}
+
+// guarded asks the view's guard about rec.
+func (db *DB) guarded(rec domain.Record) error {
+	if db.guard == nil {
+		return nil
+	}
+	return db.guard(rec)
 }
 
 // Open opens (and, unless read-only, creates) the database at path. A read-only open of a
