@@ -249,10 +249,9 @@ export function RichTextEditor({ label, value, onChange, error, required, placeh
         open={picking !== null}
         initialFile={picking?.file}
         title="Insert an image"
-        onClose={() => {
-          setPicking(null);
-          quillRef.current?.focus();
-        }}
+        onClose={() => setPicking(null)}
+        // Back in the text, after the image when one was inserted (onPick sets the selection).
+        restoreFocus={() => quillRef.current?.focus()}
         onPick={(img: Picked) => {
           const quill = quillRef.current;
           const index = picking?.index ?? 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MediaPicker } from './MediaPicker';
@@ -30,6 +31,29 @@ describe('MediaPicker', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use this image' }));
     expect(onPick).toHaveBeenCalledWith({ url: '/uploads/a.png', alt: 'A blue sky', uploaded: false });
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/api/media/a.png', body: JSON.stringify({ alt: 'A blue sky' }) });
+    vi.unstubAllGlobals();
+  });
+
+  it('gives the keyboard focus back to what opened it, and opens with an empty search', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(library), { status: 200 })));
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>Insert image</button>
+          <MediaPicker open={open} onPick={() => setOpen(false)} onClose={() => setOpen(false)} />
+        </>
+      );
+    }
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Insert image' });
+    await userEvent.click(opener);
+    await userEvent.type(await screen.findByLabelText('Search the library'), 'office');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(opener);
+    await userEvent.click(opener);
+    expect(await screen.findByLabelText('Search the library')).toHaveValue('');
+    expect(await screen.findByRole('button', { name: /a\.png/ })).toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 

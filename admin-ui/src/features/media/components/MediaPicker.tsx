@@ -24,13 +24,15 @@ export const ALT_REQUIRED = 'Describe the image for people who cannot see it (al
  * image button and for cover images. Alt text is required before the image is used: the
  * library's, which can be written here (it is saved to the library, so the next use has it).
  */
-export function MediaPicker({ open, title = 'Choose an image', initialFile, onPick, onClose }: {
+export function MediaPicker({ open, title = 'Choose an image', initialFile, onPick, onClose, restoreFocus }: {
   open: boolean;
   title?: string;
   /** A picture to upload (dropped or pasted into the editor): only its alt text is asked. */
   initialFile?: File;
   onPick: (picked: Picked) => void;
   onClose: () => void;
+  /** Where the keyboard's focus goes once the picker has closed (default: where it was when it opened). */
+  restoreFocus?: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -46,10 +48,17 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
   const [query, setQuery] = useState('');
   const shown = (items ?? []).filter((it) => matchesQuery(it, query));
 
-  // Mounted only while open: a closed picker leaves nothing in the page.
+  const restoreRef = useRef(restoreFocus);
+  restoreRef.current = restoreFocus;
+
+  // Mounted only while open: a closed picker leaves nothing in the page. Its dialog goes with
+  // the focus inside it, which would fall to the page: it goes back where it was (or where
+  // restoreFocus says), so a writer goes on typing.
   useEffect(() => {
     if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialogRef.current?.showModal?.();
+    setQuery('');
     setChosen(null);
     setFile(initialFile ?? null);
     setAltText('');
@@ -63,6 +72,8 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
       });
     return () => {
       live = false;
+      if (restoreRef.current) restoreRef.current();
+      else opener?.focus();
     };
   }, [open, initialFile]);
 
@@ -141,7 +152,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
         {failed && <p className="form-error" role="alert">Failed to load the media library.</p>}
         {items && items.length === 0 && <p className="muted empty">The library is empty: upload the first image.</p>}
         {items && items.length > 0 && (
-          <LibrarySearch value={query} onChange={setQuery} placeholder="File name or alt text" />
+          <LibrarySearch value={query} onChange={setQuery} placeholder="File name, alt text or where it is used" />
         )}
         {items && items.length > 0 && shown.length === 0 && <p className="muted empty">No image matches.</p>}
         {shown.length > 0 && (
