@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { setToken } from '../lib/api-client';
 import { resetToasts } from '../lib/toast';
 import { renderAt } from '../test/utils';
-import { useLogout } from './Layout';
+import { Layout, useLogout } from './Layout';
+import { SessionValue } from '../lib/session';
 
 afterEach(() => {
   resetToasts();
@@ -30,5 +31,29 @@ describe('useLogout', () => {
     expect(localStorage.getItem('unsaved-service')).toBeNull();
     expect(localStorage.getItem('popup-seen')).toBe('1');
     expect(localStorage.getItem('adminToken')).toBeNull();
+  });
+});
+
+describe('Layout', () => {
+  it("Escape closes the phone's menu, and the focus goes back to its button", async () => {
+    setToken('tok');
+    renderAt(
+      '/admin/dashboard',
+      '/admin/dashboard',
+      <SessionValue me={{ username: 'edith', email: 'edith@example.com', role: 'editor' }}>
+        <Layout kinds={[]} />
+      </SessionValue>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(document.getElementById('sidebar-nav')).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.activeElement).toBe(toggle);
+    await userEvent.click(toggle);
+    await userEvent.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });

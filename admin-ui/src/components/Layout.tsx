@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ExternalLink, LayoutDashboard, LogOut, Menu, Inbox, Hammer, Images, Signpost, X, Users, ScrollText, Webhook, Mail, ChartColumn, type LucideIcon } from 'lucide-react';
 import { clearToken, LOGIN_PATH } from '../lib/api-client';
@@ -73,6 +73,19 @@ export function Layout({ kinds, account, badges = {} }: { kinds: AddLink[]; acco
   const siteUrl = useSiteUrl();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the phone's menu, from the button or from inside the menu (then the focus goes
+  // back to the button, not to the page).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      setMenuOpen(false);
+      if (document.getElementById('sidebar-nav')?.contains(document.activeElement)) toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
 
   return (
@@ -83,6 +96,7 @@ export function Layout({ kinds, account, badges = {} }: { kinds: AddLink[]; acco
       <header className="topbar" data-toast-avoid>
         <Brand />
         <button
+          ref={toggleRef}
           type="button"
           className="icon-button menu-toggle"
           aria-expanded={menuOpen}
