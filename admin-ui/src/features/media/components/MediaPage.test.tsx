@@ -5,6 +5,7 @@ import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
 import { callsOf, jsonResponse, renderAt, routeFetch } from '../../../test/utils';
 import { MediaPage } from './MediaPage';
+import { SessionValue } from '../../../lib/session';
 import type { MediaItem } from '../api/media';
 
 afterEach(() => {
@@ -66,6 +67,25 @@ describe('MediaPage', () => {
     await userEvent.clear(search);
     await userEvent.type(search, 'noida kitchen');
     expect(screen.getByText('No image matches.')).toBeInTheDocument();
+  });
+
+  it("offers an editor no Delete of another's image, and says why", async () => {
+    setToken('tok');
+    routeFetch({
+      'GET /api/media': jsonResponse([
+        item({ name: 'a1.png', createdBy: 'admin' }),
+        item({ name: 'b2.png', url: '/uploads/b2.png', createdBy: 'edith' }),
+      ]),
+    });
+    renderAt('/admin/media', '/admin/media', (
+      <SessionValue me={{ username: 'edith', email: 'edith@example.com', role: 'editor' }}>
+        <MediaPage />
+      </SessionValue>
+    ));
+    const [theirs, mine] = await screen.findAllByRole('button', { name: 'Delete' });
+    expect(theirs).toBeDisabled();
+    expect(theirs).toHaveAccessibleDescription('You may delete only images you uploaded: ask an admin to delete this one.');
+    expect(mine).toBeEnabled();
   });
 
   it('names and shows the image a deletion asks about', async () => {

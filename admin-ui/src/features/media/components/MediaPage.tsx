@@ -5,6 +5,7 @@ import { ApiError, errorMessage, isSessionError } from '../../../lib/api-client'
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useLoad } from '../../../lib/use-load';
+import { useMe } from '../../../lib/session';
 import { useConfirm } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { Spinner } from '../../../components/Spinner';
@@ -20,6 +21,13 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const altId = `alt-${item.name}`;
+  const me = useMe();
+  // Why Delete is off, as the server would refuse it (it checks again).
+  const kept = item.usedBy.length > 0
+    ? 'Used images cannot be deleted.'
+    : me.role !== 'admin' && item.createdBy !== me.username
+      ? 'You may delete only images you uploaded: ask an admin to delete this one.'
+      : '';
   const altInput = useRef<HTMLInputElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
 
@@ -109,11 +117,11 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
           )}
         </div>
         <div className="media-actions">
-          <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove()} disabled={deleting || used}
-            aria-describedby={used ? `${altId}-used` : undefined}>
+          <button type="button" className="btn btn-danger-outline btn-small" onClick={() => void remove()} disabled={deleting || Boolean(kept)}
+            aria-describedby={kept ? `${altId}-kept` : undefined}>
             <Trash2 size={16} aria-hidden="true" /> {deleting ? 'Deleting...' : 'Delete'}
           </button>
-          {used && <span id={`${altId}-used`} className="hint">Used images cannot be deleted.</span>}
+          {kept && <span id={`${altId}-kept`} className="hint">{kept}</span>}
         </div>
       </div>
     </li>
