@@ -370,7 +370,7 @@ describe('PreviewContentPage as an editor', () => {
       'GET /api/preview-blogs/spring-checklist/render': page,
     });
     renderAsEditor();
-    expect(await screen.findByText(/Submitted for review by/)).toHaveTextContent('Submitted for review by otto');
+    expect(await screen.findByText(/Submitted for review by/)).toHaveTextContent(/Submitted for review by otto .* Until then only otto or an admin can change it\./);
     expect(screen.queryByRole('button', { name: /Withdraw submission|Hand back|Submit for review/ })).toBeNull();
   });
 

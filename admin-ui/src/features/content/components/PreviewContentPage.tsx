@@ -153,7 +153,7 @@ function PreviewScreen({ kind, slug, item, setData }: { kind: ContentKind; slug:
       {live && (
         <LiveNotice {...live} listName={kind.site.listName} editTo={`${kind.routes.edit}/${encodeURIComponent(item.slug)}`} editLabel={`Edit the live ${kind.noun}`} />
       )}
-      <ReviewNotice item={item} admin={admin} />
+      <ReviewNotice item={item} admin={admin} me={me.username} />
       <HandedBackNotice item={item} admin={admin} />
       <ReviewForm review={review} disabled={busy} />
       <HandBackForm review={review} disabled={busy} />

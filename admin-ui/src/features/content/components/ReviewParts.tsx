@@ -4,8 +4,9 @@ import type { ContentItem } from '../kind';
 import type { Review } from '../use-review';
 
 /** Who submitted the draft for review, when, and their note. */
-export function ReviewNotice({ item, admin }: { item: ContentItem; admin: boolean }) {
+export function ReviewNotice({ item, admin, me }: { item: ContentItem; admin: boolean; me?: string }) {
   if (!item.review) return null;
+  const theirs = !admin && me !== undefined && item.review.submittedBy !== me;
   return (
     <div className="notice notice-info" role="status">
       <Send size={20} aria-hidden="true" />
@@ -13,6 +14,7 @@ export function ReviewNotice({ item, admin }: { item: ContentItem; admin: boolea
         Submitted for review by <strong>{item.review.submittedBy}</strong> on {formatDateTime(item.review.submittedAt)}
         {item.review.note ? `: “${item.review.note}”` : '.'}
         {!admin && ' An admin will check and publish it.'}
+        {theirs && ` Until then only ${item.review.submittedBy} or an admin can change it.`}
       </p>
     </div>
   );
