@@ -14,6 +14,14 @@ export function useReview(kind: ContentKind, slug: string, onSaved: (item: Conte
   const [handingBack, setHandingBack] = useState(false); // an admin writes why the draft goes back
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  // A note's form has closed (sent or cancelled): the screen's review button takes the focus,
+  // which would fall to the page with the form (see ReviewButton).
+  const [refocus, setRefocus] = useState(false);
+  const closeForm = () => {
+    setAsking(false);
+    setHandingBack(false);
+    setRefocus(true);
+  };
 
   const run = async (call: () => Promise<void>, failed: string) => {
     setBusy(true);
@@ -30,7 +38,7 @@ export function useReview(kind: ContentKind, slug: string, onSaved: (item: Conte
     run(async () => {
       const res = await submitForReview(kind, slug, note.trim());
       toast.success(res.message || 'Submitted for review.');
-      setAsking(false);
+      closeForm();
       setNote('');
       onSaved(savedItem(kind, res));
     }, 'Failed to submit for review.');
@@ -40,12 +48,12 @@ export function useReview(kind: ContentKind, slug: string, onSaved: (item: Conte
     run(async () => {
       const res = await withdrawReview(kind, slug, handBack ? note.trim() : '');
       toast.success(handBack ? res.message || 'Handed back to its editor.' : 'Submission withdrawn.');
-      setHandingBack(false);
+      if (handBack) closeForm();
       setNote('');
       onSaved(savedItem(kind, res));
     }, 'Failed to withdraw the submission.');
 
-  return { asking, setAsking, handingBack, setHandingBack, note, setNote, busy, submit, withdraw };
+  return { asking, setAsking, handingBack, setHandingBack, note, setNote, busy, submit, withdraw, closeForm, refocus, setRefocus };
 }
 
 export type Review = ReturnType<typeof useReview>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -355,9 +355,12 @@ describe('PreviewContentPage as an editor', () => {
     await screen.findByRole('heading', { name: 'Preview blog' });
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for review' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Note for the admin (optional)'));
     await userEvent.type(screen.getByLabelText('Note for the admin (optional)'), 'Check the intro');
     await userEvent.click(within(screen.getByLabelText('Note for the admin (optional)').closest('form')!).getByRole('button', { name: 'Submit for review' }));
     expect(await screen.findByText('Submitted for review. An admin will check and publish it.')).toBeInTheDocument();
+    // The form is gone; the keyboard's focus is on the screen's review button, not the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Withdraw submission' })));
     expect(screen.getByText(/Submitted for review by/)).toHaveTextContent('Submitted for review by edith');
     expect(screen.getByRole('button', { name: 'Withdraw submission' })).toBeInTheDocument();
     expect(JSON.parse(callsOf(fetch, 'POST /api/preview-blogs/spring-checklist/review')[0].body as string)).toEqual({ note: 'Check the intro' });

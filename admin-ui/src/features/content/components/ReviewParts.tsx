@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { CornerUpLeft, Send, Undo2 } from 'lucide-react';
 import { formatDateTime } from '../../../lib/format';
 import type { ContentItem } from '../kind';
@@ -42,12 +43,21 @@ export function HandedBackNotice({ item, admin }: { item: ContentItem; admin: bo
  * An admin's own draft has none.
  */
 export function ReviewButton({ review, item, admin, me, disabled }: { review: Review; item: ContentItem; admin: boolean; me: string; disabled: boolean }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const { refocus, setRefocus } = review;
+  useEffect(() => {
+    if (!refocus || disabled || review.busy) return;
+    setRefocus(false);
+    const at = document.activeElement;
+    if (at === null || at === document.body) ref.current?.focus();
+  }, [refocus, setRefocus, disabled, review.busy]);
   if (item.review) {
     const handBack = item.review.submittedBy !== me;
     // Another editor's submission is the reviewers' to answer (the server refuses it too).
     if (handBack && !admin) return null;
     return (
       <button
+        ref={ref}
         type="button"
         className="btn btn-secondary"
         onClick={() => (handBack ? review.setHandingBack(true) : void review.withdraw(false))}
@@ -59,7 +69,7 @@ export function ReviewButton({ review, item, admin, me, disabled }: { review: Re
   }
   if (admin) return null;
   return (
-    <button type="button" className="btn btn-success" onClick={() => review.setAsking(true)} disabled={disabled || review.asking}>
+    <button ref={ref} type="button" className="btn btn-success" onClick={() => review.setAsking(true)} disabled={disabled || review.asking}>
       <Send size={18} aria-hidden="true" /> Submit for review
     </button>
   );
@@ -81,7 +91,7 @@ function NoteForm({ review, id, label, action, busyLabel, onSend, onCancel, disa
     >
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <textarea id={id} rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} autoFocus={!success} />
+        <textarea id={id} rows={3} maxLength={500} value={review.note} onChange={(e) => review.setNote(e.target.value)} autoFocus />
       </div>
       <div className="form-actions">
         <button type="submit" className={success ? 'btn btn-success' : 'btn btn-primary'} disabled={disabled}>
@@ -100,7 +110,7 @@ export function HandBackForm({ review, disabled }: { review: Review; disabled: b
   if (!review.handingBack) return null;
   return (
     <NoteForm review={review} id="hand-back-note" label="Why it goes back (its editor sees this on the draft)" action="Hand back"
-      busyLabel="Handing back..." onSend={() => void review.withdraw(true)} onCancel={() => review.setHandingBack(false)} disabled={disabled} />
+      busyLabel="Handing back..." onSend={() => void review.withdraw(true)} onCancel={review.closeForm} disabled={disabled} />
   );
 }
 
@@ -109,6 +119,6 @@ export function ReviewForm({ review, disabled }: { review: Review; disabled: boo
   if (!review.asking) return null;
   return (
     <NoteForm review={review} id="review-note" label="Note for the admin (optional)" action="Submit for review" busyLabel="Submitting..."
-      onSend={() => void review.submit()} onCancel={() => review.setAsking(false)} disabled={disabled} success />
+      onSend={() => void review.submit()} onCancel={review.closeForm} disabled={disabled} success />
   );
 }
