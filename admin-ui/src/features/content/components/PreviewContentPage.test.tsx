@@ -140,7 +140,7 @@ describe('PreviewContentPage (blog)', () => {
   it('publishes the fields as JSON with the slug, then stays, with links to the live page and the blog', async () => {
     setToken('tok');
     const fetch = routeFetch({
-      ...draftRoutes('blogs', blog),
+      ...draftRoutes('blogs', { ...blog, review: { submittedBy: 'edith', submittedAt: '2026-05-01T10:00:00Z', note: 'Ready' } }),
       'POST /api/preview-blogs/publish/spring-checklist': () =>
         jsonResponse({ message: 'Blog published!', url: 'https://example.com/blog/spring-checklist/', live: true }),
     });
@@ -156,6 +156,7 @@ describe('PreviewContentPage (blog)', () => {
     expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.queryByTitle(/^Preview of/)).toBeNull();
+    expect(screen.queryByText(/Submitted for review by/)).toBeNull(); // answered: it is live
     const [post] = callsOf(fetch, 'POST /api/preview-blogs/publish/spring-checklist');
     expect(JSON.parse(post.body as string)).toMatchObject({ slug: 'spring-checklist', category: 'Uncategorized', content: blog.content, image: blog.image });
   });

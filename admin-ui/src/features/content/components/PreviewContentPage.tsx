@@ -153,8 +153,8 @@ function PreviewScreen({ kind, slug, item, setData }: { kind: ContentKind; slug:
       {live && (
         <LiveNotice {...live} listName={kind.site.listName} editTo={`${kind.routes.edit}/${encodeURIComponent(item.slug)}`} editLabel={`Edit the live ${kind.noun}`} />
       )}
-      <ReviewNotice item={item} admin={admin} me={me.username} />
-      <HandedBackNotice item={item} admin={admin} />
+      {!live && <ReviewNotice item={item} admin={admin} me={me.username} />}
+      {!live && <HandedBackNotice item={item} admin={admin} />}
       <ReviewForm review={review} disabled={busy} />
       <HandBackForm review={review} disabled={busy} />
       {!live && <ScheduleNotice sched={sched} action="publish" canCancel={admin} />}
