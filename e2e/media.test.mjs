@@ -86,10 +86,10 @@ test('an image uploaded to the media library is reused, served responsively and 
   await page.getByRole('button', { name: 'Upload image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload an image' });
   await dialog.locator('input[type=file]').setInputFiles({ name: 'noida-skyline.png', mimeType: 'image/png', buffer: PHOTO });
-  await dialog.getByRole('button', { name: 'Use this image' }).click();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await dialog.getByText('Describe the image for people who cannot see it').waitFor(); // alt text is required
   await dialog.getByLabel('Alt text').fill('Hills under a blue evening sky over Noida');
-  await dialog.getByRole('button', { name: 'Use this image' }).click();
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await toast('Image uploaded.');
   const card = page.locator('.media-card', { hasText: 'noida-skyline.png' });
   await card.waitFor();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setToken } from '../../../lib/api-client';
 import { resetToasts } from '../../../lib/toast';
@@ -98,16 +98,16 @@ describe('MediaPage', () => {
     expect(dialog.querySelector('img')?.getAttribute('src')).toBe('/uploads/a1.png');
   });
 
-  it('does not say "Image uploaded." when an image of the library was chosen in the upload dialog', async () => {
+  it("its upload dialog asks for a new image only, not for one of the library it was opened from", async () => {
     setToken('tok');
     const fetch = routeFetch({ 'GET /api/media': jsonResponse([item({ alt: 'The office' })]) });
     renderAt('/admin/media', '/admin/media', <MediaPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Upload image' }));
-    await userEvent.click(screen.getByRole('button', { name: /The office/ }));
-    await userEvent.click(screen.getByRole('button', { name: 'Use this image' }));
-    expect(await screen.findByText('That image is in the library already: nothing was uploaded.')).toBeInTheDocument();
-    expect(screen.queryByText('Image uploaded.')).toBeNull();
-    expect(callsOf(fetch, 'POST /api/media')).toHaveLength(0);
+    const dialog = screen.getByRole('dialog', { name: 'Upload an image' });
+    expect(dialog).not.toHaveTextContent('Or reuse one from the media library');
+    expect(within(dialog).queryByRole('list', { name: 'Media library' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled(); // until a file is chosen
+    expect(callsOf(fetch, 'GET /api/media')).toHaveLength(1); // the page's own list, not the dialog's
   });
 
   it('offers no Delete for an image in use', async () => {

@@ -182,11 +182,12 @@ export function MediaPage() {
       )}
       <MediaPicker
         open={uploading}
+        uploadOnly
         title="Upload an image"
         onClose={() => setUploading(false)}
-        onPick={(picked) => {
+        onPick={() => {
           setUploading(false);
-          toast.success(picked.uploaded ? 'Image uploaded.' : 'That image is in the library already: nothing was uploaded.');
+          toast.success('Image uploaded.');
           void reload();
         }}
       />

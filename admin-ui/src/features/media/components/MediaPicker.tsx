@@ -24,7 +24,7 @@ export const ALT_REQUIRED = 'Describe the image for people who cannot see it (al
  * image button and for cover images. Alt text is required before the image is used: the
  * library's, which can be written here (it is saved to the library, so the next use has it).
  */
-export function MediaPicker({ open, title = 'Choose an image', initialFile, onPick, onClose, restoreFocus }: {
+export function MediaPicker({ open, title = 'Choose an image', initialFile, onPick, onClose, restoreFocus, uploadOnly = false }: {
   open: boolean;
   title?: string;
   /** A picture to upload (dropped or pasted into the editor): only its alt text is asked. */
@@ -33,6 +33,8 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
   onClose: () => void;
   /** Where the keyboard's focus goes once the picker has closed (default: where it was when it opened). */
   restoreFocus?: () => void;
+  /** Only a new upload (the media library's own Upload button): the library is not offered. */
+  uploadOnly?: boolean;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -65,17 +67,19 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
     setError('');
     setFailed(false);
     let live = true;
-    listMedia()
-      .then((list) => live && setItems(list))
-      .catch((err) => {
-        if (live && !isSessionError(err)) setFailed(true);
-      });
+    if (uploadOnly) setItems([]);
+    else
+      listMedia()
+        .then((list) => live && setItems(list))
+        .catch((err) => {
+          if (live && !isSessionError(err)) setFailed(true);
+        });
     return () => {
       live = false;
       if (restoreRef.current) restoreRef.current();
       else opener?.focus();
     };
-  }, [open, initialFile]);
+  }, [open, initialFile, uploadOnly]);
 
   const choose = (it: MediaItem) => {
     setFile(null);
@@ -147,34 +151,38 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
           />
           {file && <span className="muted">{file.name} ({formatBytes(file.size)}), to be uploaded</span>}
         </div>
-        <p className="hint">Or reuse one from the media library:</p>
-        {!items && !failed && <Spinner />}
-        {failed && <p className="form-error" role="alert">Failed to load the media library.</p>}
-        {items && items.length === 0 && <p className="muted empty">The library is empty: upload the first image.</p>}
-        {items && items.length > 0 && (
-          <LibrarySearch value={query} onChange={setQuery} placeholder="File name, alt text or where it is used" />
-        )}
-        {items && items.length > 0 && shown.length === 0 && <p className="muted empty">No image matches.</p>}
-        {shown.length > 0 && (
-          <ul className="picker-grid" aria-label="Media library">
-            {shown.map((it) => (
-              <li key={it.name}>
-                <button
-                  type="button"
-                  className={`picker-item${chosen?.name === it.name ? ' selected' : ''}`}
-                  aria-pressed={chosen?.name === it.name}
-                  onClick={() => choose(it)}
-                  title={it.alt || it.original || it.name}
-                >
-                  <img src={it.url} alt="" loading="lazy" width={it.width} height={it.height} />
-                  <span className="picker-caption">{it.alt || it.original || it.name}</span>
-                  <span className="sr-only">
-                    {it.width}×{it.height}, {formatBytes(it.size)}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+        {!uploadOnly && (
+          <>
+            <p className="hint">Or reuse one from the media library:</p>
+            {!items && !failed && <Spinner />}
+            {failed && <p className="form-error" role="alert">Failed to load the media library.</p>}
+            {items && items.length === 0 && <p className="muted empty">The library is empty: upload the first image.</p>}
+            {items && items.length > 0 && (
+              <LibrarySearch value={query} onChange={setQuery} placeholder="File name, alt text or where it is used" />
+            )}
+            {items && items.length > 0 && shown.length === 0 && <p className="muted empty">No image matches.</p>}
+            {shown.length > 0 && (
+              <ul className="picker-grid" aria-label="Media library">
+                {shown.map((it) => (
+                  <li key={it.name}>
+                    <button
+                      type="button"
+                      className={`picker-item${chosen?.name === it.name ? ' selected' : ''}`}
+                      aria-pressed={chosen?.name === it.name}
+                      onClick={() => choose(it)}
+                      title={it.alt || it.original || it.name}
+                    >
+                      <img src={it.url} alt="" loading="lazy" width={it.width} height={it.height} />
+                      <span className="picker-caption">{it.alt || it.original || it.name}</span>
+                      <span className="sr-only">
+                        {it.width}×{it.height}, {formatBytes(it.size)}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
         <div className={`field${error ? ' field-invalid' : ''}`}>
           <label htmlFor={altId}>
@@ -196,7 +204,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
         <div className="modal-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>Cancel</button>
           <button type="submit" className="btn btn-primary" disabled={busy || (!chosen && !file)}>
-            {busy ? 'Saving...' : 'Use this image'}
+            {busy ? 'Saving...' : uploadOnly ? 'Upload' : 'Use this image'}
           </button>
         </div>
       </form>
