@@ -6,10 +6,17 @@ import { Search } from 'lucide-react';
  * filters the images as it is typed (see matchesQuery); Enter only looks, so inside the
  * picker's form it sends nothing.
  */
-export function LibrarySearch({ value, onChange, placeholder }: { value: string; onChange: (q: string) => void; placeholder: string }) {
+export function LibrarySearch({ value, onChange, placeholder, found }: {
+  value: string; onChange: (q: string) => void; placeholder: string;
+  /** How many images match what is typed: said to screen readers as it changes. */
+  found: number;
+}) {
   const id = useId();
   return (
     <div className="list-search media-search">
+      <p className="sr-only" role="status">
+        {value.trim() ? `${found} ${found === 1 ? 'image matches' : 'images match'}` : ''}
+      </p>
       <label htmlFor={id} className="sr-only">
         Search the library
       </label>

@@ -61,6 +61,7 @@ describe('MediaPage', () => {
     const shown = () => [...document.querySelectorAll('.media-grid img')].map((i) => i.getAttribute('src'));
     await userEvent.type(search, 'seo delhi');
     expect(shown()).toEqual(['/uploads/b2.png']);
+    expect(screen.getByText('1 image matches')).toHaveAttribute('role', 'status');
     await userEvent.clear(search);
     await userEvent.type(search, 'TEAM-photo');
     expect(shown()).toEqual(['/uploads/a1.png']);

@@ -157,7 +157,7 @@ export function MediaPage() {
           <p className="muted">
             {data.length} {data.length === 1 ? 'image' : 'images'}, {formatBytes(total)}
           </p>
-          <LibrarySearch value={query} onChange={setQuery} placeholder="File name, alt text or where it is used" />
+          <LibrarySearch value={query} onChange={setQuery} found={shown.length} placeholder="File name, alt text or where it is used" />
           <div className="segmented" role="group" aria-label="Show">
             {([['all', 'All'], ['unused', 'Not used'], ['noalt', 'No alt text']] as const).map(([key, label]) => (
               <button key={key} type="button" aria-pressed={filter === key} className={filter === key ? 'active' : ''} onClick={() => setFilter(key)}>

@@ -158,7 +158,7 @@ export function MediaPicker({ open, title = 'Choose an image', initialFile, onPi
             {failed && <p className="form-error" role="alert">Failed to load the media library.</p>}
             {items && items.length === 0 && <p className="muted empty">The library is empty: upload the first image.</p>}
             {items && items.length > 0 && (
-              <LibrarySearch value={query} onChange={setQuery} placeholder="File name, alt text or where it is used" />
+              <LibrarySearch value={query} onChange={setQuery} found={shown.length} placeholder="File name, alt text or where it is used" />
             )}
             {items && items.length > 0 && shown.length === 0 && <p className="muted empty">No image matches.</p>}
             {shown.length > 0 && (
