@@ -9,10 +9,15 @@ import Header from './Header';
 import { site } from '../test/fixture';
 
 let root: Root | null = null;
-afterEach(() => {
+afterEach(async () => {
   root?.unmount();
   root = null;
   document.body.replaceChildren();
+  // Preact runs effects a frame after a render (a requestAnimationFrame, then a timeout): the
+  // ones still queued run now, while the test's window exists, not after the file has ended
+  // (on a loaded machine one ran then and failed the gate: "window is not defined"). A frame,
+  // then a timeout queued behind Preact's.
+  await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 });
 
 async function header() {
