@@ -6,6 +6,16 @@ import { MAX_IMAGE_BYTES, MSG_IMAGE_TOO_LARGE, MSG_IMAGE_UNREADABLE } from '../l
 const png = (bytes: number) => new File([new Uint8Array(bytes)], 'photo.png', { type: 'image/png' });
 
 describe('ImageInput', () => {
+  it('says what its file button does, and names the chosen file (no "No file chosen" beside a picture)', () => {
+    const { rerender } = render(<ImageInput label="Cover image" file={null} onFile={() => {}} />);
+    const input = screen.getByLabelText(/Cover image/) as HTMLInputElement;
+    expect(screen.getByText('Upload a file').closest('label')?.htmlFor).toBe(input.id);
+    rerender(<ImageInput label="Cover image" current="/uploads/a1.png" file={null} onFile={() => {}} />);
+    expect(screen.getByText('Upload another file')).toBeTruthy();
+    rerender(<ImageInput label="Cover image" current="/uploads/a1.png" file={png(10)} onFile={() => {}} />);
+    expect(screen.getByText('photo.png')).toBeTruthy();
+  });
+
   it("refuses a picture over the server's limit when it is picked, beside the field, with the server's message", () => {
     const onFile = vi.fn();
     render(<ImageInput label="Cover image" file={null} onFile={onFile} />);

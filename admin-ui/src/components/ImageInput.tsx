@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ImageOff, Images, Trash2, X } from 'lucide-react';
+import { ImageOff, Images, Trash2, Upload, X } from 'lucide-react';
 import { MediaPicker } from '../features/media/components/MediaPicker';
 import { IMAGE_ACCEPT, imageFileProblem, MSG_IMAGE_UNREADABLE } from '../lib/upload';
 import { Field } from './Field';
@@ -58,9 +58,13 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
             )}
           </div>
           <div className="image-input-controls">
+            {/* The browser's own file button said "No file chosen" beside a picture chosen
+                from the library or already stored: a button of ours says what it does, and
+                the file's name once one is chosen. */}
             <input
               ref={input}
               id={id}
+              className="sr-only file-input"
               type="file"
               accept={IMAGE_ACCEPT}
               required={required}
@@ -77,6 +81,10 @@ export function ImageInput({ label, current, file, onFile, onRemove, removing, r
                 onFile(chosen);
               }}
             />
+            <label htmlFor={id} className="btn btn-secondary btn-small file-button">
+              <Upload size={16} aria-hidden="true" /> {file || shown ? 'Upload another file' : 'Upload a file'}
+            </label>
+            {file && <span className="muted">{file.name}</span>}
             {onPick && (
               <button type="button" className="btn btn-secondary btn-small" onClick={() => setPicking(true)}>
                 <Images size={16} aria-hidden="true" /> Choose from the media library
