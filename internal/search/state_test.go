@@ -40,6 +40,11 @@ func TestStateEncodesAsEncodingJSON(t *testing.T) {
 		if len(st.Docs) != len(docs) {
 			t.Fatalf("step %d: %d docs in the state for %d pages", step, len(st.Docs), len(docs))
 		}
+		for _, d := range docs {
+			if _, ok := st.Docs[d.URL]; !ok {
+				t.Fatalf("step %d: the state has no doc of %s", step, d.URL)
+			}
+		}
 	}
 	s := newSite(t)
 	opts := Options{MaxDelta: 6, ChunkBytes: 3 << 10}

@@ -55,5 +55,11 @@ describe('Layout', () => {
     await userEvent.click(toggle);
     await userEvent.keyboard('{Escape}');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Escape in the dialog that Logout opens from the menu closes the dialog, not the menu.
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('button', { name: /Logout/ }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
   });
 });

@@ -79,6 +79,7 @@ export function Layout({ kinds, account, badges = {} }: { kinds: AddLink[]; acco
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (e: KeyboardEvent) => {
+      // (A dialog opened from the menu, Logout's question, keeps its Escape to itself.)
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       setMenuOpen(false);
       if (document.getElementById('sidebar-nav')?.contains(document.activeElement)) toggleRef.current?.focus();
