@@ -59,14 +59,21 @@ func readOptionalFields(r *http.Request) (*fields, error) {
 	return readFields(r)
 }
 
-// idVar reads a numeric path variable; anything else finds nothing.
-func idVar(r *http.Request, name, notFound string) (uint64, error) {
-	id, err := strconv.ParseUint(mux.Vars(r)[name], 10, 64)
-	if err != nil || id == 0 {
-		return 0, domain.Errorf(domain.ENotFound, "%s", notFound)
+// withID adapts a handler of one numbered item (a revision, a schedule, an item in the trash)
+// so that it starts with the item's {id} read. An id that is not a positive number answers
+// notFound, as one that names nothing does: the client learns no more from a malformed one.
+func (s *Server) withID(notFound string, h func(w http.ResponseWriter, r *http.Request, id uint64)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := strconv.ParseUint(mux.Vars(r)["id"], 10, 64)
+		if err != nil || id == 0 {
+			s.writeError(w, r, domain.Errorf(domain.ENotFound, "%s", notFound))
+			return
+		}
+		h(w, r, id)
 	}
-	return id, nil
 }
+
+const msgRevisionNotFound = "Revision not found."
 
 // revisions handles GET /api/{plural}/{slug}/revisions and GET
 // /api/preview-{plural}/{slug}/revisions: newest first, without the records.
@@ -84,31 +91,22 @@ func (h kindHandlers) revisions(st store.Stage) http.HandlerFunc {
 // revision handles GET /api/{plural}/{slug}/revisions/{id} (and under /api/preview-{plural}):
 // one revision with the whole record as it was.
 func (h kindHandlers) revision(st store.Stage) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id, err := idVar(r, "id", "Revision not found.")
-		if err != nil {
-			h.s.writeError(w, r, err)
-			return
-		}
+	return h.s.withID(msgRevisionNotFound, func(w http.ResponseWriter, r *http.Request, id uint64) {
 		rev, err := h.s.db.Revision(h.k, st, mux.Vars(r)["slug"], id)
 		if err != nil {
 			h.s.writeError(w, r, err)
 			return
 		}
 		writeJSON(w, http.StatusOK, rev)
-	}
+	})
 }
 
 // restoreRevision handles POST /api/{plural}/{slug}/revisions/{id}/restore (the revision becomes
 // the published version and the site is rebuilt) and the same under /api/preview-{plural} (it
 // becomes the draft).
 func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		id, err := idVar(r, "id", "Revision not found.")
-		if err == nil {
-			err = h.s.spendDraft(r, 0)
-		}
-		if err != nil {
+	return h.s.withID(msgRevisionNotFound, func(w http.ResponseWriter, r *http.Request, id uint64) {
+		if err := h.s.spendDraft(r, 0); err != nil {
 			h.s.writeError(w, r, err)
 			return
 		}
@@ -131,27 +129,22 @@ func (h kindHandlers) restoreRevision(st store.Stage) http.HandlerFunc {
 		h.s.audit(r, domain.AuditRestore, h.k.Name, slug, detail)
 		h.changed(w, r, st, h.k.Name+" revision "+n+" restored: "+slug, h.s.withHeld(r, h.k, edit.Held,
 			map[string]any{"message": msg, "droppedImages": nonNil(dropped), h.k.Name: rec}))
-	}
+	})
 }
 
 func (s *Server) registerScheduleRoutes(r *mux.Router) {
 	// Everyone sees what is scheduled (GET: waiting, retrying and failed schedules, the soonest
 	// first); only who may publish moves or cancels it.
 	r.HandleFunc("/api/schedules", s.can(domain.PermDrafts, listing(s, s.schedules.Schedules))).Methods("GET")
-	r.HandleFunc("/api/schedules/{id}", s.can(domain.PermPublish, s.handleReschedule)).Methods("PUT")
-	r.HandleFunc("/api/schedules/{id}", s.can(domain.PermPublish, s.handleScheduleCancel)).Methods("DELETE")
+	r.HandleFunc("/api/schedules/{id}", s.can(domain.PermPublish, s.withID(msgScheduleNotFound, s.handleReschedule))).Methods("PUT")
+	r.HandleFunc("/api/schedules/{id}", s.can(domain.PermPublish, s.withID(msgScheduleNotFound, s.handleScheduleCancel))).Methods("DELETE")
 }
 
 const msgScheduleNotFound = "That schedule no longer exists."
 
 // handleReschedule handles PUT /api/schedules/{id} {at}: a new time (one that has come means
 // now); a failed schedule is tried afresh.
-func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
-	id, err := idVar(r, "id", msgScheduleNotFound)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
+func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request, id uint64) {
 	f, err := readFields(r)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -179,12 +172,7 @@ func (s *Server) handleReschedule(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleScheduleCancel handles DELETE /api/schedules/{id}.
-func (s *Server) handleScheduleCancel(w http.ResponseWriter, r *http.Request) {
-	id, err := idVar(r, "id", msgScheduleNotFound)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
+func (s *Server) handleScheduleCancel(w http.ResponseWriter, r *http.Request, id uint64) {
 	sc, err := s.schedules.Cancel(id)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -200,20 +188,15 @@ func (s *Server) registerTrashRoutes(r *mux.Router) {
 	// (checked in the handler, which knows where the item was); deleting for good likewise. GET
 	// lists deleted records, newest first.
 	r.HandleFunc("/api/trash", s.can(domain.PermDrafts, listing(s, s.db.Trash))).Methods("GET")
-	r.HandleFunc("/api/trash/{id}/restore", s.can(domain.PermDrafts, s.handleTrashRestore)).Methods("POST")
-	r.HandleFunc("/api/trash/{id}", s.can(domain.PermPublish, s.handleTrashPurge)).Methods("DELETE")
+	r.HandleFunc("/api/trash/{id}/restore", s.can(domain.PermDrafts, s.withID(msgTrashNotFound, s.handleTrashRestore))).Methods("POST")
+	r.HandleFunc("/api/trash/{id}", s.can(domain.PermPublish, s.withID(msgTrashNotFound, s.handleTrashPurge))).Methods("DELETE")
 }
 
 const msgTrashNotFound = "That item is no longer in the trash."
 
 // handleTrashRestore handles POST /api/trash/{id}/restore: the record goes back where it was; a
 // published one is rebuilt onto the site.
-func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
-	id, err := idVar(r, "id", msgTrashNotFound)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
+func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request, id uint64) {
 	it, err := s.db.TrashItem(id)
 	if err == nil && it.Stage == store.Published.String() && !adminFrom(r.Context()).Can(domain.PermPublish) {
 		err = domain.Forbidden(domain.PermPublish)
@@ -239,12 +222,7 @@ func (s *Server) handleTrashRestore(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleTrashPurge handles DELETE /api/trash/{id}: gone for good, with its revisions.
-func (s *Server) handleTrashPurge(w http.ResponseWriter, r *http.Request) {
-	id, err := idVar(r, "id", msgTrashNotFound)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
+func (s *Server) handleTrashPurge(w http.ResponseWriter, r *http.Request, id uint64) {
 	it, err := s.db.TrashItem(id)
 	if err == nil {
 		err = s.db.PurgeTrash(id)

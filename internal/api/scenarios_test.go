@@ -358,6 +358,12 @@ func TestAPIScenarios(t *testing.T) {
 		{name: "reschedule unknown", method: "PUT", url: "/api/schedules/9", token: true, body: jsonBody(map[string]string{"at": "2030-01-01T00:00:00Z"}), status: 404},
 		{name: "reschedule without a time", method: "PUT", url: "/api/schedules/9", token: true, body: jsonBody(map[string]string{}), status: 400},
 		{name: "restore unknown trash", method: "POST", url: "/api/trash/9/restore", token: true, status: 404, contains: []string{"no longer in the trash"}},
+		// An id that is not a positive number names nothing, whatever the handler (withID).
+		{name: "reschedule a malformed id", method: "PUT", url: "/api/schedules/x", token: true, body: jsonBody(map[string]string{}), status: 404, contains: []string{"That schedule no longer exists."}},
+		{name: "cancel schedule 0", method: "DELETE", url: "/api/schedules/0", token: true, status: 404, contains: []string{"That schedule no longer exists."}},
+		{name: "purge a malformed trash id", method: "DELETE", url: "/api/trash/-1", token: true, status: 404, contains: []string{"no longer in the trash"}},
+		{name: "revision with a malformed id", method: "GET", url: "/api/blogs/live-post/revisions/abc", token: true, status: 404, contains: []string{"Revision not found."}},
+		{name: "restore revision 0", method: "POST", url: "/api/services/live-service/revisions/0/restore", token: true, status: 404, contains: []string{"Revision not found."}},
 		{name: "unpublish a draft", method: "POST", url: "/api/blogs/draft-post/unpublish", token: true, status: 404, contains: []string{"Blog not found."}},
 		{name: "unpublish with a bad time", method: "POST", url: "/api/services/live-service/unpublish", token: true, body: jsonBody(map[string]string{"unpublishAt": "soon"}), status: 400},
 
