@@ -64,14 +64,11 @@ func profileBuild(args []string) error {
 			return err
 		}
 	}
-	if *prof != "" {
-		f, err := os.Create(*prof)
-		if err != nil {
-			return err
-		}
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*prof)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	stop := make(chan struct{})
 	sampled := make(chan struct{})
 	go func() { // keeps the heap profile of the largest heap seen

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/pprof"
 	"sort"
 	"strings"
 	"time"
@@ -32,14 +31,11 @@ func searchIndex(args []string) error {
 	publishes := fs.Int("publishes", 20, "publishes on top of the full index")
 	prof := fs.String("cpuprofile", "", "write the Go CPU profile here")
 	fs.Parse(args)
-	if *prof != "" {
-		f, err := os.Create(*prof)
-		if err != nil {
-			return err
-		}
-		pprof.StartCPUProfile(f)
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*prof)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	src, err := store.Open(*db, store.Options{ReadOnly: true, Timeout: time.Second})
 	if err != nil {
 		return err

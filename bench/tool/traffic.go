@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"runtime/pprof"
 	"time"
 
 	"digitalreeviver/internal/domain"
@@ -35,17 +34,11 @@ func traffic(args []string) error {
 	perDay := fs.Int("enquiries", 20, "enquiries a day")
 	profile := fs.String("cpuprofile", "", "write a CPU profile of the simulation to this file")
 	fs.Parse(args)
-	if *profile != "" {
-		f, err := os.Create(*profile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
+	stopProfile, err := startCPUProfile(*profile)
+	if err != nil {
+		return err
 	}
+	defer stopProfile()
 	before := fileSize(*dbPath)
 	db, err := store.Open(*dbPath, store.Options{Timeout: 5 * time.Second})
 	if err != nil {
