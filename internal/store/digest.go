@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"math/bits"
 
 	"github.com/zeebo/xxh3"
 	bolt "go.etcd.io/bbolt"
@@ -17,7 +18,7 @@ import (
 // (decoding them is most of a no-change build).
 //
 // Each bucket sums its keys and the sums of their values (XXH3's 128 bits, as the record cache's,
-// see decoded), in key order. A database kept open (adminapi's) takes the published records'
+// see decoded; bucketSummer). A database kept open (adminapi's) takes the published records'
 // sums from its record cache, which the same pass brings up to date: the build's list of the
 // records that follows in the same committed state reads nothing again (a publish scanned and
 // hashed every stored record twice, once here and once for the list).
@@ -38,7 +39,7 @@ func (db *DB) RecordsDigest() (string, error) {
 			if _, err := c.list(tx, name, k, true, db.release); err != nil {
 				return err
 			}
-			writeSum(h, name, c.sum)
+			writeSum(h, name, c.sum.sum())
 		}
 		return nil
 	})
@@ -50,8 +51,8 @@ func (db *DB) RecordsDigest() (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// bucketSum sums b's keys and the sums of their values in key order (a missing bucket sums as
-// an empty one), handing each value back to release once read.
+// bucketSum sums b's keys and the sums of their values (a missing bucket sums as an empty one),
+// handing each value back to release once read.
 func bucketSum(b *bolt.Bucket, release func([]byte)) xxh3.Uint128 {
 	var s bucketSummer
 	if b != nil {
@@ -64,29 +65,38 @@ func bucketSum(b *bolt.Bucket, release func([]byte)) xxh3.Uint128 {
 	return s.sum()
 }
 
-// bucketSummer sums a bucket's keys and the sums of their values, fed in key order.
+// bucketSummer sums a bucket's keys and the sums of their values: the sum of one sum a record
+// (of its key and its value's sum) as 128-bit numbers, so that the order does not matter and a
+// record changed, added or removed moves it by its own sum alone (the record cache keeps a
+// bucket's sum up to date from the changes the journal names, without reading the others).
 type bucketSummer struct {
-	h *xxh3.Hasher
+	lo, hi uint64
+}
+
+// entrySum is the sum of one record: its key and its value's sum.
+func entrySum(key []byte, v xxh3.Uint128) xxh3.Uint128 {
+	buf := make([]byte, 0, 8+len(key)+16)
+	buf = binary.LittleEndian.AppendUint64(buf, uint64(len(key)))
+	buf = append(buf, key...)
+	b := v.Bytes()
+	return xxh3.Hash128(append(buf, b[:]...))
 }
 
 func (s *bucketSummer) add(key []byte, v xxh3.Uint128) {
-	if s.h == nil {
-		s.h = xxh3.New()
-	}
-	var n [8]byte
-	binary.LittleEndian.PutUint64(n[:], uint64(len(key)))
-	s.h.Write(n[:])
-	s.h.Write(key)
-	b := v.Bytes()
-	s.h.Write(b[:])
+	e := entrySum(key, v)
+	var carry uint64
+	s.lo, carry = bits.Add64(s.lo, e.Lo, 0)
+	s.hi, _ = bits.Add64(s.hi, e.Hi, carry)
 }
 
-func (s *bucketSummer) sum() xxh3.Uint128 {
-	if s.h == nil {
-		return xxh3.Hash128(nil)
-	}
-	return s.h.Sum128()
+func (s *bucketSummer) remove(key []byte, v xxh3.Uint128) {
+	e := entrySum(key, v)
+	var borrow uint64
+	s.lo, borrow = bits.Sub64(s.lo, e.Lo, 0)
+	s.hi, _ = bits.Sub64(s.hi, e.Hi, borrow)
 }
+
+func (s *bucketSummer) sum() xxh3.Uint128 { return xxh3.Uint128{Lo: s.lo, Hi: s.hi} }
 
 func writeSum(h *xxh3.Hasher, name []byte, sum xxh3.Uint128) {
 	var n [8]byte

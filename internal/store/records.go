@@ -61,17 +61,6 @@ func get(tx *bolt.Tx, k *domain.Kind, st Stage, slug string) (domain.Record, err
 	return rec, nil
 }
 
-func put(tx *bolt.Tx, st Stage, rec domain.Record) error {
-	if err := refuseDeletedUploads(tx, rec); err != nil {
-		return err
-	}
-	if st == Published { // a live page beats a redirect from its address (a reused slug)
-		if err := pageLive(tx, rec.Kind().PagePathOf(*rec.Fields().Slug)); err != nil {
-			return err
-		}
-	}
-	return putJSON(tx, bucketOf(rec.Kind(), st), []byte(*rec.Fields().Slug), rec)
-}
 
 // taken reports whether a record of k, published or preview, has slug.
 func taken(tx *bolt.Tx, k *domain.Kind, slug string) bool {
@@ -235,7 +224,7 @@ func (db *DB) move(tx *bolt.Tx, k *domain.Kind, st Stage, slug string, rec domai
 	if taken(tx, k, *f.Slug) {
 		return domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
-	if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(slug)); err != nil {
+	if err := del(tx, k, st, slug); err != nil {
 		return err
 	}
 	if st == Published {
@@ -314,7 +303,7 @@ func (db *DB) publish(tx *bolt.Tx, k *domain.Kind, slug string, fn func(domain.R
 	} else if ok && existing.ID != *f.ID {
 		return nil, domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
-	if err := tx.Bucket(bucketOf(k, Preview)).Delete([]byte(slug)); err != nil {
+	if err := del(tx, k, Preview, slug); err != nil {
 		return nil, err
 	}
 	if *f.Slug != slug {
@@ -352,7 +341,7 @@ func (db *DB) unpublish(tx *bolt.Tx, k *domain.Kind, slug string) (domain.Record
 	if tx.Bucket(bucketOf(k, Preview)).Get([]byte(slug)) != nil {
 		return nil, domain.Errorf(domain.EConflict, domain.MsgSlugTaken)
 	}
-	if err := tx.Bucket(bucketOf(k, Published)).Delete([]byte(slug)); err != nil {
+	if err := del(tx, k, Published, slug); err != nil {
 		return nil, err
 	}
 	return rec, put(tx, Preview, rec)

@@ -41,7 +41,7 @@ var (
 	bucketDeliveries  = []byte("webhook_deliveries") // domain.Delivery by rising sequence
 	allBuckets        = append(kindBuckets(), bucketMessages, bucketAdmins, bucketResetTokens, bucketUploads,
 		bucketSettings, bucketBuilds, bucketMail, bucketMailDue, bucketRevisions, bucketTrash, bucketSchedules,
-		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries, bucketEnquiryIDs)
+		bucketAudit, bucketInvites, bucketWebhooks, bucketDeliveries, bucketEnquiryIDs, bucketRecordChanges)
 )
 
 // ErrLocked is returned by Open when another process holds the database file.

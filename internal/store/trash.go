@@ -53,7 +53,7 @@ func (db *DB) trash(tx *bolt.Tx, rec domain.Record, st Stage) (TrashItem, error)
 	if err := putJSON(tx, bucketTrash, itob(id), it); err != nil {
 		return it, err
 	}
-	if err := tx.Bucket(bucketOf(k, st)).Delete([]byte(*f.Slug)); err != nil {
+	if err := del(tx, k, st, *f.Slug); err != nil {
 		return it, err
 	}
 	if err := dropSchedules(tx, k, *f.ID, ActionUnpublish); err != nil {
