@@ -61,7 +61,6 @@ func get(tx *bolt.Tx, k *domain.Kind, st Stage, slug string) (domain.Record, err
 	return rec, nil
 }
 
-
 // taken reports whether a record of k, published or preview, has slug.
 func taken(tx *bolt.Tx, k *domain.Kind, slug string) bool {
 	for _, st := range []Stage{Published, Preview} {
