@@ -74,8 +74,9 @@ export default function ContactForm({ formEndpoint, turnstileSiteKey, defaultCou
       return;
     }
     const sent = fields;
+    const typed = enquiryOf('contact', fields, challenge.token);
     void submit(
-      { ...enquiryOf('contact', fields, challenge.token), ...lead.fields() },
+      lead.fields().then((visit) => ({ ...typed, ...visit })), // the visit's code may still be on its way
       () => setFields((f) => afterSent(f, sent, empty(f.country))),
     ).finally(challenge.reset); // a token is good for one send
   };

@@ -6,7 +6,7 @@ import { OPEN_POPUP_EVENT, takePopupRequest } from '../lib/events';
 import { popupIsQuiet, rememberPopup } from '../lib/popupMemory';
 import type { PopupFormProps } from './PopupForm';
 import type { AttributionMode } from '../lib/attribution';
-import { loadVisit } from '../lib/visit';
+import { afterLoad, afterLoadIdle } from '../lib/afterLoad';
 
 let formCode: Promise<ComponentType<PopupFormProps>> | null = null;
 let loadedForm: ComponentType<PopupFormProps> | null = null;
@@ -88,14 +88,19 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
 
   const { dialogRef, first, trapTab } = useDialog<HTMLInputElement>(open, close);
   // The popup is on every page: its island counts the page view (the beacon goes once a page)
-  // and the taps on the call and WhatsApp links.
+  // and the taps on the call and WhatsApp links. The island may wake before the page's load
+  // event (boot.ts starts the islands 3 s in at the latest); the visit's door, like what it
+  // opens, is fetched only after it (issue 26.2).
   useEffect(() => {
-    if (attribution !== 'off') {
-      void loadVisit().then((m) => {
+    if (attribution === 'off') return;
+    void afterLoad()
+      .then(() => import('../lib/visit'))
+      .then((door) => door.loadVisit())
+      .then((m) => {
         m.sendPageView();
         m.watchTaps();
-      });
-    }
+      })
+      .catch((err) => console.error(err)); // a page view not counted breaks nothing
   }, [attribution]);
 
   useEffect(() => {
@@ -130,7 +135,9 @@ export default function ContactPopup({ formEndpoint, autoOpenMs, turnstileSiteKe
   useEffect(() => {
     // A visitor who closed the popup or sent us an enquiry lately is not interrupted again.
     if (!autoOpenMs || autoOpenMs <= 0 || popupIsQuiet()) return;
-    void loadPopupForm().catch(() => {}); // it will be needed at autoOpenMs
+    // It will be needed at autoOpenMs; fetched once the page has loaded (the form holds the leads
+    // work's phone field and attribution line), unless a visitor asks for it first.
+    void afterLoadIdle().then(loadPopupForm).catch(() => {});
     const timer = window.setTimeout(() => {
       if (!everOpened.current) show();
     }, autoOpenMs);

@@ -75,8 +75,9 @@ export function PopupForm({ formEndpoint, turnstileSiteKey, defaultCountry, cont
       return;
     }
     const sent = fields;
+    const typed = enquiryOf('popup', { ...fields, country: fields.country || siteCountry(defaultCountry) }, challenge.token);
     void submit(
-      { ...enquiryOf('popup', { ...fields, country: fields.country || siteCountry(defaultCountry) }, challenge.token), ...lead.fields() },
+      lead.fields().then((visit) => ({ ...typed, ...visit })), // the visit's code may still be on its way
       () => {
         setFields((f) => afterSent(f, sent, empty()));
         setErrors({});

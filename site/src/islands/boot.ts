@@ -4,6 +4,7 @@
 // for when), so waking many never makes one long task that a tap would wait behind.
 import { enhancers, loaders, wake, type Wake } from './loaders';
 import type { IslandName } from './registry';
+import { afterLoad } from '../lib/afterLoad';
 
 /** Started at the latest this long after the script ran, if the page's load event is still to come. */
 const LATEST_START_MS = 3000;
@@ -88,6 +89,8 @@ function start(): void {
   const first = Promise.all(at('load').map((el) => wakeIsland(el, Promise.resolve()))).then(() => undefined);
   at('idle').forEach((el) => wakeIsland(el, first));
   at('visible').forEach((el) => wakeIsland(el, whenNear(el)));
+  // Never before the load event, even when LATEST_START_MS started the rest early.
+  at('loaded').forEach((el) => wakeIsland(el, afterLoad()));
   document.querySelectorAll<HTMLElement>('[data-enhance]').forEach((el) => wakeEnhanced(el));
 }
 
@@ -107,15 +110,11 @@ function painted(): Promise<void> {
   });
 }
 
-/** Resolves on the page's load event (at once if it has fired). */
-function loaded(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-}
-
 /**
- * Wakes the page's islands and enhanced parts once it has loaded and painted (its largest image is
- * then on screen), or LATEST_START_MS after this ran if that takes longer.
+ * Wakes the page's islands and enhanced parts once it has loaded (in a task after its load event,
+ * lib/afterLoad.ts: what they fetch is asked for after the load, not during its listeners) and
+ * painted (its largest image is then on screen), or LATEST_START_MS after this ran if that takes
+ * longer; an island that wakes 'loaded' waits for the load in any case.
  */
 export function boot(): void {
   let latest = 0;
@@ -126,5 +125,5 @@ export function boot(): void {
     start();
   };
   latest = window.setTimeout(go, LATEST_START_MS);
-  Promise.all([loaded(), typeof PerformanceObserver === 'function' ? painted() : undefined]).then(go);
+  Promise.all([afterLoad(), typeof PerformanceObserver === 'function' ? painted() : undefined]).then(go);
 }

@@ -52,9 +52,14 @@ export function useEnquiry(endpoint: string, retry?: RetryOptions) {
     if (!startedAt.current) startedAt.current = Date.now();
   }, []);
 
+  /**
+   * Sends fields: an enquiry, or one still being completed (the form's fields with the visit's,
+   * whose code may still be on its way); 'Sending...' shows at once either way.
+   */
   const submit = useCallback(
-    async (fields: EnquiryFields, onSent: () => void) => {
+    async (enquiry: EnquiryFields | Promise<EnquiryFields>, onSent: () => void) => {
       setStatus({ kind: 'sending', text: '' });
+      const fields = await enquiry;
       id.current ||= newID();
       const checked = askedPhone.current === fields.phone ? { phoneChecked: fields.phone } : {};
       const body = enquiryBody({ ...fields, ...checked, id: id.current, startedAt: startedAt.current || Date.now() });
