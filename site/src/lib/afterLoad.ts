@@ -14,7 +14,16 @@ let loaded: Promise<void> | null = null;
  */
 export function afterLoad(): Promise<void> {
   return (loaded ??= new Promise((resolve) => {
-    const next = () => window.setTimeout(resolve, 0);
+    // A task of its own by a message, not a timer: timers are clamped, and in the browser tests
+    // stopped with the page's fake clock (as boot.ts's tasks).
+    const next = () => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    };
     // 'complete' is set in the same task that then dispatches load: a later task is after it.
     if (document.readyState === 'complete') next();
     else window.addEventListener('load', next, { once: true });
