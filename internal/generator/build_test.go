@@ -628,6 +628,7 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkManifestFile(t, s.out, i)
 		if i == 0 && res.PagesRendered > 12 {
 			t.Errorf("a publish rendered %d pages: %v", res.PagesRendered, res.Rendered)
 		}
@@ -677,6 +678,32 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 		if got, want := searchAnswers(t, s.out, q), searchAnswers(t, cleanOut, q); !reflect.DeepEqual(got, want) {
 			t.Errorf("search %q: incremental %v, clean %v", q, got, want)
 		}
+	}
+}
+
+// checkManifestFile holds the live generation's manifest, as written, to encoding/json's
+// encoding of what it says: a publish encodes its maps beside its writes and renders, copying
+// the entries alike from the previous manifest's bytes.
+func checkManifestFile(t *testing.T, out string, step int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, manifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("step %d: the manifest does not read back: %v", step, err)
+	}
+	type plain manifest // without the MarshalJSON method
+	want, err := json.Marshal(plain(m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != string(want) {
+		t.Errorf("step %d: the manifest written is not encoding/json's encoding of itself", step)
+	}
+	if m.Generation != filepath.Base(LiveGeneration(out)) || len(m.Pages) == 0 || len(m.Files) == 0 {
+		t.Errorf("step %d: the manifest names %q (live %q), %d pages, %d files", step, m.Generation, LiveGeneration(out), len(m.Pages), len(m.Files))
 	}
 }
 

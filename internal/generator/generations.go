@@ -389,16 +389,27 @@ func Rollback(out string) (string, error) {
 // of the cost: a publish writes the manifest of every file of the site, and encoding it through
 // reflection was a tenth of a publish on a 5,000-post site.
 func (m manifest) MarshalJSON() ([]byte, error) {
-	return m.encode(&manifestOrder{pages: sortedMap{keys: slices.Sorted(maps.Keys(m.Pages))},
-		files: sortedMap{keys: slices.Sorted(maps.Keys(m.Files))}, redirects: sortedMap{keys: slices.Sorted(maps.Keys(m.Redirects))}}, nil), nil
+	order := &manifestOrder{pages: sortedMap{keys: slices.Sorted(maps.Keys(m.Pages))},
+		files: sortedMap{keys: slices.Sorted(maps.Keys(m.Files))}, redirects: sortedMap{keys: slices.Sorted(maps.Keys(m.Redirects))}}
+	m.encodeMaps(order, nil)
+	return m.assemble(order), nil
 }
 
-// encodeAfter encodes m as MarshalJSON does, and keeps its sorted keys with it. Its keys are
-// sorted by merging the few that differ into those of prev, the manifest of the generation
-// before it, when this process encoded that one: sorting every file's name was most of
-// encoding a publish's manifest, and grew with the site. The entries prev has alike are copied
-// from prev's encoding, runs of them at a time, rather than encoded again.
+// encodeAfter encodes m as MarshalJSON does, and keeps its sorted keys with it (see
+// encodeMapsAfter).
 func (m *manifest) encodeAfter(prev manifest) []byte {
+	m.encodeMapsAfter(prev)
+	return m.assemble(m.order)
+}
+
+// encodeMapsAfter encodes m's maps of files (Pages, Files, Redirects), the bulk of a manifest,
+// into m.order, which assemble then writes out with the rest. Their keys are sorted by merging
+// the few that differ into those of prev, the manifest of the generation before it, when this
+// process encoded that one: sorting every file's name was most of encoding a publish's
+// manifest, and grew with the site. The entries prev has alike are copied from prev's
+// encoding, runs of them at a time, rather than encoded again. It reads only the maps, so a
+// publish runs it beside its writes and renders (see diff); the other fields may be set since.
+func (m *manifest) encodeMapsAfter(prev manifest) {
 	var was manifestOrder
 	if prev.order != nil {
 		was = *prev.order
@@ -406,7 +417,7 @@ func (m *manifest) encodeAfter(prev manifest) []byte {
 	m.order = &manifestOrder{pages: sortedMap{keys: sortedAfter(m.Pages, prev.Pages, was.pages.keys)},
 		files:     sortedMap{keys: sortedAfter(m.Files, prev.Files, was.files.keys)},
 		redirects: sortedMap{keys: sortedAfter(m.Redirects, prev.Redirects, was.redirects.keys)}}
-	return m.encode(m.order, prev.order)
+	m.encodeMaps(m.order, prev.order)
 }
 
 // sortedAfter is the keys of m sorted, given the sorted keys of prev (nil: unknown).
@@ -432,14 +443,34 @@ func sortedAfter(m, prev map[string]string, prevKeys []string) []string {
 	return sortedkeys.Merge(kept, added)
 }
 
-// encode writes m with its keys in order, and fills order's values and encodings; the entries
-// alike in was (the order of the manifest before, nil when unknown) are copied from its bytes.
-func (m manifest) encode(order, was *manifestOrder) []byte {
+// encodeMaps encodes m's maps with their keys in order, and fills order's values and
+// encodings; the entries alike in was (the order of the manifest before, nil when unknown) are
+// copied from its bytes.
+func (m manifest) encodeMaps(order, was *manifestOrder) {
 	var prev manifestOrder
 	if was != nil {
 		prev = *was
 	}
-	b := make([]byte, 0, 64*(len(m.Pages)+len(m.Files)+len(m.Redirects))+256)
+	appendJSONMap(mapBuffer(m.Pages, &prev.pages), m.Pages, &order.pages, &prev.pages)
+	appendJSONMap(mapBuffer(m.Files, &prev.files), m.Files, &order.files, &prev.files)
+	if len(m.Redirects) > 0 {
+		appendJSONMap(mapBuffer(m.Redirects, &prev.redirects), m.Redirects, &order.redirects, &prev.redirects)
+	}
+}
+
+// mapBuffer is a buffer for m's encoding, about as large as it will be: as large as the
+// previous manifest's when there is one (a publish changes a few entries), else 64 bytes an
+// entry.
+func mapBuffer(m map[string]string, prev *sortedMap) []byte {
+	if prev.enc != nil {
+		return make([]byte, 0, len(prev.enc)+len(prev.enc)/16+256)
+	}
+	return make([]byte, 0, 64*len(m)+2)
+}
+
+// assemble writes m with the encodings of its maps that order holds (encodeMaps).
+func (m manifest) assemble(order *manifestOrder) []byte {
+	b := make([]byte, 0, len(order.pages.enc)+len(order.files.enc)+len(order.redirects.enc)+512)
 	b = append(b, `{"generation":`...)
 	b = appendJSONString(b, m.Generation)
 	if m.Inputs != "" {
@@ -450,10 +481,16 @@ func (m manifest) encode(order, was *manifestOrder) []byte {
 		b = append(b, `,"assets":`...)
 		b = appendJSONString(b, m.Assets)
 	}
-	b = appendJSONMap(append(b, `,"pages":`...), m.Pages, &order.pages, &prev.pages)
-	b = appendJSONMap(append(b, `,"files":`...), m.Files, &order.files, &prev.files)
+	mapJSON := func(m map[string]string, s *sortedMap) []byte {
+		if m == nil {
+			return []byte("null")
+		}
+		return s.enc
+	}
+	b = append(append(b, `,"pages":`...), mapJSON(m.Pages, &order.pages)...)
+	b = append(append(b, `,"files":`...), mapJSON(m.Files, &order.files)...)
 	if len(m.Redirects) > 0 {
-		b = appendJSONMap(append(b, `,"redirects":`...), m.Redirects, &order.redirects, &prev.redirects)
+		b = append(append(b, `,"redirects":`...), order.redirects.enc...)
 	}
 	if m.Records != nil {
 		b = fmt.Appendf(b, `,"records":{"posts":%d,"services":%d}`, m.Records.Posts, m.Records.Services)

@@ -65,5 +65,18 @@ func (r *run) diff() error {
 		}
 	}
 	r.unchanged = len(r.toRender) == 0 && r.reusable() && len(r.prev.Pages) == len(r.pages) && maps.Equal(r.prev.Files, r.next.Files)
+	if r.reusable() && !r.unchanged {
+		// The new manifest's maps are final now (the search index's files are in: see above),
+		// so their encoding, which grows with the site, runs beside the write and the renders
+		// rather than after them, in swap. Nothing changes them from here on; swap waits for it
+		// before it touches the manifest.
+		done := make(chan struct{})
+		r.mapsEncoded = done
+		next, prev := &r.next, r.prev
+		go func() {
+			defer close(done)
+			next.encodeMapsAfter(prev)
+		}()
+	}
 	return nil
 }

@@ -9,10 +9,15 @@ import (
 // swap seals the new generation with its manifest and makes it live in one rename, so a reader
 // sees the old site or the new one, never a mix.
 func (r *run) swap() error {
+	if r.mapsEncoded != nil {
+		<-r.mapsEncoded // encodeMapsAfter, started by diff
+	} else {
+		r.next.encodeMapsAfter(r.prev)
+	}
 	r.next.Generation = r.name
 	r.next.Records = &domain.SiteCounts{Posts: len(r.blogs), Services: len(r.services)}
 	r.next.FormEndpoint = r.formEndpoint
-	data := r.next.encodeAfter(r.prev) // not through json.Marshal, which would scan the bytes again
+	data := r.next.assemble(r.next.order) // not through json.Marshal, which would scan the bytes again
 	if err := r.w.write(manifestName, data); err != nil {
 		return err
 	}

@@ -60,6 +60,9 @@ type run struct {
 	// redirectCSP is the policy of the redirect pages' meta tag (redirectBasis sets it).
 	redirectCSP string
 	next        manifest // the new generation's
+	// mapsEncoded is closed once next's maps are encoded (next.order), when diff started that
+	// beside the write (a publish); nil: swap encodes them.
+	mapsEncoded chan struct{}
 	toRender    []*planned
 	toLink      []*planned // unchanged since the live generation: linked from it
 	toWrite     []string   // the extras that differ from the generation the new one starts from
