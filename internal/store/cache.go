@@ -139,7 +139,7 @@ func (c *decoded) list(tx *bolt.Tx, bucket []byte, k *domain.Kind, keep bool, re
 			}
 		}
 	}
-	c.sorted = c.merge(k, joined)
+	c.sorted = c.merge(k, joined, func(e *decodedEntry) bool { return e.seen != c.seen }) // not found by this list
 	c.txid, c.sum = 0, summer
 	if !tx.Writable() {
 		c.txid, c.journal, c.current = tx.ID(), seq, journaled
@@ -189,28 +189,9 @@ func (c *decoded) apply(b *bolt.Bucket, bucket []byte, k *domain.Kind, keys [][]
 		c.entries[string(key)] = e
 		joined = append(joined, e)
 	}
-	if len(drop) == 0 && len(joined) == 0 {
-		return nil
+	if len(drop) > 0 || len(joined) > 0 {
+		c.sorted = c.merge(k, joined, func(e *decodedEntry) bool { return drop[e] })
 	}
-	slices.SortFunc(joined, func(a, b *decodedEntry) int { return k.Compare(a.rec, b.rec) })
-	out := make([]*decodedEntry, 0, len(c.sorted)+len(joined))
-	for _, e := range c.sorted {
-		if drop[e] {
-			e.sorted = false
-			continue
-		}
-		for len(joined) > 0 && k.Compare(joined[0].rec, e.rec) < 0 {
-			joined[0].sorted = true
-			out = append(out, joined[0])
-			joined = joined[1:]
-		}
-		out = append(out, e)
-	}
-	for _, e := range joined {
-		e.sorted = true
-		out = append(out, e)
-	}
-	c.sorted = out
 	return nil
 }
 
@@ -255,13 +236,13 @@ func (c *decoded) records() []domain.Record {
 	return out
 }
 
-// merge is the last list without the records this one did not find (gone, or decoded again
-// from new bytes), and with the ones that joined, in k's list order.
-func (c *decoded) merge(k *domain.Kind, joined []*decodedEntry) []*decodedEntry {
+// merge is the last list without the records that are gone (gone says which: removed, or
+// decoded again from new bytes), and with the ones that joined, in k's list order.
+func (c *decoded) merge(k *domain.Kind, joined []*decodedEntry, gone func(*decodedEntry) bool) []*decodedEntry {
 	slices.SortFunc(joined, func(a, b *decodedEntry) int { return k.Compare(a.rec, b.rec) })
 	out := make([]*decodedEntry, 0, len(c.sorted)+len(joined))
 	for _, e := range c.sorted {
-		if e.seen != c.seen {
+		if gone(e) {
 			e.sorted = false
 			continue
 		}

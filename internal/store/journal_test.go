@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,16 +11,6 @@ import (
 
 	"digitalreeviver/internal/domain"
 )
-
-func openTemp(t *testing.T) *DB {
-	t.Helper()
-	db, err := Open(filepath.Join(t.TempDir(), "site.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
 
 func slugsOf(t *testing.T, db *DB) string {
 	t.Helper()
@@ -41,7 +30,7 @@ func slugsOf(t *testing.T, db *DB) string {
 // and a deletion, and lists what is stored (verifyCache checks each list against the bucket
 // too); unrelated writes (an enquiry) move bbolt's transaction id and cost no scan either.
 func TestCacheFollowsTheJournal(t *testing.T) {
-	db := openTemp(t)
+	db := MustOpen(t)
 	var blogs []domain.Blog
 	for i := range 30 {
 		blogs = append(blogs, domain.Blog{Title: fmt.Sprintf("Post %02d", i), Content: "<p>x</p>"})
@@ -104,7 +93,7 @@ func TestCacheFollowsTheJournal(t *testing.T) {
 // A write rolled back leaves the journal and the list as they were; a cache further behind
 // than the journal keeps (an import of thousands at once) reads the whole bucket again.
 func TestJournalRollbackAndTrim(t *testing.T) {
-	db := openTemp(t)
+	db := MustOpen(t)
 	if err := db.Import([]domain.Blog{{Title: "One", Content: "<p>1</p>"}}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +145,7 @@ func TestJournalRollbackAndTrim(t *testing.T) {
 // A write of a record that bypasses put and del (and so the journal) is caught by the check
 // every list of a test binary makes, rather than served stale.
 func TestVerifyCatchesAWriteOutsideTheJournal(t *testing.T) {
-	db := openTemp(t)
+	db := MustOpen(t)
 	if err := db.Import([]domain.Blog{{Title: "One", Content: "<p>1</p>"}, {Title: "Two", Content: "<p>2</p>"}}, nil); err != nil {
 		t.Fatal(err)
 	}
