@@ -681,6 +681,35 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	}
 }
 
+// Two pages that would write one file fail the build with the file named, whether the build
+// guards removals (sitegen build) or not (a server's publish), and the live site stays.
+func TestTwoPagesWritingOneFileFailTheBuild(t *testing.T) {
+	needBundle(t)
+	s := newTestSite(t)
+	contentCopy := filepath.Join(t.TempDir(), "content")
+	if err := os.CopyFS(contentCopy, os.DirFS(contentDir)); err != nil {
+		t.Fatal(err)
+	}
+	md, err := os.ReadFile(filepath.Join(contentCopy, "landing", "seo-services-in-delhi.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A landing page at the address of the about page.
+	if err := os.WriteFile(filepath.Join(contentCopy, "landing", "about.md"), md, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, guard := range []bool{false, true} {
+		b := s.builder(t, func(c *Config) { c.ContentDir = contentCopy })
+		_, err := b.Build(context.Background(), s.db, Options{GuardRemovals: guard})
+		if err == nil || !strings.Contains(err.Error(), "two pages write about/index.html") {
+			t.Errorf("guard %v: a landing page at /about/ built with %v", guard, err)
+		}
+	}
+	if LiveGeneration(s.out) != "" {
+		t.Error("a failed build made a generation live")
+	}
+}
+
 // checkManifestFile holds the live generation's manifest, as written, to encoding/json's
 // encoding of what it says: a publish encodes its maps beside its writes and renders, copying
 // the entries alike from the previous manifest's bytes.

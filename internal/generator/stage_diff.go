@@ -35,6 +35,10 @@ func (r *run) diff() error {
 	for _, it := range r.pages {
 		r.next.Pages[it.File] = it.hash
 	}
+	if len(r.next.Pages) != len(r.pages) {
+		_, err := pageFiles(r.pages) // names the file
+		return err
+	}
 	moved, list, live := r.redirectFiles(r.next.Pages, r.next.Files)
 	if list != nil {
 		r.extras[redirectsFile] = list

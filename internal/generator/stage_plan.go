@@ -108,9 +108,16 @@ func (r *run) encode(pages []*Page) ([]*planned, error) {
 	if err != nil {
 		return nil, err
 	}
-	byRoute := make(map[string]*planned, len(firsts))
+	// The pages the twins show (a few; a map of every page's route cost a publish a map entry a
+	// post).
+	byRoute := make(map[string]*planned, len(twins))
+	for _, i := range twins {
+		byRoute[pages[i].BodyRoute] = nil
+	}
 	for _, i := range firsts {
-		byRoute[items[i].Route] = items[i]
+		if _, ok := byRoute[items[i].Route]; ok {
+			byRoute[items[i].Route] = items[i]
+		}
 	}
 	err = parallel(len(twins), func(k int) (err error) {
 		pg := pages[twins[k]]
@@ -124,6 +131,21 @@ func (r *run) encode(pages []*Page) ([]*planned, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.opts.GuardRemovals {
+		seen, err := pageFiles(items)
+		if err != nil {
+			return nil, err
+		}
+		if err := guardRemovals(r.prev, seen, domain.SiteCounts{Posts: len(r.blogs), Services: len(r.services)}); err != nil {
+			return nil, err
+		}
+	}
+	// Otherwise diff finds two pages writing one file as it lists the pages' files.
+	return items, nil
+}
+
+// pageFiles is the set of the files the pages write; two pages writing one file are an error.
+func pageFiles(items []*planned) (map[string]bool, error) {
 	seen := make(map[string]bool, len(items))
 	for _, it := range items {
 		if seen[it.File] {
@@ -131,12 +153,7 @@ func (r *run) encode(pages []*Page) ([]*planned, error) {
 		}
 		seen[it.File] = true
 	}
-	if r.opts.GuardRemovals {
-		if err := guardRemovals(r.prev, seen, domain.SiteCounts{Posts: len(r.blogs), Services: len(r.services)}); err != nil {
-			return nil, err
-		}
-	}
-	return items, nil
+	return seen, nil
 }
 
 // keptEncodings bounds the bytes of encodings (props and head) a lazy build holds from planning
