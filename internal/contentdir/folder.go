@@ -160,6 +160,10 @@ func readPages(dir string, facts Facts) (map[string]Page, error) {
 func readLandings(dir string, facts Facts) (map[string]Landing, error) {
 	landings := map[string]Landing{}
 	err := eachMarkdown(dir, func(slug, path string, front, body []byte) error {
+		if domain.ReservedSlug(slug) || !domain.ValidSlug(slug) {
+			return fmt.Errorf("%s: a landing page's address is its file's name, and /%s/ is taken by the site or not a valid address: "+
+				"rename the file (lowercase letters, digits and hyphens, such as seo-services-in-noida.md)", path, slug)
+		}
 		var l Landing
 		if err := decodeFrontMatter(front, &l); err != nil {
 			return fmt.Errorf("%s: front matter: %w", path, err)

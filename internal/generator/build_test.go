@@ -681,9 +681,10 @@ func TestIncrementalBuildsEqualACleanBuild(t *testing.T) {
 	}
 }
 
-// Two pages that would write one file fail the build with the file named, whether the build
-// guards removals (sitegen build) or not (a server's publish), and the live site stays.
-func TestTwoPagesWritingOneFileFailTheBuild(t *testing.T) {
+// A landing page at an address the site uses (content/landing/about.md beside the about page)
+// fails the build with the file named and what to do, and the live site stays; two planned
+// pages writing one file are an error however they came about.
+func TestALandingPageAtATakenAddressFailsTheBuild(t *testing.T) {
 	needBundle(t)
 	s := newTestSite(t)
 	contentCopy := filepath.Join(t.TempDir(), "content")
@@ -694,19 +695,22 @@ func TestTwoPagesWritingOneFileFailTheBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A landing page at the address of the about page.
 	if err := os.WriteFile(filepath.Join(contentCopy, "landing", "about.md"), md, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, guard := range []bool{false, true} {
 		b := s.builder(t, func(c *Config) { c.ContentDir = contentCopy })
 		_, err := b.Build(context.Background(), s.db, Options{GuardRemovals: guard})
-		if err == nil || !strings.Contains(err.Error(), "two pages write about/index.html") {
+		if err == nil || !strings.Contains(err.Error(), "about.md") || !strings.Contains(err.Error(), "rename the file") {
 			t.Errorf("guard %v: a landing page at /about/ built with %v", guard, err)
 		}
 	}
 	if LiveGeneration(s.out) != "" {
 		t.Error("a failed build made a generation live")
+	}
+	pages := []*planned{{Page: &Page{File: "about/index.html"}}, {Page: &Page{File: "blog/index.html"}}, {Page: &Page{File: "about/index.html"}}}
+	if _, err := pageFiles(pages); err == nil || err.Error() != "two pages write about/index.html" {
+		t.Errorf("two pages writing about/index.html: %v", err)
 	}
 }
 
