@@ -176,6 +176,23 @@ test('on a phone, a review request reads across the card, and a toast keeps clea
   await context.close();
 });
 
+test("on a phone the rich-text editor's toolbar buttons are a finger's size (44 px) and the toolbar stays inside the screen", { timeout: 120000 }, async () => {
+  const context = await browser.newContext({ viewport: WIDTHS[0], isMobile: true, hasTouch: true });
+  const { page } = await open(context, screens().find((s) => s.name === 'add-blog'));
+  const toolbar = page.locator('.rte .ql-toolbar');
+  await toolbar.waitFor();
+  const sizes = await toolbar.locator('button, .ql-picker-label').evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { name: e.getAttribute('aria-label') || e.className, width: Math.round(r.width), height: Math.round(r.height) };
+  }));
+  assert.ok(sizes.length >= 8, `${sizes.length} toolbar controls`);
+  assert.deepEqual(sizes.filter((s) => s.height < 44 || s.width < 44), [], 'toolbar controls under 44 px');
+  const box = await toolbar.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= WIDTHS[0].width, `the toolbar spans ${box.x}..${box.x + box.width} px`);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'add-blog-touch-390.png') });
+  await context.close();
+});
+
 test('an editor is refused the Redirects screen before filling anything in, as on the other admin screens', { timeout: 60000 }, async () => {
   const context = await browser.newContext({ viewport: WIDTHS[1] });
   const { page } = await open(context, screens().find((s) => s.name === 'editor-redirects'));
