@@ -160,9 +160,13 @@ func readPages(dir string, facts Facts) (map[string]Page, error) {
 func readLandings(dir string, facts Facts) (map[string]Landing, error) {
 	landings := map[string]Landing{}
 	err := eachMarkdown(dir, func(slug, path string, front, body []byte) error {
-		if domain.ReservedSlug(slug) || !domain.ValidSlug(slug) {
-			return fmt.Errorf("%s: a landing page's address is its file's name, and /%s/ is taken by the site or not a valid address: "+
-				"rename the file (lowercase letters, digits and hyphens, such as seo-services-in-noida.md)", path, slug)
+		switch {
+		case domain.ReservedSlug(slug):
+			return fmt.Errorf("%s: a landing page's address is its file's name, and /%s/ is already a page of the site: "+
+				"rename the file (such as seo-services-in-noida.md)", path, slug)
+		case !domain.ValidSlug(slug):
+			return fmt.Errorf("%s: a landing page's address is its file's name, and %q is not one: "+
+				"rename the file with lowercase letters, digits and hyphens (such as seo-services-in-noida.md)", path, slug)
 		}
 		var l Landing
 		if err := decodeFrontMatter(front, &l); err != nil {

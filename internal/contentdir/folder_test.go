@@ -132,6 +132,9 @@ func TestLoadNamesTheBadFile(t *testing.T) {
 		{"front matter's line", "pages/about.md", "---\ntitle: About\nintro: a\n  b: c\n---\n", "about.md: front matter: line 4: mapping values are not allowed"},
 		{"landing without its head", "landing/new-landing.md", "---\ntitle: x\n---\nBody\n", "new-landing.md: title, description, keywords"},
 		{"broken front matter", "pages/about.md", "---\ntitle: [\n---\n", "about.md: front matter"},
+		// A landing page's address is its file's name: one the site has, or no address at all.
+		{"landing at a page's address", "landing/about.md", "---\ntitle: x\n---\n", "about.md: a landing page's address is its file's name, and /about/ is already a page of the site"},
+		{"landing named with capitals", "landing/SEO-Noida.md", "---\ntitle: x\n---\n", `SEO-Noida.md: a landing page's address is its file's name, and "SEO-Noida" is not one`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := copyContent(t)
